@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// ListDiff: a list-diff service built on the Swift toolchain alone (no package dependencies).
+import PackageDescription
+
+let package = Package(
+    name: "ListDiff",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ListDiff", targets: ["ListDiff"]),
+    ],
+    targets: [
+        // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
+        // simulator. Standard library only.
+        .target(name: "ListDiff"),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
