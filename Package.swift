@@ -12,7 +12,10 @@ let package = Package(
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
         // simulator. Standard library only.
         .target(name: "ListDiff"),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+        // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
+        // scenarios of bench/scenarios.md, random snapshot pairs.
+        .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,69 @@
+/// The difference between two snapshots, computed once and read in either form.
+///
+/// Paul Heckel's O(n) algorithm, sectioned: sections are matched by identifier, kept
+/// sections whose item identifiers are equal are skipped without hashing, and the items of
+/// all other sections are hashed once into one symbol table, which also finds items that
+/// moved across sections. Moves are minimal: the kept sections, and the items kept within a
+/// section, that lie on a longest increasing subsequence of old positions stay; every other
+/// one is exactly one move.
+///
+/// ```swift
+/// let diff = try SectionedDiff(from: shown, to: latest)
+/// let forUIKit = diff.batch          // performBatchUpdates stages + updates after them
+/// let forAndroid = diff.sequential   // ListUpdateCallback-style operations
+/// ```
+///
+/// - Complexity: O(n) expected for n items in changed sections, plus O(m log m) for the LIS
+///   of m kept items; O(s + k) for s sections when only k items' contents are compared.
+public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+    public typealias Source = Snapshot<SectionID, ItemID, Content>
+
+    public let old: Source
+    public let new: Source
+    public let options: DiffOptions
+    @usableFromInline let _indexes: _DiffIndexes
+
+    /// Diffs two snapshots.
+    /// - Throws: ``SectionedDiffError`` when a snapshot repeats an identifier or marks one it
+    ///   does not hold (possible only for snapshots built without checks).
+    @inlinable
+    public init(from old: Source, to new: Source, options: DiffOptions = DiffOptions()) throws(SectionedDiffError<SectionID, ItemID>) {
+        var matcher = _Matcher(old: old, new: new, options: options)
+        _indexes = try matcher.run()
+        self.old = old
+        self.new = new
+        self.options = options
+    }
+
+    /// One `performBatchUpdates` call and the snapshot the view shows after it: the data
+    /// source must report that snapshot while the call runs.
+    public struct Stage: Sendable {
+        public var update: BatchUpdate
+        public var result: Source
+    }
+
+    /// The batch stages with the state each one produces. One stage, ending at ``new``, unless
+    /// sections move while items inside them change (see ``BatchChangeset``); none when
+    /// nothing structural changed. O(s + p), or three diffs for two stages.
+    public var batchStages: [Stage] { _batch().stages }
+
+    /// The changeset for `performBatchUpdates`: valid by rules R1–R11 of UIKit's batch
+    /// updates, with content updates in after-state coordinates.
+    public var batch: BatchChangeset {
+        let (stages, updates) = _batch()
+        return BatchChangeset(stages: stages.map(\.update), updates: updates)
+    }
+
+    func _batch() -> (stages: [Stage], updates: ContentUpdates) {
+        let (update, dirty) = _indexes.assembleBatch()
+        guard !dirty.isEmpty else { return (update.isEmpty ? [] : [Stage(update: update, result: new)], _indexes.updates) }
+        let staged = _stages(separating: dirty)
+        return (staged.stages.filter { !$0.update.isEmpty }, staged.updates)
+    }
+
+    /// The changeset as operations applied one after another. O((s + p) log p).
+    public var sequential: SequentialChangeset { _indexes.assembleSequential() }
+
+    /// Operation counts of the batch form.
+    public var counts: ChangesetCounts { batch.counts }
+}

@@ -1,0 +1,158 @@
+extension _Matcher {
+    @inlinable
+    func oldID(_ flat: Int) -> ItemID {
+        let section = Int(result.oldFlatSection[flat])
+        return old.sections[section].items[flat - Int(result.oldBase[section])].id
+    }
+
+    @inlinable
+    func newID(_ flat: Int) -> ItemID {
+        let section = Int(result.newFlatSection[flat])
+        return new.sections[section].items[flat - Int(result.newBase[section])].id
+    }
+
+    /// Hashes every processed item once: old items enter the table, new items find their
+    /// old partner or enter as new-only. A second occurrence on either side is a duplicate.
+    @inlinable
+    mutating func matchItems() throws(Failure) {
+        let oldTotal = result.oldPartner.count
+        let newTotal = result.newPartner.count
+        var table = _SymbolTable(entries: oldTotal + newTotal)
+        var oldDuplicates: [ItemID] = []
+        var newDuplicates: [ItemID] = []
+        let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
+        var oldPartner = result.oldPartner
+        var newPartner = result.newPartner
+        result.oldPartner = []
+        result.newPartner = []
+        let mask = table.mask
+        let codeMask = _SymbolTable.codeMask
+        table.slots.withUnsafeMutableBufferPointer { slots in
+            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
+                let base = Int(result.oldBase[section])
+                old.sections[section].items.withUnsafeBufferPointer { items in
+                    for index in 0..<items.count {
+                        let id = items[index].id
+                        let hash = id.hashValue
+                        let tag = _SymbolTable.tag(hash)
+                        var slot = hash & mask
+                        while true {
+                            let entry = slots[slot]
+                            if entry == 0 {
+                                slots[slot] = tag | UInt64(base + index + 1)
+                                break
+                            }
+                            if entry & ~codeMask == tag, oldID(Int(entry & codeMask) - 1) == id {
+                                if oldDuplicates.count < limit { oldDuplicates.append(id) }
+                                break
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                }
+            }
+            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
+                let base = Int(result.newBase[section])
+                new.sections[section].items.withUnsafeBufferPointer { items in
+                    for index in 0..<items.count {
+                        let id = items[index].id
+                        let hash = id.hashValue
+                        let tag = _SymbolTable.tag(hash)
+                        let flat = base + index
+                        var slot = hash & mask
+                        while true {
+                            let entry = slots[slot]
+                            if entry == 0 {
+                                slots[slot] = tag | UInt64(oldTotal + flat + 1)
+                                break
+                            }
+                            if entry & ~codeMask == tag {
+                                let code = Int(entry & codeMask) - 1
+                                if code < oldTotal {
+                                    if oldID(code) == id {
+                                        if oldPartner[code] >= 0 {
+                                            if newDuplicates.count < limit { newDuplicates.append(id) }
+                                        } else {
+                                            oldPartner[code] = Int32(flat)
+                                            newPartner[flat] = Int32(code)
+                                        }
+                                        break
+                                    }
+                                } else if newID(code - oldTotal) == id {
+                                    if newDuplicates.count < limit { newDuplicates.append(id) }
+                                    break
+                                }
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                }
+            }
+        }
+        result.oldPartner = oldPartner
+        result.newPartner = newPartner
+        if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
+        if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateItems(newDuplicates)) }
+        if !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty { try resolveMarks(in: table) }
+    }
+
+    /// Marks name identifiers; the update needs their new flat numbers. Every section is
+    /// processed when marks exist, so every new item is in the table.
+    @inlinable
+    mutating func resolveMarks(in table: _SymbolTable) throws(Failure) {
+        let oldTotal = result.oldPartner.count
+        var marks = [UInt8](repeating: 0, count: result.newPartner.count)
+        func flat(of id: ItemID) -> Int? {
+            let hash = id.hashValue
+            let tag = _SymbolTable.tag(hash)
+            var slot = hash & table.mask
+            while table.slots[slot] != 0 {
+                let entry = table.slots[slot]
+                if entry & ~_SymbolTable.codeMask == tag {
+                    let code = Int(entry & _SymbolTable.codeMask) - 1
+                    if code < oldTotal, oldID(code) == id { return result.oldPartner[code] >= 0 ? Int(result.oldPartner[code]) : nil }
+                    if code >= oldTotal, newID(code - oldTotal) == id { return code - oldTotal }
+                }
+                slot = (slot &+ 1) & table.mask
+            }
+            return nil
+        }
+        for id in new.reconfiguredItems {
+            guard let flat = flat(of: id) else { throw Failure(side: .new, reason: .unknownItem(id)) }
+            marks[flat] = max(marks[flat], _UpdateKind.reconfigure.rawValue)
+        }
+        for id in new.reloadedItems {
+            guard let flat = flat(of: id) else { throw Failure(side: .new, reason: .unknownItem(id)) }
+            marks[flat] = _UpdateKind.reload.rawValue
+        }
+        self.marks = marks
+    }
+
+    /// Within each kept, changed section, the items that stay in it and lie on the LIS of
+    /// their old positions are stable; every other kept item is one move.
+    @inlinable
+    mutating func markStableItems() {
+        var positions: [Int32] = []
+        var flats: [Int] = []
+        var members: [Bool] = []
+        var scratch = LongestIncreasingSubsequence.Scratch()
+        for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
+            let source = result.newSectionSource[section]
+            let oldBase = result.oldBase[Int(source)]
+            positions.removeAll(keepingCapacity: true)
+            flats.removeAll(keepingCapacity: true)
+            let start = Int(result.newBase[section])
+            for flat in start..<(start + Int(result.newCounts[section])) {
+                let partner = result.newPartner[flat]
+                if partner >= 0, result.oldFlatSection[Int(partner)] == source {
+                    positions.append(partner - oldBase)
+                    flats.append(flat)
+                }
+            }
+            members.removeAll(keepingCapacity: true)
+            members.append(contentsOf: repeatElement(false, count: positions.count))
+            LongestIncreasingSubsequence.mark(positions, into: &members, scratch: &scratch)
+            for (index, flat) in flats.enumerated() where members[index] { result.newStable[flat] = true }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+extension _Matcher {
+    /// Content updates in after-state coordinates: section reloads for kept sections whose
+    /// content changed or that are marked; item reloads/reconfigures for kept items whose
+    /// content changed or that are marked, except inside reloaded sections (the section
+    /// reload already covers them). Inserted elements need no update.
+    @inlinable
+    mutating func collectUpdates(unchanged: [Bool], hasMarks: Bool) throws(Failure) {
+        var sectionReloaded = [Bool](repeating: false, count: result.newSectionCount)
+        for section in 0..<result.newSectionCount {
+            let source = Int(result.newSectionSource[section])
+            if source >= 0, old.sections[source].content != new.sections[section].content { sectionReloaded[section] = true }
+        }
+        for id in new.reloadedSections {
+            guard let section = new._sectionIndex[id] else { throw Failure(side: .new, reason: .unknownSection(id)) }
+            if result.newSectionSource[section] >= 0 { sectionReloaded[section] = true }
+        }
+        let contentKind: _UpdateKind = options.contentUpdates == .reload ? .reload : .reconfigure
+        var updates = ContentUpdates()
+        for section in 0..<result.newSectionCount {
+            let source = Int(result.newSectionSource[section])
+            guard source >= 0 else { continue }
+            if sectionReloaded[section] {
+                updates.sectionReloads.append(section)
+                continue
+            }
+            let newItems = new.sections[section].items
+            if unchanged[section] {
+                let oldItems = old.sections[source].items
+                for index in newItems.indices where oldItems[index].content != newItems[index].content {
+                    Self.append(contentKind, at: IndexPath(section: section, item: index), to: &updates)
+                }
+                continue
+            }
+            let base = Int(result.newBase[section])
+            for index in newItems.indices {
+                let flat = base + index
+                let partner = Int(result.newPartner[flat])
+                guard partner >= 0, result.oldSectionTarget[Int(result.oldFlatSection[partner])] >= 0 else { continue }
+                var kind = hasMarks ? _UpdateKind(rawValue: marks[flat]) ?? .none : .none
+                if kind != .reload, oldContent(partner) != newItems[index].content { kind = max(kind, contentKind) }
+                Self.append(kind, at: IndexPath(section: section, item: index), to: &updates)
+            }
+        }
+        result.updates = updates
+    }
+
+    @inlinable
+    func oldContent(_ flat: Int) -> Content? {
+        let section = Int(result.oldFlatSection[flat])
+        return old.sections[section].items[flat - Int(result.oldBase[section])].content
+    }
+
+    @inlinable
+    static func append(_ kind: _UpdateKind, at path: IndexPath, to updates: inout ContentUpdates) {
+        switch kind {
+        case .none: break
+        case .reconfigure: updates.itemReconfigures.append(path)
+        case .reload: updates.itemReloads.append(path)
+        }
+    }
+}
+
+extension _UpdateKind: Comparable {
+    @usableFromInline
+    static func < (lhs: _UpdateKind, rhs: _UpdateKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,157 @@
+/// Paul Heckel's symbol-table pass, sectioned: sections are matched first, unchanged
+/// sections are skipped without hashing, and every item of the remaining sections is hashed
+/// exactly once into one open-addressing table shared by both sides. Because identifiers are
+/// unique, a symbol's single old and single new occurrence *are* the match (Heckel's
+/// neighbour-extension passes have nothing left to do), and the longest increasing
+/// subsequence then picks the items that stay.
+@usableFromInline
+struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable> {
+    @usableFromInline typealias Source = Snapshot<SectionID, ItemID, Content>
+    @usableFromInline typealias Failure = SectionedDiffError<SectionID, ItemID>
+
+    @usableFromInline let old: Source
+    @usableFromInline let new: Source
+    @usableFromInline let options: DiffOptions
+    @usableFromInline var result = _DiffIndexes()
+    /// Per new flat item, the strongest update its marks ask for (``_UpdateKind``); empty
+    /// when the new snapshot has no item marks.
+    @usableFromInline var marks: [UInt8] = []
+
+    @inlinable
+    init(old: Source, new: Source, options: DiffOptions) {
+        self.old = old
+        self.new = new
+        self.options = options
+    }
+
+    /// Runs every pass. O(n) expected plus O(m log m) for the LIS of m kept items.
+    @inlinable
+    mutating func run() throws(Failure) -> _DiffIndexes {
+        try matchSections()
+        let hasMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
+        let unchanged = findUnchangedSections(forceProcessing: hasMarks)
+        assignFlatNumbers(unchanged: unchanged)
+        try matchItems()
+        markStableItems()
+        try collectUpdates(unchanged: unchanged, hasMarks: hasMarks)
+        return result
+    }
+
+    // MARK: Sections
+
+    @inlinable
+    mutating func matchSections() throws(Failure) {
+        let oldCount = old.sections.count
+        let newCount = new.sections.count
+        result.oldSectionCount = oldCount
+        result.newSectionCount = newCount
+        result.oldSectionTarget = [Int32](repeating: -1, count: oldCount)
+        result.newSectionSource = [Int32](repeating: -1, count: newCount)
+        result.newSectionStable = [Bool](repeating: false, count: newCount)
+        // Old sections map to their index; new-only sections to -2 - index, to catch repeats.
+        var symbols = [SectionID: Int32](minimumCapacity: oldCount + newCount)
+        var oldDuplicates: [SectionID] = []
+        var newDuplicates: [SectionID] = []
+        let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
+        for (index, section) in old.sections.enumerated() where symbols.updateValue(Int32(index), forKey: section.id) != nil {
+            if oldDuplicates.count < limit { oldDuplicates.append(section.id) }
+        }
+        if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateSections(oldDuplicates)) }
+        for (index, section) in new.sections.enumerated() {
+            let symbol = symbols[section.id]
+            if let symbol, symbol >= 0, result.oldSectionTarget[Int(symbol)] < 0 {
+                result.oldSectionTarget[Int(symbol)] = Int32(index)
+                result.newSectionSource[index] = symbol
+            } else if symbol != nil {
+                if newDuplicates.count < limit { newDuplicates.append(section.id) }
+            } else {
+                symbols[section.id] = -2 - Int32(index)
+            }
+        }
+        if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateSections(newDuplicates)) }
+        stabiliseSections()
+    }
+
+    /// Section moves: the kept sections on the LIS stay; the others move. A move whose old and
+    /// new index coincide would be a no-op move to UIKit (R8), so that section is deleted and
+    /// inserted instead.
+    @inlinable
+    mutating func stabiliseSections() {
+        var kept: [Int32] = []
+        var keptAt: [Int] = []
+        for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
+            kept.append(result.newSectionSource[index])
+            keptAt.append(index)
+        }
+        let members = LongestIncreasingSubsequence.members(of: kept)
+        for (position, index) in keptAt.enumerated() {
+            if members[position] {
+                result.newSectionStable[index] = true
+            } else if Int(kept[position]) == index {
+                result.oldSectionTarget[index] = -1
+                result.newSectionSource[index] = -1
+            }
+        }
+    }
+
+    /// Kept sections whose item identifiers are equal in order need no hashing at all.
+    @inlinable
+    func findUnchangedSections(forceProcessing: Bool) -> [Bool] {
+        var unchanged = [Bool](repeating: false, count: result.newSectionCount)
+        guard !forceProcessing else { return unchanged }
+        for index in 0..<result.newSectionCount {
+            let source = Int(result.newSectionSource[index])
+            guard source >= 0 else { continue }
+            unchanged[index] = Self.sameIdentifiers(old.sections[source].items, new.sections[index].items)
+        }
+        return unchanged
+    }
+
+    @inlinable
+    static func sameIdentifiers(_ left: ContiguousArray<Source.Item>, _ right: ContiguousArray<Source.Item>) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                for index in 0..<left.count where left[index].id != right[index].id { return false }
+                return true
+            }
+        }
+    }
+
+    @inlinable
+    mutating func assignFlatNumbers(unchanged: [Bool]) {
+        var oldTotal: Int32 = 0
+        result.oldBase = [Int32](repeating: -1, count: result.oldSectionCount)
+        result.oldCounts = [Int32](repeating: 0, count: result.oldSectionCount)
+        for index in 0..<result.oldSectionCount {
+            let target = Int(result.oldSectionTarget[index])
+            guard target < 0 || !unchanged[target] else { continue }
+            result.oldBase[index] = oldTotal
+            result.oldCounts[index] = Int32(old.sections[index].items.count)
+            oldTotal += result.oldCounts[index]
+        }
+        var newTotal: Int32 = 0
+        result.newBase = [Int32](repeating: -1, count: result.newSectionCount)
+        result.newCounts = [Int32](repeating: 0, count: result.newSectionCount)
+        for index in 0..<result.newSectionCount where !unchanged[index] {
+            result.newBase[index] = newTotal
+            result.newCounts[index] = Int32(new.sections[index].items.count)
+            newTotal += result.newCounts[index]
+        }
+        result.oldFlatSection = Self.flatSections(bases: result.oldBase, counts: result.oldCounts, total: Int(oldTotal))
+        result.newFlatSection = Self.flatSections(bases: result.newBase, counts: result.newCounts, total: Int(newTotal))
+        result.oldPartner = [Int32](repeating: -1, count: Int(oldTotal))
+        result.newPartner = [Int32](repeating: -1, count: Int(newTotal))
+        result.newStable = [Bool](repeating: false, count: Int(newTotal))
+    }
+
+    @inlinable
+    static func flatSections(bases: [Int32], counts: [Int32], total: Int) -> [Int32] {
+        var sections = [Int32](repeating: 0, count: total)
+        for section in bases.indices where bases[section] >= 0 {
+            let start = Int(bases[section])
+            for flat in start..<(start + Int(counts[section])) { sections[flat] = Int32(section) }
+        }
+        return sections
+    }
+}

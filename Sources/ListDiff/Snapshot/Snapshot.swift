@@ -1,0 +1,128 @@
+/// A sectioned list: section identifiers, each with an ordered array of items.
+///
+/// The storage follows ListKit: one array of sections, each holding its own item array, a
+/// section → index map, and a lazily built item → section map used only by operations that
+/// must find an item. Identity and content are separate: an item is an identifier plus
+/// optional `Content`; two versions of one identifier whose content differs are reported as
+/// an update, never as a delete and insert.
+///
+/// Invariants (the diff relies on them): section identifiers are unique among sections and
+/// item identifiers are unique across the whole snapshot. Every public way of building or
+/// changing a snapshot keeps them, throwing ``SnapshotError`` where
+/// `NSDiffableDataSourceSnapshot` would crash.
+///
+/// Marks (``reloadedItems``, ``reconfiguredItems``, ``reloadedSections``) ask the diff to
+/// report an update for elements whose content did not visibly change.
+public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+    /// An item: its identity, and optional content compared to detect updates.
+    public struct Item: Sendable {
+        public var id: ItemID
+        public var content: Content?
+
+        @inlinable
+        public init(_ id: ItemID, content: Content? = nil) {
+            self.id = id
+            self.content = content
+        }
+    }
+
+    /// A section: its identity, optional content, and its items in order.
+    public struct Section: Sendable {
+        public var id: SectionID
+        public var content: Content?
+        public var items: ContiguousArray<Item>
+
+        @inlinable
+        public init(_ id: SectionID, content: Content? = nil, items: ContiguousArray<Item> = []) {
+            self.id = id
+            self.content = content
+            self.items = items
+        }
+    }
+
+    /// The sections in order; each holds its items. O(1): the stored array itself.
+    public internal(set) var sections: ContiguousArray<Section>
+    @usableFromInline internal var _sectionIndex: [SectionID: Int]
+    /// Item → section identifier; built on first use by an operation that must locate items.
+    @usableFromInline internal var _itemSection: [ItemID: SectionID]?
+
+    /// Items whose cells must be reloaded even if their content is equal.
+    public internal(set) var reloadedItems: Set<ItemID> = []
+    /// Items whose cells must be reconfigured even if their content is equal.
+    public internal(set) var reconfiguredItems: Set<ItemID> = []
+    /// Sections to reload even if their content is equal.
+    public internal(set) var reloadedSections: Set<SectionID> = []
+
+    /// An empty snapshot.
+    public init() {
+        sections = []
+        _sectionIndex = [:]
+        _itemSection = [:]
+    }
+
+    /// A snapshot of the given sections, checking that identifiers are unique.
+    ///
+    /// - Complexity: O(n) for n items; every identifier is hashed once.
+    /// - Throws: ``SnapshotError/duplicateSections(_:)`` or ``SnapshotError/duplicateItems(_:)``
+    ///   naming the duplicates (up to ``SnapshotError/reportedDuplicateLimit``).
+    public init(sections: some Sequence<Section>) throws(SnapshotError<SectionID, ItemID>) {
+        self.sections = ContiguousArray(sections)
+        _sectionIndex = [:]
+        _itemSection = nil
+        _sectionIndex = try Self._indexSections(self.sections)
+        _itemSection = try Self._indexItems(self.sections)
+    }
+
+    /// A snapshot whose identifiers the caller has already proven unique (the wire layer
+    /// does so while interning them), so no identifier is hashed here.
+    ///
+    /// - Complexity: O(s) for s sections.
+    @_spi(Unchecked)
+    public init(uncheckedUniqueSections sections: ContiguousArray<Section>) {
+        self.sections = sections
+        var index = [SectionID: Int](minimumCapacity: sections.count)
+        for (position, section) in sections.enumerated() { index[section.id] = position }
+        _sectionIndex = index
+        _itemSection = nil
+    }
+
+    @usableFromInline
+    static func _indexSections(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [SectionID: Int] {
+        var index = [SectionID: Int](minimumCapacity: sections.count)
+        var duplicates: [SectionID] = []
+        for (position, section) in sections.enumerated() where index.updateValue(position, forKey: section.id) != nil {
+            if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit { duplicates.append(section.id) }
+        }
+        if !duplicates.isEmpty { throw .duplicateSections(duplicates) }
+        return index
+    }
+
+    @usableFromInline
+    static func _indexItems(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [ItemID: SectionID] {
+        var map = [ItemID: SectionID](minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
+        var duplicates: [ItemID] = []
+        for section in sections {
+            for item in section.items where map.updateValue(section.id, forKey: item.id) != nil {
+                if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit { duplicates.append(item.id) }
+            }
+        }
+        if !duplicates.isEmpty { throw .duplicateItems(duplicates) }
+        return map
+    }
+}
+
+extension Snapshot: Equatable {
+    /// Two snapshots are equal when they hold the same sections and items in the same order
+    /// with equal content. Marks are requests to the next diff, not state, and are ignored.
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        guard lhs.sections.count == rhs.sections.count else { return false }
+        for (left, right) in zip(lhs.sections, rhs.sections) {
+            guard left.id == right.id, left.content == right.content, left.items.count == right.items.count else { return false }
+            for (a, b) in zip(left.items, right.items) where a.id != b.id || a.content != b.content { return false }
+        }
+        return true
+    }
+}
+
+/// A snapshot without content: identity alone decides everything.
+public typealias IdentifierSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> = Snapshot<SectionID, ItemID, Never>

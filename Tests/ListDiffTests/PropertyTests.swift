@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import ListDiff
+import ListDiffScenarios
+
+/// Seeded random old/new pairs: the batch form must pass the simulator and rebuild `new`
+/// exactly; the sequential form must replay to `new`; moves must be minimal.
+/// `LISTDIFF_PROPERTY_CASES=N` sets the number of cases (default 20,000);
+/// `LISTDIFF_PROPERTY_SEED=S` reruns one failing case.
+@Suite struct PropertyTests {
+    static var cases: Int { environmentInt("LISTDIFF_PROPERTY_CASES") ?? 20_000 }
+    static var seeds: [UInt64] {
+        if let seed = environmentInt("LISTDIFF_PROPERTY_SEED") { return [UInt64(seed)] }
+        return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9 &+ 17 }
+    }
+
+    @Test func batchAndSequentialFormsRebuildTheNewSnapshot() throws {
+        var failures = 0
+        var coverage = Coverage()
+        for seed in Self.seeds {
+            let pair = RandomSnapshotPair(seed: seed)
+            let style: DiffOptions.ContentUpdateStyle = seed % 3 == 0 ? .reload : .reconfigure
+            do {
+                let diff = try SectionedDiff(from: pair.old, to: pair.new, options: DiffOptions(contentUpdates: style))
+                let batch = diff.batch
+                try BatchUpdateSimulator.verify(stages: diff.batchStages.map { ($0.update, $0.result) }, updates: batch.updates, from: pair.old, to: pair.new)
+                try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
+                try MinimalMoves.check(batch, old: pair.old, new: pair.new)
+                coverage.record(batch)
+            } catch {
+                failures += 1
+                Issue.record("seed \(seed) (rerun with LISTDIFF_PROPERTY_SEED=\(seed)): \(error)")
+                if failures >= 5 { return }
+            }
+        }
+        print("property cases: \(Self.seeds.count) passed both forms; \(coverage)")
+        if Self.seeds.count >= 1_000 { coverage.expectEveryKindSeen() }
+    }
+
+    /// How many cases exercised each kind of change, so a generator that stopped producing
+    /// one cannot go unnoticed.
+    struct Coverage: CustomStringConvertible {
+        var twoStages = 0, sectionMoves = 0, sectionInsertsAndDeletes = 0, itemMoves = 0, crossSectionMoves = 0
+        var itemInsertsAndDeletes = 0, updates = 0, empty = 0
+
+        mutating func record(_ batch: BatchChangeset) {
+            let counts = batch.counts
+            if batch.stages.count > 1 { twoStages += 1 }
+            if counts.sectionMoves > 0 { sectionMoves += 1 }
+            if counts.sectionInserts + counts.sectionDeletes > 0 { sectionInsertsAndDeletes += 1 }
+            if counts.itemMoves > 0 { itemMoves += 1 }
+            if batch.stages.contains(where: { $0.itemMoves.contains { $0.from.section != $0.to.section } }) { crossSectionMoves += 1 }
+            if counts.itemInserts + counts.itemDeletes > 0 { itemInsertsAndDeletes += 1 }
+            if !batch.updates.isEmpty { updates += 1 }
+            if batch.isEmpty { empty += 1 }
+        }
+
+        func expectEveryKindSeen() {
+            for (name, count) in [("two stages", twoStages), ("section moves", sectionMoves), ("section inserts/deletes", sectionInsertsAndDeletes),
+                                  ("item moves", itemMoves), ("cross-section moves", crossSectionMoves), ("item inserts/deletes", itemInsertsAndDeletes),
+                                  ("updates", updates), ("no change", empty)] {
+                #expect(count > 0, "no property case produced \(name)")
+            }
+        }
+
+        var description: String {
+            "cases with two stages \(twoStages), section moves \(sectionMoves), section inserts/deletes \(sectionInsertsAndDeletes), item moves \(itemMoves), cross-section moves \(crossSectionMoves), item inserts/deletes \(itemInsertsAndDeletes), updates \(updates), no change \(empty)"
+        }
+    }
+}
+
+func environmentInt(_ name: String) -> Int? {
+    ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
+}
