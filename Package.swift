@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
+        .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
     ],
     targets: [
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
@@ -15,6 +16,7 @@ let package = Package(
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of bench/scenarios.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
+        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,37 @@
+import Foundation
+import ListDiff
+
+/// listdiff-bench: the standard scenarios of bench/scenarios.md.
+///
+///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
+///
+/// Times are medians of 15 runs after 5 warm-ups (3 after 1 with --quick); each scenario's
+/// floor (hash every identifier once into a Dictionary) is timed the same way, in the same
+/// run, and `floorRatio` is the scenario's median over the floor's.
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+let quick = arguments.contains("--quick")
+let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+if arguments.contains("--help") {
+    print("usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]")
+    exit(0)
+}
+let (warmups, runs) = quick ? (1, 3) : (5, 15)
+
+if !json {
+    print("scenario      median ms    min ms    max ms   floor×  sec del/ins/mov   del    ins    mov  reload reconf")
+}
+for scenario in DiffScenario.all where filter == nil || scenario.name == filter {
+    var counts = ChangesetCounts()
+    let time = Measurement.of(warmups: warmups, runs: runs) { counts = scenario.diff() }
+    let floor = Measurement.of(warmups: warmups, runs: runs, scenario.floor)
+    let ratio = floor.medianMs > 0 ? time.medianMs / floor.medianMs : 0
+    let reloads = counts.itemReloads + counts.sectionReloads
+    if json {
+        print(#"{"scenario":"\#(scenario.name)","medianMs":\#(String(format: "%.4f", time.medianMs)),"minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"floorRatio":\#(String(format: "%.3f", ratio)),"sectionDeletes":\#(counts.sectionDeletes),"sectionInserts":\#(counts.sectionInserts),"sectionMoves":\#(counts.sectionMoves),"deletes":\#(counts.itemDeletes),"inserts":\#(counts.itemInserts),"moves":\#(counts.itemMoves),"reloads":\#(reloads),"reconfigures":\#(counts.itemReconfigures)}"#)
+    } else {
+        let line = String(format: "%-10@ %12.4f %9.4f %9.4f %8.2f %17@ %6d %6d %6d %7d %6d", scenario.name, time.medianMs, time.minMs, time.maxMs, ratio,
+                          "\(counts.sectionDeletes)/\(counts.sectionInserts)/\(counts.sectionMoves)", counts.itemDeletes, counts.itemInserts, counts.itemMoves, reloads, counts.itemReconfigures)
+        print(line)
+    }
+}
