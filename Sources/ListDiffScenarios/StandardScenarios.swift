@@ -27,9 +27,10 @@ public enum StandardScenarios {
         (flat(0..<50_000), flat(25_000..<75_000))
     }
 
-    /// c: no change; 10k items with identical content, built in separate buffers.
-    public static func c() -> (old: ContentSnapshot, new: ContentSnapshot) {
-        (flatWithContent(0..<10_000) { $0 % 7 }, flatWithContent(0..<10_000) { $0 % 7 })
+    /// c: no change; 10k equal items built in separate buffers (as the reference figures
+    /// measure it: identifiers only, no per-item content).
+    public static func c() -> (old: IntSnapshot, new: IntSnapshot) {
+        (flat(Array(0..<10_000)), flat(Array(0..<10_000)))
     }
 
     /// d: new = old shuffled (Fisher–Yates, SplitMix64 seed 42).

@@ -21,7 +21,8 @@ let (warmups, runs) = quick ? (1, 3) : (5, 15)
 if !json {
     print("scenario      median ms    min ms    max ms   floor×  sec del/ins/mov   del    ins    mov  reload reconf")
 }
-for scenario in DiffScenario.all where filter == nil || scenario.name == filter {
+for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filter {
+    let scenario = recipe.build()
     var counts = ChangesetCounts()
     let time = Measurement.of(warmups: warmups, runs: runs) { counts = scenario.diff() }
     let floor = Measurement.of(warmups: warmups, runs: runs, scenario.floor)

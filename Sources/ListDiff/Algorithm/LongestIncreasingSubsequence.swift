@@ -26,31 +26,46 @@ public enum LongestIncreasingSubsequence {
         members(of: values).lazy.filter { $0 }.count
     }
 
+    /// Patience sorting over raw buffers. An element above the current longest run's tail
+    /// extends it without a binary search, so nearly sorted input costs O(m).
     @usableFromInline
     static func mark(_ values: [Int32], into members: inout [Bool], scratch: inout Scratch) {
         let count = values.count
         guard count > 0 else { return }
-        scratch.tails.removeAll(keepingCapacity: true)
-        scratch.previous.removeAll(keepingCapacity: true)
-        scratch.previous.reserveCapacity(count)
-        values.withUnsafeBufferPointer { values in
-            for index in 0..<count {
-                let value = values[index]
-                // Binary search for the first tail whose value is >= value.
-                var low = 0
-                var high = scratch.tails.count
-                while low < high {
-                    let middle = (low &+ high) >> 1
-                    if values[Int(scratch.tails[middle])] < value { low = middle &+ 1 } else { high = middle }
+        if scratch.tails.count < count { scratch.tails = [Int32](repeating: 0, count: count) }
+        if scratch.previous.count < count { scratch.previous = [Int32](repeating: 0, count: count) }
+        var last = scratch.tails.withUnsafeMutableBufferPointer { tails in
+            scratch.previous.withUnsafeMutableBufferPointer { previous in
+                values.withUnsafeBufferPointer { values in
+                    var length = 0
+                    for index in 0..<count {
+                        let value = values[index]
+                        var low = length
+                        if length == 0 || values[Int(tails[length &- 1])] < value {
+                            low = length
+                        } else {
+                            var high = length &- 1
+                            low = 0
+                            while low < high {
+                                let middle = (low &+ high) >> 1
+                                if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
+                            }
+                        }
+                        previous[index] = low > 0 ? tails[low &- 1] : -1
+                        tails[low] = Int32(truncatingIfNeeded: index)
+                        if low == length { length &+= 1 }
+                    }
+                    return Int(tails[length &- 1])
                 }
-                scratch.previous.append(low > 0 ? scratch.tails[low &- 1] : -1)
-                if low == scratch.tails.count { scratch.tails.append(Int32(index)) } else { scratch.tails[low] = Int32(index) }
             }
         }
-        var cursor = scratch.tails.last ?? -1
-        while cursor >= 0 {
-            members[Int(cursor)] = true
-            cursor = scratch.previous[Int(cursor)]
+        members.withUnsafeMutableBufferPointer { members in
+            scratch.previous.withUnsafeBufferPointer { previous in
+                while last >= 0 {
+                    members[last] = true
+                    last = Int(previous[last])
+                }
+            }
         }
     }
 }

@@ -8,6 +8,9 @@ extension _DiffIndexes {
     @usableFromInline
     func assembleBatch() -> (update: BatchUpdate, dirtyMovedSections: [Int]) {
         var update = BatchUpdate()
+        update.itemDeletes.reserveCapacity(oldPartner.count)
+        update.itemMoves.reserveCapacity(min(oldPartner.count, newPartner.count))
+        update.itemInserts.reserveCapacity(newPartner.count)
         var dirty = [Bool](repeating: false, count: newSectionCount)
         func touch(_ newSection: Int) {
             if newSectionSource[newSection] >= 0, !newSectionStable[newSection] { dirty[newSection] = true }

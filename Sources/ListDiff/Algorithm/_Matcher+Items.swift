@@ -133,26 +133,56 @@ extension _Matcher {
     @inlinable
     mutating func markStableItems() {
         var positions: [Int32] = []
-        var flats: [Int] = []
+        var flats: [Int32] = []
         var members: [Bool] = []
         var scratch = LongestIncreasingSubsequence.Scratch()
+        var stable = result.newStable
+        result.newStable = []
         for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
             let source = result.newSectionSource[section]
-            let oldBase = result.oldBase[Int(source)]
+            let start = Int(result.newBase[section])
+            let end = start + Int(result.newCounts[section])
             positions.removeAll(keepingCapacity: true)
             flats.removeAll(keepingCapacity: true)
-            let start = Int(result.newBase[section])
-            for flat in start..<(start + Int(result.newCounts[section])) {
-                let partner = result.newPartner[flat]
-                if partner >= 0, result.oldFlatSection[Int(partner)] == source {
-                    positions.append(partner - oldBase)
-                    flats.append(flat)
-                }
+            positions.reserveCapacity(end - start)
+            flats.reserveCapacity(end - start)
+            let increasing = Self.collectKept(start..<end, source: source, oldBase: result.oldBase[Int(source)], partners: result.newPartner,
+                                              oldSections: result.oldFlatSection, positions: &positions, flats: &flats)
+            if increasing {
+                // Already in order (no moves within this section): all of them stay.
+                for flat in flats { stable[Int(flat)] = true }
+                continue
             }
             members.removeAll(keepingCapacity: true)
             members.append(contentsOf: repeatElement(false, count: positions.count))
             LongestIncreasingSubsequence.mark(positions, into: &members, scratch: &scratch)
-            for (index, flat) in flats.enumerated() where members[index] { result.newStable[flat] = true }
+            for (index, flat) in flats.enumerated() where members[index] { stable[Int(flat)] = true }
         }
+        result.newStable = stable
+    }
+
+    /// The old positions (and new flat numbers) of the items of a new section that came from
+    /// its own old section, in new order; returns whether the positions already increase.
+    @inlinable
+    static func collectKept(
+        _ range: Range<Int>, source: Int32, oldBase: Int32, partners: [Int32], oldSections: [Int32],
+        positions: inout [Int32], flats: inout [Int32]
+    ) -> Bool {
+        var increasing = true
+        var last: Int32 = -1
+        partners.withUnsafeBufferPointer { partners in
+            oldSections.withUnsafeBufferPointer { oldSections in
+                for flat in range {
+                    let partner = partners[flat]
+                    guard partner >= 0, oldSections[Int(partner)] == source else { continue }
+                    let position = partner &- oldBase
+                    if position < last { increasing = false }
+                    last = position
+                    positions.append(position)
+                    flats.append(Int32(truncatingIfNeeded: flat))
+                }
+            }
+        }
+        return increasing
     }
 }

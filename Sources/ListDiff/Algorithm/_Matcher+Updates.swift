@@ -23,6 +23,8 @@ extension _Matcher {
                 updates.sectionReloads.append(section)
                 continue
             }
+            // Without item content or marks, nothing inside a section can need an update.
+            if Content.self == Never.self, !hasMarks { continue }
             let newItems = new.sections[section].items
             if unchanged[section] {
                 let oldItems = old.sections[source].items

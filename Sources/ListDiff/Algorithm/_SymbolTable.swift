@@ -3,7 +3,7 @@
 /// identifiers), the low half a code: 1 + old flat number, or 1 + old total + new flat
 /// number for identifiers seen only on the new side. Zero is an empty slot.
 ///
-/// Kept at most half full, so probes are short; one allocation per diff.
+/// Sized for a load of at most 2/3 (linear probing stays short), one allocation per diff.
 @usableFromInline
 struct _SymbolTable {
     @usableFromInline var slots: [UInt64]
@@ -12,7 +12,7 @@ struct _SymbolTable {
     @inlinable
     init(entries: Int) {
         var capacity = 16
-        while capacity < entries * 2 { capacity <<= 1 }
+        while capacity * 2 < entries * 3 { capacity <<= 1 }
         slots = [UInt64](repeating: 0, count: capacity)
         mask = capacity - 1
     }
