@@ -7,12 +7,20 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
     ],
     targets: [
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
         // simulator. Standard library only.
         .target(name: "ListDiff"),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+        // The wire: a strict, fast JSON reader and writer over bytes. Standard library only.
+        .target(name: "ListDiffJSON"),
+        .testTarget(
+            name: "ListDiffJSONTests",
+            dependencies: ["ListDiffJSON"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
