@@ -18,19 +18,18 @@ extension JSONReader {
     /// Returns `nil` after the closing `}` and leaves the object. O(name length).
     @inlinable
     public mutating func nextMember() throws(JSONReadError) -> JSONString? {
-        let top = _frames.count &- 1
-        precondition(top >= 0 && _frames[top].isObject, "nextMember() called outside an object")
+        precondition(_depth > 0 && _top.isObject, "nextMember() called outside an object")
         _skipWhitespace()
         guard _position < _count else {
-            throw _unexpected(expected: _frames[top].count == 0 ? "a member name string or '}'" : "',' or '}'")
+            throw _unexpected(expected: _top.count == 0 ? "a member name string or '}'" : "',' or '}'")
         }
         var byte = _bytes[_position]
         if byte == UInt8(ascii: "}") {
             _position &+= 1
-            _frames.removeLast()
+            _endContainer()
             return nil
         }
-        if _frames[top].count > 0 {
+        if _top.count > 0 {
             guard byte == UInt8(ascii: ",") else {
                 throw _unexpected(expected: "',' or '}' after an object member")
             }
@@ -39,12 +38,12 @@ extension JSONReader {
             byte = _position < _count ? _bytes[_position] : 0
         }
         guard byte == UInt8(ascii: "\"") else {
-            throw _unexpected(expected: _frames[top].count == 0 ? "a member name string or '}'" : "a member name string after ','")
+            throw _unexpected(expected: _top.count == 0 ? "a member name string or '}'" : "a member name string after ','")
         }
         let key = try _scanString()
-        _frames[top].keyStart = key.start
-        _frames[top].keyEnd = key.end
-        _frames[top].count &+= 1
+        _top.keyStart = key.start
+        _top.keyEnd = key.end
+        _top.count &+= 1
         _skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: ":") else {
             throw _unexpected(expected: "':' after the member name")
@@ -58,29 +57,28 @@ extension JSONReader {
     /// `false` after the closing `]`, leaving the array. O(whitespace).
     @inlinable
     public mutating func hasNextElement() throws(JSONReadError) -> Bool {
-        let top = _frames.count &- 1
-        precondition(top >= 0 && !_frames[top].isObject, "hasNextElement() called outside an array")
+        precondition(_depth > 0 && !_top.isObject, "hasNextElement() called outside an array")
         _skipWhitespace()
         guard _position < _count else {
-            throw _unexpected(expected: _frames[top].count == 0 ? "a JSON value or ']'" : "',' or ']'")
+            throw _unexpected(expected: _top.count == 0 ? "a JSON value or ']'" : "',' or ']'")
         }
         if _bytes[_position] == UInt8(ascii: "]") {
             _position &+= 1
-            _frames.removeLast()
+            _endContainer()
             return false
         }
-        if _frames[top].count > 0 {
+        if _top.count > 0 {
             guard _bytes[_position] == UInt8(ascii: ",") else {
                 throw _unexpected(expected: "',' or ']' after an array element")
             }
             _position &+= 1
-            _frames[top].count &+= 1
+            _top.count &+= 1
             _skipWhitespace()
             if _position < _count, _bytes[_position] == UInt8(ascii: "]") {
                 throw _unexpected(expected: "a JSON value after ','")
             }
         } else {
-            _frames[top].count = 1
+            _top.count = 1
         }
         return true
     }
@@ -89,7 +87,7 @@ extension JSONReader {
     /// read so far in the innermost object, minus one. O(1).
     @inlinable
     public var currentIndex: Int {
-        _frames.isEmpty ? -1 : _frames[_frames.count &- 1].count &- 1
+        _depth == 0 ? -1 : _top.count &- 1
     }
 
     @inlinable
@@ -98,11 +96,23 @@ extension JSONReader {
         guard _position < _count, _bytes[_position] == open else {
             throw _typeMismatch(expected: kind.phrase)
         }
-        guard _frames.count < _maxDepth else {
+        guard _depth < _maxDepth else {
             throw _error(.depthLimitExceeded, at: _position, expected: "at most \(_maxDepth) nested arrays and objects",
                          found: "deeper nesting")
         }
         _position &+= 1
-        _frames.append(_ReaderFrame(isObject: kind == .object))
+        if _depth > 0 {
+            _frames.append(_top)
+        }
+        _top = _ReaderFrame(isObject: kind == .object)
+        _depth &+= 1
+    }
+
+    @inlinable
+    mutating func _endContainer() {
+        _depth &-= 1
+        if _depth > 0, let outer = _frames.popLast() {
+            _top = outer
+        }
     }
 }

@@ -75,7 +75,8 @@ extension JSONReader {
     @usableFromInline
     func _pathTokens() -> [String] {
         var tokens: [String] = []
-        for frame in _frames where frame.count > 0 {
+        let open = _depth > 0 ? _frames + [_top] : []
+        for frame in open where frame.count > 0 {
             if frame.isObject {
                 tokens.append(_Unescape.string(_bytes, from: frame.keyStart, to: frame.keyEnd))
             } else {

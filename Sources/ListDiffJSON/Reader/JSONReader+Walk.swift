@@ -37,7 +37,7 @@ extension JSONReader {
     /// in a bit stack, not on the call stack. O(length).
     @inlinable
     mutating func _walkValue<Sink: _ValueSink>(_ sink: inout Sink) throws(JSONReadError) {
-        let available = _maxDepth &- _frames.count
+        let available = _maxDepth &- _depth
         var depth = 0
         nextValue: while true {
             _skipWhitespace()

@@ -30,8 +30,14 @@ public struct JSONReader {
     @usableFromInline let _count: Int
     @usableFromInline let _maxDepth: Int
     @usableFromInline var _position: Int
-    /// Containers the caller entered with `beginObject`/`beginArray` and has not left.
+    /// The containers the caller entered with `beginObject`/`beginArray` and has not left,
+    /// outermost first, except the innermost one, which is kept apart in `_top` so that the
+    /// per-element bookkeeping touches no array.
     @usableFromInline var _frames: [_ReaderFrame]
+    /// The innermost entered container; meaningful only while `_depth > 0`.
+    @usableFromInline var _top: _ReaderFrame
+    /// The number of entered containers (`_frames.count + 1`, or 0).
+    @usableFromInline var _depth: Int
     /// Container kinds (1 = object) of the values being skipped or captured, as a bit stack.
     @usableFromInline var _walkKinds: [UInt64]
     /// Reused state for fingerprinting captured values.
@@ -46,6 +52,8 @@ public struct JSONReader {
         _position = 0
         _frames = []
         _frames.reserveCapacity(min(options.maxDepth, 32))
+        _top = _ReaderFrame(isObject: false)
+        _depth = 0
         _walkKinds = [UInt64](repeating: 0, count: options.maxDepth / 64 + 1)
         _fingerprinter = _Fingerprinter()
         if _count > options.maxInputBytes {
@@ -85,7 +93,7 @@ public struct JSONReader {
 
     /// The number of containers the caller has entered and not yet left. O(1).
     @inlinable
-    public var depth: Int { _frames.count }
+    public var depth: Int { _depth }
 
     /// The JSON Pointer of the element being read (allocates; meant for error reporting).
     /// O(path length).
@@ -98,8 +106,8 @@ public struct JSONReader {
     @inlinable
     public mutating func finish() throws(JSONReadError) {
         _skipWhitespace()
-        guard _frames.isEmpty else {
-            throw _unexpected(expected: _frames[_frames.count - 1].isObject ? "',' or '}'" : "',' or ']'")
+        guard _depth == 0 else {
+            throw _unexpected(expected: _top.isObject ? "',' or '}'" : "',' or ']'")
         }
         guard _position == _count else {
             throw _error(.trailingData, at: _position, expected: "end of input after the top-level value",
