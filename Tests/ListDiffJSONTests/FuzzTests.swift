@@ -52,6 +52,35 @@ import ListDiffJSON
         return bytes
     }
 
+    /// Reads any value through the caller-driven API (begin/next/read), as a schema decoder would.
+    static func drive(_ reader: inout JSONReader) throws(JSONReadError) {
+        switch try reader.peekKind() {
+        case .object:
+            try reader.beginObject()
+            while try reader.nextMember() != nil { try drive(&reader) }
+        case .array:
+            try reader.beginArray()
+            while try reader.hasNextElement() { try drive(&reader) }
+        case .string: _ = try reader.readString()
+        case .number: _ = try reader.readNumberBytes()
+        case .bool: _ = try reader.readBool()
+        case .null: try reader.readNull()
+        }
+    }
+
+    /// The error of reading `input` through the caller-driven API, or nil.
+    static func drivenError(_ input: [UInt8]) -> JSONReadError? {
+        do {
+            try JSONReader.read(input) { (reader) throws(JSONReadError) in
+                try drive(&reader)
+                try reader.finish()
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test func mutatedBodiesValidateOrThrow() throws {
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 30_000
@@ -86,6 +115,15 @@ import ListDiffJSON
                 if !sane {
                     failures += 1
                     Issue.record("seed \(seed) case \(index): malformed error \(error) for \(input)")
+                }
+            }
+            if index % 4 == 0 {
+                var validatorOffset: Int?
+                do { try JSONValidator.validate(input) } catch { validatorOffset = error.offset }
+                let driven = Self.drivenError(input)
+                if driven?.offset != validatorOffset {
+                    failures += 1
+                    Issue.record("seed \(seed) case \(index): driven read \(String(describing: driven)) disagrees with validation at \(String(describing: validatorOffset)) for \(input)")
                 }
             }
             if failures > 10 { break }

@@ -151,6 +151,19 @@ import ListDiffJSON
         #expect(error.pointer.description == "/a~1b/m~0n/0")
     }
 
+    @Test func errorsInAMemberNamePointAtTheObject() throws {
+        let error = try #require(failure(#"{"a": {"b": 1, "c\q": 2}}"#) { (reader) throws(JSONReadError) in
+            try reader.beginObject()
+            _ = try reader.nextMember()
+            try reader.beginObject()
+            while try reader.nextMember() != nil { try reader.skipValue() }
+        })
+        #expect(error.kind == .invalidEscape)
+        #expect(error.pointer.description == "/a")
+        let skipped = try #require(validationError(#"{"a": {"b": 1, "c\q": 2}}"#))
+        #expect(skipped.pointer.description == "/a")
+    }
+
     @Test func escapedKeysAppearUnescapedInPointers() throws {
         let error = try #require(validationError(#"{"caf\u00e9": [1, 2, 01]}"#))
         #expect(error.kind == .invalidNumber)

@@ -34,6 +34,7 @@ extension JSONReader {
                 throw _unexpected(expected: "',' or '}' after an object member")
             }
             _position &+= 1
+            _top.keyStart = -1
             _skipWhitespace()
             byte = _position < _count ? _bytes[_position] : 0
         }

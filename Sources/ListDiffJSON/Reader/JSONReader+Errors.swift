@@ -78,6 +78,7 @@ extension JSONReader {
         let open = _depth > 0 ? _frames + [_top] : []
         for frame in open where frame.count > 0 {
             if frame.isObject {
+                guard frame.keyStart >= 0 else { break }
                 tokens.append(_Unescape.string(_bytes, from: frame.keyStart, to: frame.keyEnd))
             } else {
                 tokens.append(String(frame.count - 1))

@@ -6,7 +6,8 @@ internal struct _ReaderFrame {
     @usableFromInline var isObject: Bool
     /// Members or elements started so far; the current array index is `count - 1`.
     @usableFromInline var count: Int
-    /// The raw (still escaped) bytes of the current member name.
+    /// The raw (still escaped) bytes of the current member name; `keyStart` is -1 while the
+    /// next name is being read, so errors then point at the object itself.
     @usableFromInline var keyStart: Int
     @usableFromInline var keyEnd: Int
 
