@@ -7,17 +7,25 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
+        .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
     ],
     targets: [
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
         // simulator. Standard library only.
         .target(name: "ListDiff"),
+        // The wire: a strict, fast JSON reader and writer over bytes. Standard library only.
+        .target(name: "ListDiffJSON"),
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of bench/scenarios.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
         .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
+        .testTarget(
+            name: "ListDiffJSONTests",
+            dependencies: ["ListDiffJSON"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,76 @@
+/// The keyed hash primitives of ``ContentFingerprint``: a wyhash-style multiply-fold over two
+/// lanes with independent per-process keys.
+@usableFromInline
+internal enum _FingerprintHash {
+    @usableFromInline static let p0: UInt64 = 0xA076_1D64_78BD_642F
+    @usableFromInline static let p1: UInt64 = 0xE703_7ED1_A0B4_28DB
+    @usableFromInline static let p2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
+    @usableFromInline static let p3: UInt64 = 0x5899_65CC_7537_4CC3
+
+    /// Type tags keeping values of different kinds (and the roles of a combination) apart.
+    @usableFromInline static let tagString: UInt64 = 0x1
+    @usableFromInline static let tagNumber: UInt64 = 0x2
+    @usableFromInline static let tagArray: UInt64 = 0x3
+    @usableFromInline static let tagObject: UInt64 = 0x4
+    @usableFromInline static let tagMember: UInt64 = 0x5
+    @usableFromInline static let tagElement: UInt64 = 0x6
+    @usableFromInline static let tagTrue: UInt64 = 0x7
+    @usableFromInline static let tagFalse: UInt64 = 0x8
+    @usableFromInline static let tagNull: UInt64 = 0x9
+    @usableFromInline static let tagZero: UInt64 = 0xA
+
+    /// The per-process keys, drawn once from the system random number generator.
+    @usableFromInline static let seed: _Lanes = {
+        var generator = SystemRandomNumberGenerator()
+        return _Lanes(a: generator.next(), b: generator.next())
+    }()
+
+    /// The 64 bits of a 128-bit product folded together. O(1).
+    @inlinable
+    @inline(__always)
+    static func mum(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let product = x.multipliedFullWidth(by: y)
+        return product.high ^ product.low
+    }
+
+    /// Combines `state` with `value` under `tag`; not symmetric. O(1).
+    @inlinable
+    @inline(__always)
+    static func mix(_ state: _Lanes, _ value: _Lanes, tag: UInt64, seed: _Lanes) -> _Lanes {
+        _Lanes(a: mum(state.a ^ seed.a ^ tag, value.a ^ p1),
+               b: mum(state.b ^ seed.b ^ (tag &* p0), value.b ^ p3))
+    }
+
+    /// The lanes of a tag alone (literals, empty-state starts). O(1).
+    @inlinable
+    static func constant(_ tag: UInt64, seed: _Lanes) -> _Lanes {
+        mix(_Lanes(a: tag, b: tag), _Lanes(a: p2, b: p0), tag: tag, seed: seed)
+    }
+
+    /// The hash of `bytes[start..<end]` under `tag`. O(end - start), eight bytes per step.
+    @inlinable
+    static func bytes(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, tag: UInt64, seed: _Lanes) -> _Lanes {
+        let length = UInt64(end &- start)
+        var a = mum(seed.a ^ tag ^ p0, length ^ p1)
+        var b = mum(seed.b ^ tag ^ p2, length ^ p3)
+        var index = start
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            a = mum(a ^ word, p1 ^ seed.b)
+            b = mum(b ^ word, p3 ^ seed.a)
+            index &+= 8
+        }
+        if index < end {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < end {
+                word |= UInt64(bytes[index]) &<< shift
+                shift &+= 8
+                index &+= 1
+            }
+            a = mum(a ^ word, p1 ^ seed.b)
+            b = mum(b ^ word, p3 ^ seed.a)
+        }
+        return _Lanes(a: mum(a ^ p2, p0 ^ length), b: mum(b ^ p0, p2 ^ length))
+    }
+}

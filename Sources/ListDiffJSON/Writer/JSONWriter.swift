@@ -1,0 +1,154 @@
+/// Writes JSON straight into a byte buffer: no intermediate tree, no Foundation.
+///
+/// The writer places commas and colons itself; the caller writes a member name before each
+/// value inside an object and balances `begin`/`end` calls (the writer does not check the
+/// structure). Output is deterministic: the same calls always produce the same bytes, with
+/// no whitespace.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("deletes"); writer.beginArray(); writer.int(2); writer.endArray()
+/// writer.endObject()
+/// let body = writer.bytes   // {"deletes":[2]}
+/// ```
+public struct JSONWriter {
+    /// The bytes written so far.
+    public var bytes: [UInt8]
+    /// Whether the next value or member needs a leading comma.
+    @usableFromInline var _needsComma: Bool
+
+    /// Creates an empty writer, reserving `capacity` bytes. O(capacity).
+    @inlinable
+    public init(reservingCapacity capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        _needsComma = false
+    }
+
+    /// Opens an object (`{`). O(1) amortized.
+    @inlinable
+    public mutating func beginObject() {
+        _beginValue()
+        bytes.append(UInt8(ascii: "{"))
+        _needsComma = false
+    }
+
+    /// Closes the innermost object (`}`). O(1) amortized.
+    @inlinable
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        _needsComma = true
+    }
+
+    /// Opens an array (`[`). O(1) amortized.
+    @inlinable
+    public mutating func beginArray() {
+        _beginValue()
+        bytes.append(UInt8(ascii: "["))
+        _needsComma = false
+    }
+
+    /// Closes the innermost array (`]`). O(1) amortized.
+    @inlinable
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        _needsComma = true
+    }
+
+    /// Writes a member name and its colon; the member's value comes next. O(length).
+    @inlinable
+    public mutating func key(_ name: StaticString) {
+        _beginValue()
+        _appendQuoted(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: ":"))
+        _needsComma = false
+    }
+
+    /// Writes a member name and its colon; the member's value comes next. O(length).
+    @inlinable
+    public mutating func key(_ name: String) {
+        _beginValue()
+        var name = name
+        name.withUTF8 { _appendQuoted(UnsafeRawBufferPointer($0)) }
+        bytes.append(UInt8(ascii: ":"))
+        _needsComma = false
+    }
+
+    /// Writes a member name given as UTF-8 bytes and its colon. O(length).
+    @inlinable
+    public mutating func key(utf8 name: UnsafeRawBufferPointer) {
+        _beginValue()
+        _appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        _needsComma = false
+    }
+
+    /// Writes a string value, escaped. O(length).
+    @inlinable
+    public mutating func string(_ value: String) {
+        _beginValue()
+        var value = value
+        value.withUTF8 { _appendQuoted(UnsafeRawBufferPointer($0)) }
+        _needsComma = true
+    }
+
+    /// Writes a string value given as UTF-8 bytes (e.g. a ``JSONString``'s), escaped.
+    /// O(length).
+    @inlinable
+    public mutating func string(utf8 value: UnsafeRawBufferPointer) {
+        _beginValue()
+        _appendQuoted(value)
+        _needsComma = true
+    }
+
+    /// Writes `true` or `false`. O(1) amortized.
+    @inlinable
+    public mutating func bool(_ value: Bool) {
+        _beginValue()
+        _appendASCII(value ? "true" : "false")
+        _needsComma = true
+    }
+
+    /// Writes `null`. O(1) amortized.
+    @inlinable
+    public mutating func null() {
+        _beginValue()
+        _appendASCII("null")
+        _needsComma = true
+    }
+
+    /// Writes an integer in decimal. O(digits).
+    @inlinable
+    public mutating func int(_ value: Int) {
+        _beginValue()
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+        }
+        _appendDecimal(value.magnitude)
+        _needsComma = true
+    }
+
+    /// Writes already valid JSON as one value, e.g. content captured by
+    /// ``JSONReader/captureValue()``: `writer.raw(UnsafeRawBufferPointer(rebasing: input[captured.range]))`.
+    /// The bytes are not checked. O(length).
+    @inlinable
+    public mutating func raw(_ json: UnsafeRawBufferPointer) {
+        _beginValue()
+        bytes.append(contentsOf: json)
+        _needsComma = true
+    }
+
+    @inlinable
+    @inline(__always)
+    mutating func _beginValue() {
+        if _needsComma {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+
+    @inlinable
+    mutating func _appendASCII(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
