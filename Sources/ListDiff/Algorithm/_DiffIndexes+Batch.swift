@@ -27,19 +27,30 @@ extension _DiffIndexes {
         for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
             let target = Int(oldSectionTarget[section])
             let base = Int(oldBase[section])
-            for flat in base..<(base + Int(oldCounts[section])) {
-                let partner = Int(oldPartner[flat])
-                let from = IndexPath(section: section, item: flat - base)
-                if partner < 0 || newSectionSource[Int(newFlatSection[partner])] < 0 {
-                    update.itemDeletes.append(from)
-                    touch(target)
-                } else if newFlatSection[partner] != target || !newStable[partner] {
-                    let to = newPath(partner)
-                    update.itemMoves.append(ItemMove(from: from, to: to))
-                    touch(target)
-                    touch(to.section)
+            var touched = false
+            oldPartner.withUnsafeBufferPointer { oldPartner in
+                newFlatSection.withUnsafeBufferPointer { newFlatSection in
+                    newStable.withUnsafeBufferPointer { newStable in
+                        for flat in base..<(base + Int(oldCounts[section])) {
+                            let partner = Int(oldPartner[flat])
+                            if partner >= 0 {
+                                let to = Int(newFlatSection[partner])
+                                if to == target, newStable[partner] { continue }
+                                if newSectionSource[to] >= 0 {
+                                    update.itemMoves.append(ItemMove(from: IndexPath(section: section, item: flat &- base),
+                                                                     to: IndexPath(section: to, item: partner &- Int(newBase[to]))))
+                                    touched = true
+                                    touch(to)
+                                    continue
+                                }
+                            }
+                            update.itemDeletes.append(IndexPath(section: section, item: flat &- base))
+                            touched = true
+                        }
+                    }
                 }
             }
+            if touched { touch(target) }
         }
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let base = Int(newBase[section])

@@ -33,7 +33,7 @@ extension _Matcher {
                 old.sections[section].items.withUnsafeBufferPointer { items in
                     for index in 0..<items.count {
                         let id = items[index].id
-                        let hash = id.hashValue
+                        let hash = _IdentifierHash.of(id)
                         let tag = _SymbolTable.tag(hash)
                         var slot = hash & mask
                         while true {
@@ -56,7 +56,7 @@ extension _Matcher {
                 new.sections[section].items.withUnsafeBufferPointer { items in
                     for index in 0..<items.count {
                         let id = items[index].id
-                        let hash = id.hashValue
+                        let hash = _IdentifierHash.of(id)
                         let tag = _SymbolTable.tag(hash)
                         let flat = base + index
                         var slot = hash & mask
@@ -103,7 +103,7 @@ extension _Matcher {
         let oldTotal = result.oldPartner.count
         var marks = [UInt8](repeating: 0, count: result.newPartner.count)
         func flat(of id: ItemID) -> Int? {
-            let hash = id.hashValue
+            let hash = _IdentifierHash.of(id)
             let tag = _SymbolTable.tag(hash)
             var slot = hash & table.mask
             while table.slots[slot] != 0 {
