@@ -12,6 +12,7 @@ extension SectionedDiff {
     ///
     /// Should a re-diff fail, which only snapshots built without checks can cause, the dirty
     /// sections are deleted and inserted instead: R7's other remedy.
+    @inlinable
     func _stages(separating dirty: [Int]) -> (stages: [Stage], updates: ContentUpdates) {
         let middle = _intermediate(dirty: dirty)
         do {
@@ -29,6 +30,7 @@ extension SectionedDiff {
         return ([Stage(update: normalized.assembleBatch().update, result: new)], _indexes.updates)
     }
 
+    @inlinable
     func _updatesIncludingCarried(dirty: [Int]) -> ContentUpdates {
         let indexes = _indexes
         var updates = indexes.updates
@@ -52,6 +54,7 @@ extension SectionedDiff {
         return updates
     }
 
+    @inlinable
     func _intermediate(dirty: [Int]) -> Source {
         let indexes = _indexes
         var isDirty = [Bool](repeating: false, count: indexes.newSectionCount)
@@ -84,11 +87,12 @@ extension SectionedDiff {
             }
             sections.append(Source.Section(section.id, content: section.content, items: items))
         }
-        return Source(uncheckedUniqueSections: sections)
+        return Source(_uncheckedUniqueSections: sections)
     }
 
     /// Old items of section `source` bound for dirty sections, keyed by the old index of the
     /// stable item they followed (-1: none), so they stay where stage one will not move them.
+    @inlinable
     func _itemsLeavingForDirty(from source: Int, keptAs target: Int, isDirty: [Bool]) -> [Int: [Source.Item]] {
         let indexes = _indexes
         let base = Int(indexes.oldBase[source])

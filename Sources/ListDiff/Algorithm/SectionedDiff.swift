@@ -40,20 +40,29 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     public struct Stage: Sendable {
         public var update: BatchUpdate
         public var result: Source
+
+        @inlinable
+        init(update: BatchUpdate, result: Source) {
+            self.update = update
+            self.result = result
+        }
     }
 
     /// The batch stages with the state each one produces. One stage, ending at ``new``, unless
     /// sections move while items inside them change (see ``BatchChangeset``); none when
     /// nothing structural changed. O(s + p), or three diffs for two stages.
+    @inlinable
     public var batchStages: [Stage] { _batch().stages }
 
     /// The changeset for `performBatchUpdates`: valid by rules R1–R11 of UIKit's batch
     /// updates, with content updates in after-state coordinates.
+    @inlinable
     public var batch: BatchChangeset {
         let (stages, updates) = _batch()
         return BatchChangeset(stages: stages.map(\.update), updates: updates)
     }
 
+    @inlinable
     func _batch() -> (stages: [Stage], updates: ContentUpdates) {
         let (update, dirty) = _indexes.assembleBatch()
         guard !dirty.isEmpty else { return (update.isEmpty ? [] : [Stage(update: update, result: new)], _indexes.updates) }
@@ -65,5 +74,6 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     public var sequential: SequentialChangeset { _indexes.assembleSequential() }
 
     /// Operation counts of the batch form.
+    @inlinable
     public var counts: ChangesetCounts { batch.counts }
 }

@@ -79,6 +79,11 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// - Complexity: O(s) for s sections.
     @_spi(Unchecked)
     public init(uncheckedUniqueSections sections: ContiguousArray<Section>) {
+        self.init(_uncheckedUniqueSections: sections)
+    }
+
+    @usableFromInline
+    init(_uncheckedUniqueSections sections: ContiguousArray<Section>) {
         self.sections = sections
         var index = [SectionID: Int](minimumCapacity: sections.count)
         for (position, section) in sections.enumerated() { index[section.id] = position }
