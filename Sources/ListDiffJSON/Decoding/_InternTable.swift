@@ -39,7 +39,7 @@ internal struct _InternTable {
             if value == 0 { break }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _matches(entries[index], bytes, start: start, count: count, hash: hash, input: input) { return index }
+                if _matches(index, bytes, start: start, count: count, hash: hash, input: input) { return index }
             }
             slot = (slot &+ 1) & mask
         }
@@ -53,13 +53,14 @@ internal struct _InternTable {
     }
 
     @inlinable
-    func _matches(_ entry: _InternEntry, _ bytes: UnsafeRawBufferPointer, start: Int, count: Int, hash: Int,
+    func _matches(_ index: Int, _ bytes: UnsafeRawBufferPointer, start: Int, count: Int, hash: Int,
                   input: UnsafeRawBufferPointer) -> Bool {
-        guard entry.id._hash == hash, Int(entry.count) == count else { return false }
-        if entry.start >= 0 {
-            return _IDHash.bytesEqual(input, Int(entry.start), bytes, start, count: count)
+        let entryStart = Int(entries[index].start)
+        guard entries[index].id._hash == hash, Int(entries[index].count) == count else { return false }
+        if entryStart >= 0 {
+            return _IDHash.bytesEqual(input, entryStart, bytes, start, count: count)
         }
-        var text = entry.id.string
+        var text = entries[index].id.string
         return text.withUTF8 { _IDHash.bytesEqual(UnsafeRawBufferPointer($0), 0, bytes, start, count: count) }
     }
 

@@ -7,6 +7,13 @@ extension _WireDecoder {
 
     /// Reads an item: an identifier, or `{"id": …, "content"?: any}`. O(length).
     mutating func readItem() throws(JSONReadError) -> WireSnapshot.Item {
+        reader._skipWhitespace()
+        if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
+            let start = reader._position
+            let entry = try readIDEntry()
+            noteItem(entry, offset: start)
+            return WireSnapshot.Item(table.entries[entry].id)
+        }
         let kind = try reader.peekKind()
         let start = reader.offset
         guard kind == .object else {

@@ -68,22 +68,23 @@ internal struct _WireDecoder {
                      expected: "\(what) with a \"\(name)\" member", found: "an object without \"\(name)\"")
     }
 
-    /// Reads an identifier (a string, or an integer written in decimal) and interns it.
+    /// Reads an identifier (a string, or an integer written in decimal) and interns it. Strings
+    /// take a fast path straight over the reader's scanner: no `JSONString`, no kind peek.
     /// O(length) expected.
     mutating func readIDEntry() throws(JSONReadError) -> Int {
+        reader._skipWhitespace()
+        if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
+            let scanned = try reader._scanString()
+            if !scanned.hasEscapes {
+                return table.intern(reader._bytes, start: scanned.start, end: scanned.end, inputStart: scanned.start, input: reader._bytes)
+            }
+            var bytes: [UInt8] = []
+            _Unescape.append(reader._bytes, from: scanned.start, to: scanned.end, into: &bytes)
+            let input = reader._bytes
+            return bytes.withUnsafeBytes { table.intern($0, start: 0, end: $0.count, inputStart: -1, input: input) }
+        }
         let kind = try reader.peekKind()
         switch kind {
-        case .string:
-            let text = try reader.readString()
-            let input = reader.input
-            switch text {
-            case .borrowed(let buffer):
-                var inputStart = -1
-                if let base = buffer.baseAddress, let origin = input.baseAddress { inputStart = origin.distance(to: base) }
-                return table.intern(buffer, start: 0, end: buffer.count, inputStart: inputStart, input: input)
-            case .unescaped(let bytes):
-                return bytes.withUnsafeBytes { table.intern($0, start: 0, end: $0.count, inputStart: -1, input: input) }
-            }
         case .number:
             let value: Int
             do {

@@ -8,14 +8,27 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
     /// The canonical fingerprint; equality compares this alone.
     public let fingerprint: ContentFingerprint
     @usableFromInline let _body: _WireBody
-    @usableFromInline let _range: Range<Int>
+    /// The value's byte range in `_body`, packed as two 32-bit offsets to keep items small.
+    @usableFromInline let _start: UInt32
+    @usableFromInline let _end: UInt32
 
+    /// Content for `range` of `body`; bodies beyond 4 GiB keep their own copy of the value.
     @inlinable
     init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>) {
         self.fingerprint = fingerprint
-        _body = body
-        _range = range
+        if range.upperBound <= Int(UInt32.max) {
+            _body = body
+            _start = UInt32(truncatingIfNeeded: range.lowerBound)
+            _end = UInt32(truncatingIfNeeded: range.upperBound)
+        } else {
+            _body = _WireBody(Array(body.bytes[range]))
+            _start = 0
+            _end = UInt32(truncatingIfNeeded: range.count)
+        }
     }
+
+    @inlinable
+    var _range: Range<Int> { Int(_start)..<Int(_end) }
 
     /// Content from the bytes of one JSON value (surrounding whitespace allowed).
     /// O(length).

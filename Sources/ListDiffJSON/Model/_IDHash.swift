@@ -5,7 +5,8 @@ internal enum _IDHash {
     /// The per-process key, derived once from the fingerprint seed.
     @usableFromInline static let seed: UInt64 = _FingerprintHash.seed.a ^ _FingerprintHash.p2
 
-    /// The hash of `bytes[start..<end]`. O(end - start), eight bytes per step.
+    /// The hash of `bytes[start..<end]`. O(end - start), eight bytes per step; a tail of a key
+    /// of eight bytes or more is read as the (overlapping) last eight bytes.
     @inlinable
     static func hash(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, seed: UInt64) -> Int {
         let length = UInt64(end &- start)
@@ -16,7 +17,10 @@ internal enum _IDHash {
             state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p1 ^ seed)
             index &+= 8
         }
-        if index < end {
+        if index < end, end &- start >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+            state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p3 ^ seed)
+        } else if index < end {
             var word: UInt64 = 0
             var shift: UInt64 = 0
             while index < end {
