@@ -14,8 +14,3 @@ public struct WireSnapshotDocument: Sendable {
         self.isFlat = isFlat
     }
 }
-
-extension WireID {
-    /// The identifier of the one section of a flat list: the empty string.
-    public static let flatSection = WireID("")
-}
