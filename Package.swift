@@ -14,16 +14,17 @@ let package = Package(
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
         // simulator. Standard library only.
         .target(name: "ListDiff"),
-        // The wire: a strict, fast JSON reader and writer over bytes. Standard library only.
-        .target(name: "ListDiffJSON"),
+        // The wire: a strict, fast JSON reader and writer over bytes, and the decoders and
+        // writers of snapshots, operations and changesets. Standard library and ListDiff only.
+        .target(name: "ListDiffJSON", dependencies: ["ListDiff"]),
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of bench/scenarios.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
-        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffScenarios"]),
+        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",
-            dependencies: ["ListDiffJSON"],
+            dependencies: ["ListDiff", "ListDiffJSON"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,7 +1,8 @@
 import Foundation
 import ListDiff
 
-/// listdiff-bench: the standard scenarios of bench/scenarios.md.
+/// listdiff-bench: the standard scenarios of bench/scenarios.md, then the wire scenarios
+/// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`).
 ///
 ///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
 ///
@@ -18,7 +19,8 @@ if arguments.contains("--help") {
 }
 let (warmups, runs) = quick ? (1, 3) : (5, 15)
 
-if !json {
+let engineSelected = filter == nil || DiffScenarioRecipe.all.contains { $0.name == filter }
+if !json, engineSelected {
     print("scenario      median ms    min ms    max ms   floor×  sec del/ins/mov   del    ins    mov  reload reconf")
 }
 for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filter {
@@ -36,3 +38,4 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
         print(line)
     }
 }
+WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs)

@@ -49,20 +49,25 @@ extension JSONWriter {
         }
     }
 
-    /// Appends the decimal digits of `value`. O(digits).
+    /// Appends the decimal digits of `value`: digits are produced last-first into a 20-byte
+    /// stack buffer and appended in one call. O(digits).
     @inlinable
     mutating func _appendDecimal(_ value: UInt) {
         guard value >= 10 else {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        let start = bytes.count
-        var remaining = value
-        while remaining > 0 {
-            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
-            remaining = quotient
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { digits in
+            var index = 24
+            var remaining = value
+            while remaining > 0 {
+                let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+                index &-= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+                remaining = quotient
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index..<24]))
         }
-        bytes[start..<bytes.count].reverse()
     }
 }

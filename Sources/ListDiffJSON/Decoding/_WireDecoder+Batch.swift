@@ -1,0 +1,151 @@
+import ListDiff
+
+extension _WireDecoder {
+    static let stageMembers: [StaticString] = ["sections", "items", "snapshot", "deletes", "inserts", "moves", "reloads"]
+    static let operationGroupMembers: [StaticString] = ["deletes", "inserts", "moves", "reloads"]
+    static let updateMembers: [StaticString] = ["sections", "reloads", "reconfigures"]
+
+    /// Reads a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
+    /// writes it. O(length).
+    mutating func readBatch(flat: Bool) throws(JSONReadError) -> WireBatchDocument {
+        try reader.beginObject()
+        var members = _MemberSet(["stages", "updates"])
+        var document = WireBatchDocument(changeset: BatchChangeset(), intermediateSnapshots: [])
+        while let member = try nextMember(&members) {
+            if member == 0 {
+                try reader.beginArray()
+                while try reader.hasNextElement() {
+                    document.changeset.stages.append(try readStage(flat: flat, snapshots: &document.intermediateSnapshots))
+                }
+            } else {
+                document.changeset.updates = try readUpdates(flat: flat)
+            }
+        }
+        return document
+    }
+
+    mutating func readStage(flat: Bool, snapshots: inout [WireSnapshot]) throws(JSONReadError) -> BatchUpdate {
+        try reader.beginObject()
+        var members = _MemberSet(Self.stageMembers)
+        var stage = BatchUpdate()
+        while let member = try nextMember(&members) {
+            switch member {
+            case 0:
+                try reader.beginObject()
+                var group = _MemberSet(Self.operationGroupMembers)
+                while let part = try nextMember(&group) {
+                    switch part {
+                    case 0: stage.sectionDeletes = try readInts()
+                    case 1: stage.sectionInserts = try readInts()
+                    case 2: stage.sectionMoves = try readPairs().map { SectionMove(from: $0.0, to: $0.1) }
+                    default: stage.sectionReloads = try readInts()
+                    }
+                }
+            case 1:
+                try reader.beginObject()
+                var group = _MemberSet(Self.operationGroupMembers)
+                while let part = try nextMember(&group) { try readItemPart(part, flat: false, into: &stage) }
+            case 2:
+                snapshots.append(try readSnapshot().snapshot)
+            default:
+                try readItemPart(member - 3, flat: flat, into: &stage)
+            }
+        }
+        return stage
+    }
+
+    mutating func readItemPart(_ part: Int, flat: Bool, into stage: inout BatchUpdate) throws(JSONReadError) {
+        switch part {
+        case 0: stage.itemDeletes = try readPaths(flat: flat)
+        case 1: stage.itemInserts = try readPaths(flat: flat)
+        case 2:
+            try reader.beginArray()
+            while try reader.hasNextElement() {
+                try reader.beginArray()
+                let from = try readPathElement(flat: flat)
+                let to = try readPathElement(flat: flat)
+                try endTuple()
+                stage.itemMoves.append(ItemMove(from: from, to: to))
+            }
+        default: stage.itemReloads = try readPaths(flat: flat)
+        }
+    }
+
+    mutating func readUpdates(flat: Bool) throws(JSONReadError) -> ContentUpdates {
+        try reader.beginObject()
+        var members = _MemberSet(Self.updateMembers)
+        var updates = ContentUpdates()
+        while let member = try nextMember(&members) {
+            switch member {
+            case 0: updates.sectionReloads = try readInts()
+            case 1: updates.itemReloads = try readPaths(flat: flat)
+            default: updates.itemReconfigures = try readPaths(flat: flat)
+            }
+        }
+        return updates
+    }
+
+    mutating func readInts() throws(JSONReadError) -> [Int] {
+        var values: [Int] = []
+        try reader.beginArray()
+        while try reader.hasNextElement() { values.append(try reader.readInt()) }
+        return values
+    }
+
+    /// Reads `[[a, b], …]`. O(length).
+    mutating func readPairs() throws(JSONReadError) -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        try reader.beginArray()
+        while try reader.hasNextElement() {
+            try reader.beginArray()
+            guard try reader.hasNextElement() else { throw tupleError() }
+            let first = try reader.readInt()
+            guard try reader.hasNextElement() else { throw tupleError() }
+            pairs.append((first, try reader.readInt()))
+            try endTuple()
+        }
+        return pairs
+    }
+
+    mutating func readPaths(flat: Bool) throws(JSONReadError) -> [IndexPath] {
+        var paths: [IndexPath] = []
+        try reader.beginArray()
+        while try reader.hasNextElement() {
+            if flat {
+                paths.append(IndexPath(section: 0, item: try reader.readInt()))
+            } else {
+                try reader.beginArray()
+                paths.append(try readPathBody())
+            }
+        }
+        return paths
+    }
+
+    /// Reads the next element of the current array as a path: an index (flat) or
+    /// `[section, item]`. O(1).
+    mutating func readPathElement(flat: Bool) throws(JSONReadError) -> IndexPath {
+        guard try reader.hasNextElement() else { throw tupleError() }
+        if flat { return IndexPath(section: 0, item: try reader.readInt()) }
+        try reader.beginArray()
+        return try readPathBody()
+    }
+
+    /// Reads `section, item]` of an entered path array. O(1).
+    mutating func readPathBody() throws(JSONReadError) -> IndexPath {
+        guard try reader.hasNextElement() else { throw tupleError() }
+        let section = try reader.readInt()
+        guard try reader.hasNextElement() else { throw tupleError() }
+        let item = try reader.readInt()
+        try endTuple()
+        return IndexPath(section: section, item: item)
+    }
+
+    /// Leaves a pair array, which must have no third element. O(1).
+    mutating func endTuple() throws(JSONReadError) {
+        if try reader.hasNextElement() { throw tupleError() }
+    }
+
+    func tupleError() -> JSONReadError {
+        reader.error(.schemaViolation, expected: "a pair of exactly two elements", found: "a different count")
+    }
+}

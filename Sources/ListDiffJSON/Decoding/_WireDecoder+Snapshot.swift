@@ -1,0 +1,178 @@
+@_spi(Unchecked) import ListDiff
+
+extension _WireDecoder {
+    static let itemMembers: [StaticString] = ["id", "content"]
+    static let sectionMembers: [StaticString] = ["id", "items", "content"]
+    static let snapshotMembers: [StaticString] = ["sections", "items", "reloaded", "reconfigured", "reloadedSections"]
+
+    /// Reads an item: an identifier, or `{"id": …, "content"?: any}`. O(length).
+    mutating func readItem() throws(JSONReadError) -> WireSnapshot.Item {
+        reader._skipWhitespace()
+        if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
+            let start = reader._position
+            let entry = try readIDEntry()
+            noteItem(entry, offset: start)
+            return WireSnapshot.Item(table.entries[entry].id)
+        }
+        let kind = try reader.peekKind()
+        let start = reader.offset
+        guard kind == .object else {
+            guard kind == .string || kind == .number else {
+                throw reader.error(.typeMismatch, expected: "an item: an identifier or {\"id\": …, \"content\": …}",
+                                   found: kind.phrase)
+            }
+            let entry = try readIDEntry()
+            noteItem(entry, offset: start)
+            return WireSnapshot.Item(table.entries[entry].id)
+        }
+        try reader.beginObject()
+        var members = _MemberSet(Self.itemMembers)
+        var entry = -1
+        var idOffset = start
+        var content: WireContent?
+        while let member = try nextMember(&members) {
+            if member == 0 {
+                _ = try reader.peekKind()
+                idOffset = reader.offset
+                entry = try readIDEntry()
+            } else {
+                content = try readContent()
+            }
+        }
+        guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
+        noteItem(entry, offset: idOffset)
+        return WireSnapshot.Item(table.entries[entry].id, content: content)
+    }
+
+    /// Reads an array of items. O(total length).
+    mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
+        var items = ContiguousArray<WireSnapshot.Item>()
+        try reader.beginArray()
+        while try reader.hasNextElement() { items.append(try readItem()) }
+        return items
+    }
+
+    /// Reads a section object `{"id": …, "items"?: […], "content"?: any}`. O(length).
+    mutating func readSection() throws(JSONReadError) -> WireSnapshot.Section {
+        let kind = try reader.peekKind()
+        let start = reader.offset
+        guard kind == .object else {
+            throw reader.error(.typeMismatch, expected: "a section: {\"id\": …, \"items\": […]}", found: kind.phrase)
+        }
+        try reader.beginObject()
+        var members = _MemberSet(Self.sectionMembers)
+        var entry = -1
+        var items = ContiguousArray<WireSnapshot.Item>()
+        var content: WireContent?
+        while let member = try nextMember(&members) {
+            switch member {
+            case 0:
+                _ = try reader.peekKind()
+                let offset = reader.offset
+                entry = try readIDEntry()
+                noteSection(entry, offset: offset)
+            case 1: items = try readItems()
+            default: content = try readContent()
+            }
+        }
+        guard entry >= 0 else { throw missing("id", in: "a section object", objectStart: start) }
+        return WireSnapshot.Section(table.entries[entry].id, content: content, items: items)
+    }
+
+    /// Reads an array of section objects. O(total length).
+    mutating func readSections() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Section> {
+        var sections = ContiguousArray<WireSnapshot.Section>()
+        try reader.beginArray()
+        while try reader.hasNextElement() { sections.append(try readSection()) }
+        return sections
+    }
+
+    /// Reads a snapshot: a bare array of items (flat), `{"items": […], marks…}` (flat) or
+    /// `{"sections": […], marks…}`. Identifiers must be unique (items across all sections,
+    /// sections among sections) and marks must name elements of this snapshot.
+    /// O(length) expected.
+    mutating func readSnapshot() throws(JSONReadError) -> WireSnapshotDocument {
+        ordinal &+= 1
+        duplicateItems = _Duplicates()
+        duplicateSections = _Duplicates()
+        let kind = try reader.peekKind()
+        let start = reader.offset
+        if kind == .array {
+            let items = try readItems()
+            try duplicateItems.check("item", reader: reader)
+            let section = WireSnapshot.Section(WireID.flatSection, items: items)
+            return WireSnapshotDocument(snapshot: WireSnapshot(uncheckedUniqueSections: [section]), isFlat: true)
+        }
+        guard kind == .object else {
+            throw reader.error(.typeMismatch, expected: "a snapshot: an array of items or {\"sections\": […]}", found: kind.phrase)
+        }
+        try reader.beginObject()
+        var members = _MemberSet(Self.snapshotMembers)
+        var sections = ContiguousArray<WireSnapshot.Section>()
+        var marks = _SnapshotMarks()
+        while let member = try nextMember(&members) {
+            switch member {
+            case 0: sections = try readSections()
+            case 1:
+                if members.has(0) { throw flatAndSectioned() }
+                sections = [WireSnapshot.Section(WireID.flatSection, items: try readItems())]
+            case 2: marks.reloaded = try readIDEntries(offsets: &marks.reloadedOffsets)
+            case 3: marks.reconfigured = try readIDEntries(offsets: &marks.reconfiguredOffsets)
+            default: marks.reloadedSections = try readIDEntries(offsets: &marks.reloadedSectionOffsets)
+            }
+            if member == 0, members.has(1) { throw flatAndSectioned() }
+        }
+        guard members.has(0) || members.has(1) else {
+            throw reader.error(.schemaViolation, at: start, pointer: reader.pointer,
+                               expected: "a snapshot with a \"sections\" (or, for a flat list, \"items\") member",
+                               found: "an object with neither")
+        }
+        try duplicateSections.check("section", reader: reader)
+        try duplicateItems.check("item", reader: reader)
+        var snapshot = WireSnapshot(uncheckedUniqueSections: sections)
+        if !marks.isEmpty {
+            try marks.validate(table: table, ordinal: ordinal, decoder: self)
+            try marks.apply(to: &snapshot, table: table, decoder: self)
+        }
+        return WireSnapshotDocument(snapshot: snapshot, isFlat: members.has(1))
+    }
+
+    /// "Both sections and items" at the member just read. Cold path.
+    func flatAndSectioned() -> JSONReadError {
+        reader.error(.schemaViolation, expected: "either \"sections\" (sectioned) or \"items\" (a flat list), not both",
+                     found: "both members")
+    }
+
+    /// Reads a diff request `{"old": S, "new": S}`; both flat or both sectioned.
+    /// O(length) expected.
+    mutating func readDiffRequest() throws(JSONReadError) -> WireDiffRequest {
+        let kind = try reader.peekKind()
+        let start = reader.offset
+        guard kind == .object else {
+            throw reader.error(.typeMismatch, expected: "a diff request {\"old\": …, \"new\": …}", found: kind.phrase)
+        }
+        try reader.beginObject()
+        var members = _MemberSet(["old", "new"])
+        var old: WireSnapshotDocument?
+        var new: WireSnapshotDocument?
+        while let member = try nextMember(&members) {
+            _ = try reader.peekKind()
+            let valueStart = reader.offset
+            let pointer = reader.pointer
+            let document = try readSnapshot()
+            let other = member == 0 ? new : old
+            if let other, other.isFlat != document.isFlat {
+                let this = member == 0 ? "old" : "new"
+                let that = member == 0 ? "new" : "old"
+                throw reader.error(.schemaViolation, at: valueStart, pointer: pointer,
+                                   expected: "\"\(this)\" in the same form as \"\(that)\" (both flat lists or both sectioned)",
+                                   found: document.isFlat ? "a flat list while \"\(that)\" is sectioned"
+                                       : "a sectioned snapshot while \"\(that)\" is a flat list")
+            }
+            if member == 0 { old = document } else { new = document }
+        }
+        guard let old else { throw missing("old", in: "a diff request", objectStart: start) }
+        guard let new else { throw missing("new", in: "a diff request", objectStart: start) }
+        return WireDiffRequest(old: old.snapshot, new: new.snapshot, isFlat: new.isFlat)
+    }
+}

@@ -1,0 +1,121 @@
+import ListDiff
+
+extension JSONWriter {
+    /// Writes the batch changeset of `diff` (see the module documentation for the shape);
+    /// every stage but the last carries the snapshot the data source must show after it.
+    /// O(changeset size); the intermediate snapshots are computed only for two stages.
+    public mutating func writeBatch(_ diff: WireDiff, flat: Bool) {
+        let changeset = diff.batch
+        let intermediate = changeset.stages.count > 1 ? diff.batchStages.dropLast().map(\.result) : []
+        writeBatch(changeset, intermediateSnapshots: intermediate, flat: flat)
+    }
+
+    /// Writes a batch changeset: `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
+    /// `"snapshot"` when `intermediateSnapshots` has an element `i`. Flat: plain item indexes,
+    /// and section members only if a changeset (unusually) has section changes. O(size).
+    public mutating func writeBatch(_ changeset: BatchChangeset, intermediateSnapshots: [WireSnapshot], flat: Bool) {
+        beginObject()
+        key("stages")
+        beginArray()
+        for (index, stage) in changeset.stages.enumerated() {
+            beginObject()
+            if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
+                || !stage.sectionReloads.isEmpty {
+                key("sections")
+                beginObject()
+                _writeSectionOperations(stage)
+                endObject()
+            }
+            if flat {
+                _writeItemOperations(stage, flat: true)
+            } else {
+                key("items")
+                beginObject()
+                _writeItemOperations(stage, flat: false)
+                endObject()
+            }
+            if index < intermediateSnapshots.count {
+                key("snapshot")
+                writeSnapshot(intermediateSnapshots[index], flat: flat)
+            }
+            endObject()
+        }
+        endArray()
+        key("updates")
+        beginObject()
+        if !flat || !changeset.updates.sectionReloads.isEmpty {
+            key("sections")
+            _writeInts(changeset.updates.sectionReloads)
+        }
+        key("reloads")
+        _writePaths(changeset.updates.itemReloads, flat: flat)
+        key("reconfigures")
+        _writePaths(changeset.updates.itemReconfigures, flat: flat)
+        endObject()
+        endObject()
+    }
+
+    mutating func _writeSectionOperations(_ stage: BatchUpdate) {
+        key("deletes")
+        _writeInts(stage.sectionDeletes)
+        key("inserts")
+        _writeInts(stage.sectionInserts)
+        key("moves")
+        beginArray()
+        for move in stage.sectionMoves {
+            beginArray()
+            int(move.from)
+            int(move.to)
+            endArray()
+        }
+        endArray()
+        if !stage.sectionReloads.isEmpty {
+            key("reloads")
+            _writeInts(stage.sectionReloads)
+        }
+    }
+
+    mutating func _writeItemOperations(_ stage: BatchUpdate, flat: Bool) {
+        key("deletes")
+        _writePaths(stage.itemDeletes, flat: flat)
+        key("inserts")
+        _writePaths(stage.itemInserts, flat: flat)
+        key("moves")
+        beginArray()
+        for move in stage.itemMoves {
+            beginArray()
+            _writePath(move.from, flat: flat)
+            _writePath(move.to, flat: flat)
+            endArray()
+        }
+        endArray()
+        if !stage.itemReloads.isEmpty {
+            key("reloads")
+            _writePaths(stage.itemReloads, flat: flat)
+        }
+    }
+
+    mutating func _writeInts(_ values: [Int]) {
+        beginArray()
+        for value in values { int(value) }
+        endArray()
+    }
+
+    mutating func _writePaths(_ paths: [IndexPath], flat: Bool) {
+        beginArray()
+        for path in paths { _writePath(path, flat: flat) }
+        endArray()
+    }
+
+    /// `[section, item]`, or the item index alone for flat lists. O(1).
+    mutating func _writePath(_ path: IndexPath, flat: Bool) {
+        if flat {
+            int(path.item)
+            return
+        }
+        beginArray()
+        int(path.section)
+        int(path.item)
+        endArray()
+    }
+}

@@ -1,0 +1,94 @@
+import ListDiff
+
+extension JSONWriter {
+    /// Writes an identifier as a JSON string. O(length).
+    @inlinable
+    public mutating func writeID(_ id: WireID) {
+        var text = id.string
+        text.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes content as its JSON bytes, as read. O(length).
+    @inlinable
+    public mutating func writeContent(_ content: WireContent) {
+        content.withUnsafeJSON { raw($0) }
+    }
+
+    /// Writes an item: its identifier alone, or `{"id": …, "content": …}` when it has content.
+    /// O(length).
+    @inlinable
+    public mutating func writeItem(_ item: WireSnapshot.Item) {
+        guard let content = item.content else {
+            writeID(item.id)
+            return
+        }
+        beginObject()
+        key("id")
+        writeID(item.id)
+        key("content")
+        writeContent(content)
+        endObject()
+    }
+
+    /// Writes a snapshot. Sectioned: `{"sections": [{"id", "content"?, "items"}], "reloaded"?,
+    /// "reconfigured"?, "reloadedSections"?}`. Flat: the items of every section as one bare
+    /// array, or `{"items": […], "reloaded"?, "reconfigured"?}` when items are marked. Marks are
+    /// written in snapshot order, only when present. O(size).
+    public mutating func writeSnapshot(_ snapshot: WireSnapshot, flat: Bool) {
+        let marked = !snapshot.reloadedItems.isEmpty || !snapshot.reconfiguredItems.isEmpty
+        if flat, !marked {
+            _writeAllItems(snapshot)
+            return
+        }
+        beginObject()
+        if flat {
+            key("items")
+            _writeAllItems(snapshot)
+        } else {
+            key("sections")
+            beginArray()
+            for section in snapshot.sections {
+                beginObject()
+                key("id")
+                writeID(section.id)
+                if let content = section.content {
+                    key("content")
+                    writeContent(content)
+                }
+                key("items")
+                beginArray()
+                for item in section.items { writeItem(item) }
+                endArray()
+                endObject()
+            }
+            endArray()
+        }
+        _writeItemMarks("reloaded", snapshot, snapshot.reloadedItems)
+        _writeItemMarks("reconfigured", snapshot, snapshot.reconfiguredItems)
+        if !flat, !snapshot.reloadedSections.isEmpty {
+            key("reloadedSections")
+            beginArray()
+            for section in snapshot.sections where snapshot.reloadedSections.contains(section.id) { writeID(section.id) }
+            endArray()
+        }
+        endObject()
+    }
+
+    mutating func _writeAllItems(_ snapshot: WireSnapshot) {
+        beginArray()
+        for section in snapshot.sections {
+            for item in section.items { writeItem(item) }
+        }
+        endArray()
+    }
+
+    mutating func _writeItemMarks(_ name: StaticString, _ snapshot: WireSnapshot, _ marks: Set<WireID>) {
+        guard !marks.isEmpty else { return }
+        key(name)
+        beginArray()
+        for section in snapshot.sections {
+            for item in section.items where marks.contains(item.id) { writeID(item.id) }
+        }
+        endArray()
+    }
+}

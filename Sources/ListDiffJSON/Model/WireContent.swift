@@ -1,0 +1,67 @@
+/// The content of an item or section on the wire: any JSON value, compared by its canonical
+/// ``ContentFingerprint`` (whitespace, member order and escaping do not matter; numbers compare
+/// by exact decimal value) and written back as the value's original bytes.
+///
+/// The bytes are not copied per value: every content read from one body shares that body's
+/// buffer and keeps a range into it.
+public struct WireContent: Equatable, Sendable, CustomStringConvertible {
+    /// The canonical fingerprint; equality compares this alone.
+    public let fingerprint: ContentFingerprint
+    @usableFromInline let _body: _WireBody
+    /// The value's byte range in `_body`, packed as two 32-bit offsets to keep items small.
+    @usableFromInline let _start: UInt32
+    @usableFromInline let _end: UInt32
+
+    /// Content for `range` of `body`; bodies beyond 4 GiB keep their own copy of the value.
+    @inlinable
+    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>) {
+        self.fingerprint = fingerprint
+        if range.upperBound <= Int(UInt32.max) {
+            _body = body
+            _start = UInt32(truncatingIfNeeded: range.lowerBound)
+            _end = UInt32(truncatingIfNeeded: range.upperBound)
+        } else {
+            _body = _WireBody(Array(body.bytes[range]))
+            _start = 0
+            _end = UInt32(truncatingIfNeeded: range.count)
+        }
+    }
+
+    @inlinable
+    var _range: Range<Int> { Int(_start)..<Int(_end) }
+
+    /// Content from the bytes of one JSON value (surrounding whitespace allowed).
+    /// O(length).
+    /// - Throws: ``JSONReadError`` if `json` is not exactly one valid JSON value.
+    public init(json: [UInt8]) throws(JSONReadError) {
+        let captured = try JSONReader.read(json) { (reader) throws(JSONReadError) -> JSONCapturedValue in
+            let value = try reader.captureValue()
+            try reader.finish()
+            return value
+        }
+        self.init(fingerprint: captured.fingerprint, body: _WireBody(json), range: captured.range)
+    }
+
+    /// Content from JSON text. O(length).
+    public init(json: String) throws(JSONReadError) {
+        try self.init(json: Array(json.utf8))
+    }
+
+    /// Calls `body` with the value's JSON bytes (as they were read). O(1) plus `body`.
+    @inlinable
+    public func withUnsafeJSON<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        _body.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[_range])) }
+    }
+
+    /// The value's JSON bytes (a copy). O(length).
+    public var json: [UInt8] { Array(_body.bytes[_range]) }
+
+    /// The value's JSON text. O(length).
+    public var description: String { String(decoding: _body.bytes[_range], as: UTF8.self) }
+
+    /// Equal fingerprints. O(1).
+    @inlinable
+    public static func == (lhs: WireContent, rhs: WireContent) -> Bool {
+        lhs.fingerprint == rhs.fingerprint
+    }
+}

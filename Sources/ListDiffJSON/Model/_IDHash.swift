@@ -1,0 +1,51 @@
+/// The hash of an identifier's UTF-8 bytes: a one-lane wyhash-style multiply-fold keyed with
+/// the per-process seed of ``ContentFingerprint``. Equal bytes hash alike within a process.
+@usableFromInline
+internal enum _IDHash {
+    /// The per-process key, derived once from the fingerprint seed.
+    @usableFromInline static let seed: UInt64 = _FingerprintHash.seed.a ^ _FingerprintHash.p2
+
+    /// The hash of `bytes[start..<end]`. O(end - start), eight bytes per step; a tail of a key
+    /// of eight bytes or more is read as the (overlapping) last eight bytes.
+    @inlinable
+    static func hash(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, seed: UInt64) -> Int {
+        let length = UInt64(end &- start)
+        var state = _FingerprintHash.mum(seed ^ _FingerprintHash.p0, length ^ _FingerprintHash.p1)
+        var index = start
+        while index &+ 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p1 ^ seed)
+            index &+= 8
+        }
+        if index < end, end &- start >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
+            state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p3 ^ seed)
+        } else if index < end {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < end {
+                word |= UInt64(bytes[index]) &<< shift
+                shift &+= 8
+                index &+= 1
+            }
+            state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p3 ^ seed)
+        }
+        return Int(truncatingIfNeeded: _FingerprintHash.mum(state ^ _FingerprintHash.p2, _FingerprintHash.p0 ^ length))
+    }
+
+    /// Whether `a[aStart..<aStart+count]` equals `b[bStart..<bStart+count]`. O(count).
+    @inlinable
+    static func bytesEqual(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int) -> Bool {
+        var index = 0
+        while index &+ 8 <= count {
+            if a.loadUnaligned(fromByteOffset: aStart &+ index, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: bStart &+ index, as: UInt64.self) { return false }
+            index &+= 8
+        }
+        while index < count {
+            if a[aStart &+ index] != b[bStart &+ index] { return false }
+            index &+= 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ListDiff
+import ListDiffJSON
+import ListDiffScenarios
+
+/// The wire scenarios: reading request bodies (with Foundation's `JSONDecoder` and
+/// `JSONSerialization` on the same bytes, in the same run) and bytes-in → changeset-bytes-out
+/// for a-str against the engine alone on a-str.
+enum WireBench {
+    static let names = ["wire-a-str", "wire-a-str-content", "wire-50k", "wire-e2e-a-str"]
+
+    static func run(filter: String?, json: Bool, warmups: Int, runs: Int) {
+        let selected = names.filter { filter == nil || $0 == filter }
+        guard !selected.isEmpty else { return }
+        if !json {
+            print("wire scenario          KB   median ms   MB/s  JSONDecoder ms  JSONSerialization ms  ×JSONDecoder  ×engine")
+        }
+        for name in selected {
+            switch name {
+            case "wire-a-str": read(name, WireBodies.aString(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
+            case "wire-a-str-content": read(name, WireBodies.aStringContent(), FoundationMirrors.ContentRequest.self, json, warmups, runs)
+            case "wire-50k": read(name, WireBodies.fiftyK(), FoundationMirrors.SectionedRequest.self, json, warmups, runs)
+            default: endToEnd(name, json, warmups, runs)
+            }
+        }
+    }
+
+    static func read<T: Decodable>(_ name: String, _ body: [UInt8], _ mirror: T.Type, _ json: Bool, _ warmups: Int, _ runs: Int) {
+        let data = Data(body)
+        var items = 0
+        let wire = Measurement.of(warmups: warmups, runs: runs) {
+            items = (try? WireDecoder.diffRequest(body)).map { $0.old.numberOfItems + $0.new.numberOfItems } ?? -1
+        }
+        precondition(items > 0, "\(name): the body must decode")
+        let decoder = Measurement.of(warmups: warmups, runs: runs) { _ = try? JSONDecoder().decode(T.self, from: data) }
+        let serialization = Measurement.of(warmups: warmups, runs: runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+        report(name, bytes: body.count, wire, decoder: decoder, serialization: serialization, engine: nil, json: json)
+    }
+
+    static func endToEnd(_ name: String, _ json: Bool, _ warmups: Int, _ runs: Int) {
+        let body = WireBodies.aString()
+        var outBytes = 0
+        let e2e = Measurement.of(warmups: warmups, runs: runs) {
+            guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else { return }
+            var writer = JSONWriter(reservingCapacity: 1 << 16)
+            writer.writeBatch(diff, flat: request.isFlat)
+            outBytes = writer.bytes.count
+        }
+        precondition(outBytes > 0, "\(name): the changeset must be written")
+        let pair = StandardScenarios.aString()
+        let engine = Measurement.of(warmups: warmups, runs: runs) {
+            _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch
+        }
+        report(name, bytes: body.count, e2e, decoder: nil, serialization: nil, engine: engine, json: json)
+    }
+
+    static func report(_ name: String, bytes: Int, _ time: Measurement, decoder: Measurement?, serialization: Measurement?,
+                       engine: Measurement?, json: Bool) {
+        let mbPerSec = Double(bytes) / 1_048_576 / (time.medianMs / 1_000)
+        let decoderRatio = decoder.map { $0.medianMs / time.medianMs }
+        let engineRatio = engine.map { time.medianMs / $0.medianMs }
+        if json {
+            var line = #"{"scenario":"\#(name)","bytes":\#(bytes),"medianMs":\#(String(format: "%.4f", time.medianMs)),"#
+                + #""minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"mbPerSec":\#(String(format: "%.1f", mbPerSec))"#
+            if let decoder, let decoderRatio, let serialization {
+                line += #","jsonDecoderMs":\#(String(format: "%.4f", decoder.medianMs)),"jsonSerializationMs":\#(String(format: "%.4f", serialization.medianMs)),"jsonDecoderRatio":\#(String(format: "%.2f", decoderRatio))"#
+            }
+            if let engine, let engineRatio {
+                line += #","engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.3f", engineRatio))"#
+            }
+            print(line + "}")
+        } else {
+            func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+            print(name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: " %6d %11.4f %6.0f", bytes / 1024, time.medianMs, mbPerSec)
+                + pad(decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-", 16)
+                + pad(serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-", 22)
+                + pad(decoderRatio.map { String(format: "%.2f", $0) } ?? "-", 14)
+                + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9))
+        }
+    }
+}
