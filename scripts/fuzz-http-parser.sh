@@ -19,4 +19,6 @@ printf 'POST /e HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3;x\r\n
 printf 'POST /e HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nab' > "$out/corpus/expect"
 printf 'GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET http://h/p HTTP/1.1\r\nHost: b\r\n\r\n' > "$out/corpus/pipelined"
 echo "fuzzing HTTPRequestParser for $runs inputs (corpus: $out/corpus)"
-exec "$out/fuzz-http-parser" -runs="$runs" -max_len=4096 -print_final_stats=1 "$@" "$out/corpus"
+mkdir -p "$out/findings"
+SWIFT_BACKTRACE=enable=no exec "$out/fuzz-http-parser" -runs="$runs" -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$out/findings/" "$@" "$out/corpus"

@@ -182,6 +182,8 @@ public struct HTTPRequestParser: Sendable {
             return lineScanned > limit + 1 ? .tooLong : .incomplete
         }
         lineScanned = 0
+        // Same verdict as for an unfinished line, however the bytes were split.
+        if index - start > limit + 1 { return .tooLong }
         guard index > start, input[index - 1] == HTTPBytes.cr else {
             throw HTTPParseError(.badRequest, "line \(describePosition()): ends with a bare LF instead of CRLF")
         }
