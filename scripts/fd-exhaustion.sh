@@ -30,9 +30,10 @@ outcomes = collections.Counter()
 for s in sockets:
     try:
         data = s.recv(4096)
-        outcomes["answered " + data.split(b" ")[1].decode()] += 1 if data else 0
-        if not data:
-            outcomes["closed"] += 1
+        if data.startswith(b"HTTP/1.1 "):
+            outcomes["answered " + data[9:12].decode()] += 1
+        else:
+            outcomes["closed" if not data else "unexpected bytes"] += 1
     except socket.timeout:
         outcomes["no answer within 10 s"] += 1
     except OSError as error:
@@ -40,7 +41,7 @@ for s in sockets:
 print("outcomes of %d concurrent connections:" % count, dict(outcomes))
 for s in sockets:
     s.close()
-sys.exit(1 if outcomes["no answer within 10 s"] else 0)
+sys.exit(1 if outcomes["no answer within 10 s"] or outcomes["unexpected bytes"] else 0)
 PY
 
 kill -0 "$server_pid" || { echo "FAIL: the server died"; exit 1; }
