@@ -100,8 +100,15 @@ while read -r name rps p50 p99; do printf '%-10s %12s %10s %10s\n' "$name" "$rps
 echo
 awk '
     { sum[$1] += $2; n[$1]++ }
+    $1 == "ours-get" { ours[n[$1]] = $2 }
+    $1 == "nginx-get" { ratio[n[$1]] = ours[n[$1]] / $2; rounds = n[$1] }
     END {
-        ours = sum["ours-get"] / n["ours-get"]; nginx = sum["nginx-get"] / n["nginx-get"]; post = sum["ours-post"] / n["ours-post"]
-        printf "GET /healthz  listdiff-server %.0f req/s, nginx %.0f req/s, ratio %.2f (target >= 0.90)\n", ours, nginx, ours / nginx
-        printf "POST /echo    listdiff-server %.0f req/s (target >= 23000)\n", post
+        get = sum["ours-get"] / n["ours-get"]; nginx = sum["nginx-get"] / n["nginx-get"]; post = sum["ours-post"] / n["ours-post"]
+        line = ""
+        for (i = 1; i <= rounds; i++) { sorted[i] = ratio[i]; line = line sprintf(" %.2f", ratio[i]) }
+        for (i = 1; i <= rounds; i++) for (j = i + 1; j <= rounds; j++) if (sorted[j] < sorted[i]) { t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t }
+        median = rounds % 2 ? sorted[(rounds + 1) / 2] : (sorted[rounds / 2] + sorted[rounds / 2 + 1]) / 2
+        printf "GET /healthz  listdiff-server %.0f req/s, nginx %.0f req/s (means)\n", get, nginx
+        printf "              ratio to nginx: %.2f of the means; per round%s; median %.2f (target >= 0.90)\n", get / nginx, line, median
+        printf "POST /echo    listdiff-server %.0f req/s (mean; target >= 23000)\n", post
     }' "$results"
