@@ -70,6 +70,18 @@ import Testing
     }
 
     @Test func thousandConcurrentConnections() throws {
+        // 1,000 client and 1,000 server sockets live in this one process.
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        getrlimit(resource, &limit)
+        if limit.rlim_cur < 4096 {
+            limit.rlim_cur = min(4096, limit.rlim_max)
+            setrlimit(resource, &limit)
+        }
         try TestServer.with { server in
             let clients = try (0..<1000).map { _ in try RawClient(port: server.port) }
             for (index, client) in clients.enumerated() { try client.send(post("/echo", body: "n\(index)")) }

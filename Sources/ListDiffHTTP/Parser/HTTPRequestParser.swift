@@ -19,6 +19,9 @@ public struct HTTPRequestParser: Sendable {
 
     static let maxChunkSizeLineBytes = 1024
     static let maxLeadingEmptyLines = 8
+    /// Body storage reserved on a declared length alone; the rest grows as bytes arrive, so
+    /// many connections that declare large bodies and send nothing cannot reserve much.
+    static let maxUpfrontReservation = 1 << 20
 
     let limits: HTTPLimits
     var state: State = .requestLine
@@ -138,7 +141,7 @@ public struct HTTPRequestParser: Sendable {
                 headBytes = 0
                 state = .trailerLines
             } else {
-                body.reserveCapacity(body.count + size)
+                body.reserveCapacity(body.count + min(size, Self.maxUpfrontReservation))
                 state = .chunkData(remaining: size)
             }
             return nil
@@ -233,7 +236,7 @@ public struct HTTPRequestParser: Sendable {
         case .none:
             return .request(completeRequest())
         case .fixed(let length):
-            body.reserveCapacity(length)
+            body.reserveCapacity(min(length, Self.maxUpfrontReservation))
             state = .fixedBody(remaining: length)
         case .chunked:
             state = .chunkSizeLine
