@@ -5,9 +5,7 @@ import ListDiffHTTP
 enum ServerRoutes {
     static func makeRouter() -> Router {
         var router = Router()
-        router.get("/healthz") { _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"], body: healthyBody)
-        }
+        router.get("/healthz") { _ in healthy }
         router.post("/echo") { request in
             var headers = HTTPHeaders()
             headers.append(name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")
@@ -16,5 +14,6 @@ enum ServerRoutes {
         return router
     }
 
-    private static let healthyBody = Array("ok\n".utf8)
+    /// Built once: answering a health check allocates nothing.
+    private static let healthy = HTTPResponse.text("ok\n")
 }

@@ -31,7 +31,7 @@ import Testing
             #expect(fields.count == 3)
             #expect(fields.first == "200")
             #expect(fields.dropFirst().first == "\(body.count)")
-            #expect((fields.last.flatMap { Double($0) } ?? 9) < 0.5)
+            #expect((fields.last.flatMap { Double($0) } ?? 9) < 0.9)
         }
     }
 }

@@ -48,7 +48,8 @@ import Testing
             let response = try client.readResponse()
             #expect(response.status == 200)
             #expect(response.body == body)
-            #expect(ContinuousClock.now - started < .milliseconds(500))
+            // curl would wait a whole second for a 100 Continue that never came.
+            #expect(ContinuousClock.now - started < .milliseconds(900))
         }
     }
 
@@ -107,7 +108,7 @@ import Testing
             let started = ContinuousClock.now
             try fast.send(get("/healthz"))
             #expect(try fast.readResponse().status == 200)
-            #expect(ContinuousClock.now - started < .milliseconds(300))
+            #expect(ContinuousClock.now - started < .milliseconds(400))
             #expect(try slow.readResponse().bodyText == "slept 600\n")
         }
     }

@@ -254,6 +254,13 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Releases the descriptors of a loop whose thread was never started (failed start).
+    func closeUnstarted() {
+        if listenFD >= 0 { close(listenFD) }
+        listenFD = -1
+        tearDown()
+    }
+
     private func tearDown() {
         forEachConnection { closeConnection($0) }
         if listenFD >= 0 { close(listenFD) }

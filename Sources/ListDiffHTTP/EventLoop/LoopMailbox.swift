@@ -4,10 +4,11 @@ import Foundation
 /// A lock-protected message queue plus a wake-up fd (eventfd or pipe) the loop polls.
 /// Any thread may `post`; only the owning loop calls `takeAll`.
 final class LoopMailbox: @unchecked Sendable {
-    // Sendable argument: `messages` is only touched while holding `lock`; the fds are
-    // immutable after init and the waker calls are thread-safe system calls.
+    // Sendable argument: `messages` and `isClosed` are only touched while holding `lock`, and
+    // the fds are signalled and closed only under it; the fd numbers never change after init.
     private let lock = NSLock()
     private var messages: [LoopMessage] = []
+    private var isClosed = false
     let readFD: Int32
     private let writeFD: Int32
 
@@ -21,12 +22,14 @@ final class LoopMailbox: @unchecked Sendable {
         writeFD = writeEnd
     }
 
+    /// Queues `message` and wakes the loop. After `close()` messages are dropped: a late
+    /// worker must not write to a wake-up fd number the kernel may have handed out again.
     func post(_ message: LoopMessage) {
         lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return }
         messages.append(message)
-        let wasEmpty = messages.count == 1
-        lock.unlock()
-        if wasEmpty { cld_waker_signal(writeFD) }
+        if messages.count == 1 { cld_waker_signal(writeFD) }
     }
 
     /// Drains the wake-up fd and returns every queued message in posting order.
@@ -40,6 +43,10 @@ final class LoopMailbox: @unchecked Sendable {
     }
 
     func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        isClosed = true
+        messages = []
         _ = Foundation.close(readFD)
         if writeFD != readFD { _ = Foundation.close(writeFD) }
     }

@@ -54,7 +54,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
         } catch {
-            for loop in created where loop.listenFD >= 0 { close(loop.listenFD) }
+            for loop in created { loop.closeUnstarted() }
             workers.stop()
             throw error
         }
