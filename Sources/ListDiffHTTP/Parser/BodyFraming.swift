@@ -14,14 +14,25 @@ enum BodyFraming {
     static let maxLengthDigits = 18
 
     static func decide(headers: HTTPHeaders, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> Decision {
-        if version == .http1_1 {
-            let hosts = headers.values(for: "Host").count
-            guard hosts == 1 else {
-                throw HTTPParseError(.badRequest, hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
+        // One pass over the fields; the arrays stay empty (unallocated) for a plain GET.
+        var hosts = 0
+        var transferEncodings: [String] = []
+        var contentLengths: [String] = []
+        var expectations: [String] = []
+        for field in headers.fields {
+            if HTTPHeaders.namesMatch(field.name, "Host") {
+                hosts += 1
+            } else if HTTPHeaders.namesMatch(field.name, "Content-Length") {
+                contentLengths.append(field.value)
+            } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
+                transferEncodings.append(field.value)
+            } else if HTTPHeaders.namesMatch(field.name, "Expect") {
+                expectations.append(field.value)
             }
         }
-        let transferEncodings = headers.values(for: "Transfer-Encoding")
-        let contentLengths = headers.values(for: "Content-Length")
+        if version == .http1_1 && hosts != 1 {
+            throw HTTPParseError(.badRequest, hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
+        }
         let length: Length
         if !transferEncodings.isEmpty {
             guard contentLengths.isEmpty else {
@@ -42,7 +53,6 @@ enum BodyFraming {
         } else {
             length = .none
         }
-        let expectations = headers.values(for: "Expect")
         var expectsContinue = false
         if !expectations.isEmpty {
             guard expectations.count == 1, let expectation = expectations.first,
