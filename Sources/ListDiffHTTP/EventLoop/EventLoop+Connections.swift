@@ -98,6 +98,7 @@ extension EventLoop {
             bytesOut += response.body.count
         }
         if !keepAlive { connection.closeAfterFlush = true }
+        connection.responsesQueued += 1
         if accessLog.enabled {
             let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
             accessLog.record(
@@ -183,6 +184,7 @@ extension EventLoop {
         close(connection.fd)
         connections[Int(connection.fd)] = nil
         openCount -= 1
+        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
         if acceptingPaused { resumeAccepting() }
     }
 

@@ -28,6 +28,8 @@ final class EventLoop: @unchecked Sendable {
     static let outputHighWater = 1 << 20
     static let eventCapacity = 256
     static let scratchSize = 16 * 1024
+    /// Idle keep-alive connections closed per descriptor-exhaustion event.
+    static let reclaimBatch = 16
 
     var listenFD: Int32
     var connections: [Connection?] = []
@@ -164,10 +166,22 @@ final class EventLoop: @unchecked Sendable {
         openCount += 1
     }
 
-    /// Out of descriptors: free the reserve one to answer waiting clients with 503 rather
-    /// than leave them hanging, then stop polling the listener briefly (or until a close).
+    /// Out of descriptors. First reclaim idle keep-alive connections (as nginx does: closing
+    /// them between requests is always allowed, and their clients simply reconnect), so new
+    /// clients get served. With none to reclaim, free the reserve descriptor to answer waiting
+    /// clients with 503 rather than leave them hanging, then stop polling the listener
+    /// briefly (or until a connection closes).
     private func handleDescriptorExhaustion(_ code: Int32) {
-        log.log(.warning, "accept: out of file descriptors (errno \(code)); refusing and pausing accepts")
+        var reclaimed = 0
+        forEachConnection { connection in
+            if reclaimed < Self.reclaimBatch && connection.isIdle && connection.responsesQueued > 0 {
+                closeConnection(connection)
+                reclaimed += 1
+            }
+        }
+        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        log.log(.warning, "accept: out of file descriptors (errno \(code)); closed \(reclaimed) idle keep-alive connections")
+        guard reclaimed == 0 else { return }
         if reserveFD >= 0 {
             close(reserveFD)
             reserveFD = -1

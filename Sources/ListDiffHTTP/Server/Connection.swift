@@ -29,6 +29,9 @@ final class Connection {
     var lastWriteProgressAt: UInt64
     /// Bytes consumed by the parser for the current request (for the access log).
     var requestBytesIn = 0
+    /// Responses queued so far; an idle connection that has had one is a keep-alive
+    /// connection the loop may reclaim when it runs out of descriptors.
+    var responsesQueued = 0
 
     init(fd: Int32, id: UInt64, limits: HTTPLimits, now: UInt64) {
         self.fd = fd
