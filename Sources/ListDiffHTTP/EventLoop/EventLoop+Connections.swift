@@ -174,7 +174,7 @@ extension EventLoop {
         if reads { wanted |= UInt32(CLD_READABLE) }
         if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
         guard wanted != connection.interest else { return }
-        cld_poller_modify(poller, connection.fd, connection.interest, wanted, UInt64(UInt32(bitPattern: connection.fd)))
+        cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
         connection.interest = wanted
     }
 

@@ -115,7 +115,8 @@ final class EventLoop: @unchecked Sendable {
             acceptConnections()
         } else if fd == mailbox.readFD {
             drainMailbox()
-        } else if fd >= 0, Int(fd) < connections.count, let connection = connections[Int(fd)] {
+        } else if fd >= 0, Int(fd) < connections.count, let connection = connections[Int(fd)],
+                  connection.pollToken == event.token {
             if event.events & UInt32(CLD_HANGUP | CLD_ERROR) != 0 {
                 closeConnection(connection)
                 return
@@ -155,12 +156,12 @@ final class EventLoop: @unchecked Sendable {
         if Int(fd) >= connections.count {
             connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
         }
-        guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: fd))) == 0 else {
+        nextConnectionID += 1
+        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
+        guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
             close(fd)
             return
         }
-        nextConnectionID += 1
-        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
         connection.interest = UInt32(CLD_READABLE)
         connections[Int(fd)] = connection
         openCount += 1

@@ -43,6 +43,12 @@ final class Connection {
         lastWriteProgressAt = now
     }
 
+    /// The poller token: the fd in the low half, the id's low bits in the high half, so an
+    /// event queued for a closed connection is not applied to a new one that reuses its fd.
+    var pollToken: UInt64 {
+        UInt64(UInt32(bitPattern: fd)) | UInt64(truncatingIfNeeded: id) << 32
+    }
+
     /// Between requests with nothing buffered or queued: safe to close at any moment.
     var isIdle: Bool {
         parser.phase == .idle && input.isEmpty && inFlight == nil && outbound.isEmpty && !isLingering
