@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
+        .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
+        .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
     ],
     targets: [
@@ -27,6 +29,12 @@ let package = Package(
             dependencies: ["ListDiff", "ListDiffJSON"],
             resources: [.copy("Fixtures")]
         ),
+        // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
+        .target(name: "CListDiffEpoll"),
+        // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
+        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
+        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP"]),
+        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,57 @@
+// CListDiffEpoll: the few readiness and socket calls that Glibc's Swift import does not
+// expose well (epoll_event is a packed struct, eventfd and accept4 are missing or awkward).
+// One small interface: epoll + eventfd on Linux, kqueue + a pipe on Darwin.
+#ifndef CLISTDIFF_EPOLL_H
+#define CLISTDIFF_EPOLL_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+
+/// Readiness bits, the same on every platform.
+enum {
+    CLD_READABLE = 1u,
+    CLD_WRITABLE = 2u,
+    CLD_HANGUP = 4u,
+    CLD_ERROR = 8u,
+};
+
+/// One ready file descriptor: which readiness bits fired and the caller's token.
+typedef struct cld_event {
+    uint32_t events;
+    uint64_t token;
+} cld_event;
+
+/// Creates a poller (epoll or kqueue); -1 and errno on failure.
+int cld_poller_create(void);
+/// Registers `fd` with the interest bits `interest`; level-triggered.
+int cld_poller_add(int poller, int fd, uint32_t interest, uint64_t token);
+/// Changes a registration from `old_interest` to `new_interest` (kqueue needs both).
+int cld_poller_modify(int poller, int fd, uint32_t old_interest, uint32_t new_interest, uint64_t token);
+/// Removes a registration (closing the fd also does).
+int cld_poller_remove(int poller, int fd, uint32_t old_interest);
+/// Waits up to `timeout_ms` (-1: forever); returns the number of events or -1 with errno.
+int cld_poller_wait(int poller, cld_event *events, int capacity, int timeout_ms);
+
+/// Creates a wake-up channel: an eventfd (both ends the same) or a pipe.
+int cld_waker_create(int *read_fd, int *write_fd);
+/// Makes the read end readable; safe from any thread.
+void cld_waker_signal(int write_fd);
+/// Empties the channel so it is no longer readable.
+void cld_waker_drain(int read_fd);
+
+/// Accepts one connection, non-blocking and close-on-exec; -1 and errno on failure.
+int cld_accept(int listen_fd);
+/// Sends a gather list without raising SIGPIPE; returns bytes sent or -1 with errno.
+ssize_t cld_sendv(int fd, const struct iovec *iov, int count);
+/// Sends one buffer without raising SIGPIPE.
+ssize_t cld_send(int fd, const void *bytes, size_t count);
+
+/// Creates a non-blocking TCP listener on an IPv4 or IPv6 literal host (or a name resolved
+/// with getaddrinfo), with SO_REUSEADDR and, if `reuse_port`, SO_REUSEPORT. Writes the bound
+/// port to `bound_port`. Returns the fd, or -1 with errno (or -2: the host did not resolve).
+int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port, uint16_t *bound_port);
+/// Sets TCP_NODELAY (and SO_NOSIGPIPE on Darwin) on an accepted socket.
+int cld_configure_accepted(int fd);
+
+#endif

@@ -1,0 +1,32 @@
+/// Size limits the transport enforces before a handler ever sees a request.
+///
+/// Each limit turns into a definite status (414, 431, 413, 503) instead of unbounded memory
+/// or CPU: the parser checks them while bytes arrive, so a 128 KB header costs at most
+/// `maxHeaderBytes` of scanning.
+public struct HTTPLimits: Sendable, Equatable {
+    /// Longest request line (method, target, version) in bytes; longer → 414.
+    public var maxRequestLineBytes: Int
+    /// Most bytes of the whole head (request line and header lines), and separately of a
+    /// chunked body's trailers; more → 431.
+    public var maxHeaderBytes: Int
+    /// Most header fields in one head; more → 431.
+    public var maxHeaderCount: Int
+    /// Largest request body (declared or chunked); larger → 413.
+    public var maxBodyBytes: Int
+    /// Most open client connections over all event loops; beyond it new ones get 503.
+    public var maxConnections: Int
+
+    public init(
+        maxRequestLineBytes: Int = 8 * 1024,
+        maxHeaderBytes: Int = 32 * 1024,
+        maxHeaderCount: Int = 100,
+        maxBodyBytes: Int = 16 * 1024 * 1024,
+        maxConnections: Int = 10_000
+    ) {
+        self.maxRequestLineBytes = maxRequestLineBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+        self.maxConnections = maxConnections
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything the transport needs to run: where to listen, how many threads, limits,
+/// timeouts and logging. A plain value; the executable fills it from flags and environment.
+public struct HTTPServerConfiguration: Sendable, Equatable {
+    /// Host name or address literal to bind (`127.0.0.1`, `0.0.0.0`, `::`, `localhost`).
+    public var host: String
+    /// TCP port; 0 asks the kernel for an ephemeral one, reported by ``HTTPServer/port``.
+    public var port: Int
+    /// Event-loop threads, each with its own `SO_REUSEPORT` listener; default one per core.
+    public var eventLoopCount: Int
+    /// Threads that run handlers declared ``HandlerCost/heavy`` off the event loops.
+    public var workerCount: Int
+    /// Pending-connection queue length passed to `listen(2)`.
+    public var backlog: Int
+    public var limits: HTTPLimits
+    public var timeouts: HTTPTimeouts
+    public var logLevel: LogLevel
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        eventLoopCount: Int = HTTPServerConfiguration.coreCount,
+        workerCount: Int = HTTPServerConfiguration.coreCount,
+        backlog: Int = 1024,
+        limits: HTTPLimits = HTTPLimits(),
+        timeouts: HTTPTimeouts = HTTPTimeouts(),
+        logLevel: LogLevel = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.eventLoopCount = eventLoopCount
+        self.workerCount = workerCount
+        self.backlog = backlog
+        self.limits = limits
+        self.timeouts = timeouts
+        self.logLevel = logLevel
+    }
+
+    /// Online processors, at least 1.
+    public static var coreCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}

@@ -1,0 +1,38 @@
+/// Time limits of a connection, in seconds (fractions allowed, so tests can use short ones).
+///
+/// The event loop checks them on a tick of about a quarter of the shortest timeout, so a
+/// deadline fires within that tick; checking costs O(open connections) per tick.
+public struct HTTPTimeouts: Sendable, Equatable {
+    /// Time from a request's first byte to the end of its head; past it → 408 and close.
+    public var headerRead: Double
+    /// Longest pause between two reads of a request body; past it → 408 and close.
+    public var bodyRead: Double
+    /// How long a keep-alive connection may sit without a request before it is closed.
+    public var idle: Double
+    /// Longest pause in draining a response to a client that does not read; then close.
+    public var write: Double
+    /// How long a closing connection is drained (after shutting down writing) before close,
+    /// so that an error response is not destroyed by a reset.
+    public var linger: Double
+    /// How long graceful shutdown waits for in-flight requests before closing everything.
+    public var shutdownGrace: Double
+
+    public init(
+        headerRead: Double = 10,
+        bodyRead: Double = 30,
+        idle: Double = 60,
+        write: Double = 30,
+        linger: Double = 2,
+        shutdownGrace: Double = 10
+    ) {
+        self.headerRead = headerRead
+        self.bodyRead = bodyRead
+        self.idle = idle
+        self.write = write
+        self.linger = linger
+        self.shutdownGrace = shutdownGrace
+    }
+
+    /// The shortest of the per-connection timeouts; the loop ticks at a fraction of it.
+    var shortest: Double { min(headerRead, bodyRead, idle, write, linger) }
+}

@@ -1,0 +1,219 @@
+import CListDiffEpoll
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Per-connection work of an event loop: read, parse, dispatch, write, time out, close.
+extension EventLoop {
+    func readAvailable(_ connection: Connection) {
+        if connection.isLingering {
+            drainLingering(connection)
+            return
+        }
+        guard !connection.peerClosedInput else { return }
+        let minimum = connection.parser.phase == .body ? 64 * 1024 : 4096
+        let space = connection.input.writableSpace(minimum: minimum)
+        let count = read(connection.fd, space.baseAddress, space.count)
+        if count > 0 {
+            if connection.input.isEmpty && connection.parser.phase == .idle { connection.requestStartedAt = now }
+            connection.input.didWrite(count)
+            connection.lastActivityAt = now
+            processInput(connection)
+            flush(connection)
+        } else if count == 0 {
+            connection.peerClosedInput = true
+            if connection.inFlight != nil || !connection.outbound.isEmpty {
+                connection.closeAfterFlush = true
+            } else {
+                closeConnection(connection)
+            }
+        } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            closeConnection(connection)
+        }
+    }
+
+    /// Parses and answers as many buffered requests as allowed, in order.
+    func processInput(_ connection: Connection) {
+        while connection.inFlight == nil && !connection.closeAfterFlush
+                && connection.outbound.pendingBytes < Self.outputHighWater {
+            let step = connection.parser.parse(connection.input.readable)
+            connection.input.consume(step.consumed)
+            connection.requestBytesIn += step.consumed
+            switch step.event {
+            case .needMoreData:
+                return
+            case .continueExpected:
+                connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
+            case .request(let request):
+                dispatch(request, on: connection)
+            case .failure(let error):
+                respondWithProblem(connection, status: error.status, detail: error.detail)
+            }
+        }
+    }
+
+    private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        let inFlight = InFlightRequest(
+            method: request.method, target: request.target, isHead: request.method == "HEAD",
+            keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
+            bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
+        )
+        connection.requestBytesIn = 0
+        connection.requestStartedAt = now
+        let handler = responder.handler(for: request)
+        switch handler.cost {
+        case .cheap:
+            finish(connection, inFlight, handler.respond(request))
+        case .heavy:
+            connection.inFlight = inFlight
+            let mailbox = self.mailbox
+            let fd = connection.fd
+            let connectionID = connection.id
+            let respond = handler.respond
+            workers.submit {
+                mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: respond(request)))
+            }
+        }
+    }
+
+    /// Queues the response (head and body coalesced when small) and logs the request.
+    func finish(_ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse) {
+        let keepAlive = request.keepAlive && !response.closesConnection && !draining
+        if connection.outbound.isEmpty { connection.lastWriteProgressAt = now }
+        let dateLine = dateCache.line
+        var sendsBody = false
+        var bytesOut = 0
+        connection.outbound.appendCoalesced { output in
+            let before = output.count
+            sendsBody = ResponseSerializer.appendHead(
+                of: response, to: &output, requestIsHead: request.isHead, keepAlive: keepAlive,
+                clientIsHTTP10: request.isHTTP10, dateLine: dateLine
+            )
+            bytesOut = output.count - before
+        }
+        if sendsBody {
+            connection.outbound.appendBody(response.body)
+            bytesOut += response.body.count
+        }
+        if !keepAlive { connection.closeAfterFlush = true }
+        connection.responsesQueued += 1
+        if accessLog.enabled {
+            let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
+            accessLog.record(
+                method: request.method, target: request.target, status: response.status,
+                bytesIn: request.bytesIn, bytesOut: bytesOut, microseconds: elapsed
+            )
+        }
+    }
+
+    /// Answers a transport-level error with a problem+json body and closes afterwards.
+    func respondWithProblem(_ connection: Connection, status: Int, detail: String) {
+        let request = InFlightRequest(
+            method: "-", target: "-", isHead: false, keepAlive: false, isHTTP10: false,
+            bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
+        )
+        connection.requestBytesIn = 0
+        finish(connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true))
+    }
+
+    func flush(_ connection: Connection) {
+        guard !connection.outbound.isEmpty else {
+            if connection.closeAfterFlush && connection.inFlight == nil && !connection.isLingering { startClosing(connection) }
+            return
+        }
+        switch connection.outbound.write(to: connection.fd) {
+        case .drained:
+            connection.lastWriteProgressAt = now
+            connection.lastActivityAt = now
+            if connection.closeAfterFlush && connection.inFlight == nil { startClosing(connection) }
+        case .blocked(let progressed):
+            if progressed { connection.lastWriteProgressAt = now }
+        case .failed:
+            closeConnection(connection)
+        }
+    }
+
+    /// Lingering close: shut down writing so the response is delivered with a FIN, then
+    /// read and discard until the client closes (or the linger timeout), so unread input does
+    /// not make the kernel send a reset that destroys the response.
+    private func startClosing(_ connection: Connection) {
+        guard !connection.peerClosedInput else {
+            closeConnection(connection)
+            return
+        }
+        shutdown(connection.fd, Int32(SHUT_WR))
+        connection.isLingering = true
+        connection.lingerDeadline = now + lingerTimeout
+    }
+
+    private func drainLingering(_ connection: Connection) {
+        while true {
+            let count = read(connection.fd, scratch, Self.scratchSize)
+            if count > 0 {
+                connection.lingerDrained += count
+                if connection.lingerDrained > 1 << 20 {
+                    closeConnection(connection)
+                    return
+                }
+                continue
+            }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+            closeConnection(connection)
+            return
+        }
+    }
+
+    /// Registers exactly the readiness the connection can act on now (one `epoll_ctl`
+    /// only when it changes, so steady keep-alive traffic needs none).
+    func updateInterest(_ connection: Connection) {
+        var wanted: UInt32 = 0
+        let reads = connection.isLingering || (!connection.peerClosedInput && connection.inFlight == nil
+            && !connection.closeAfterFlush && connection.outbound.pendingBytes < Self.outputHighWater)
+        if reads { wanted |= UInt32(CLD_READABLE) }
+        if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
+        guard wanted != connection.interest else { return }
+        cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
+        connection.interest = wanted
+    }
+
+    func closeConnection(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        close(connection.fd)
+        connections[Int(connection.fd)] = nil
+        openCount -= 1
+        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        if acceptingPaused { resumeAccepting() }
+    }
+
+    /// Applies the linger, write, idle, header and body timeouts to one connection.
+    func checkDeadlines(_ connection: Connection) {
+        if connection.isLingering {
+            if now >= connection.lingerDeadline { closeConnection(connection) }
+            return
+        }
+        if !connection.outbound.isEmpty {
+            if now > connection.lastWriteProgressAt + writeTimeout { closeConnection(connection) }
+            return
+        }
+        guard connection.inFlight == nil, !connection.closeAfterFlush else { return }
+        let phase = connection.parser.phase
+        if phase == .idle && connection.input.isEmpty {
+            if draining || now > connection.lastActivityAt + idleTimeout { closeConnection(connection) }
+        } else if phase == .body {
+            if now > connection.lastActivityAt + bodyTimeout {
+                timeOut(connection, detail: "request body: no data arrived for \(configuration.timeouts.bodyRead) s")
+            }
+        } else if now > connection.requestStartedAt + headerTimeout {
+            timeOut(connection, detail: "request head: not complete within \(configuration.timeouts.headerRead) s")
+        }
+    }
+
+    private func timeOut(_ connection: Connection, detail: String) {
+        respondWithProblem(connection, status: 408, detail: detail)
+        flush(connection)
+        if !connection.isClosed { updateInterest(connection) }
+    }
+}

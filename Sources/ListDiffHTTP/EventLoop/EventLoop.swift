@@ -1,0 +1,287 @@
+import CListDiffEpoll
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thread's readiness loop: its own listener (`SO_REUSEPORT`), its connections, its
+/// timers. Level-triggered; write interest is registered only while output is pending.
+/// Cheap handlers run inline; heavy ones go to the worker pool and come back via the mailbox.
+final class EventLoop: @unchecked Sendable {
+    // Sendable argument: an EventLoop is built on the starting thread and then used only by
+    // the one thread that runs `run()`; other threads touch only `mailbox`, which locks.
+    let mailbox: LoopMailbox
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let workers: WorkerPool
+    let log: ServerLog
+    let poller: Int32
+    let connectionLimit: Int
+    let tickInterval: UInt64
+    let headerTimeout: UInt64
+    let bodyTimeout: UInt64
+    let idleTimeout: UInt64
+    let writeTimeout: UInt64
+    let lingerTimeout: UInt64
+    /// Stop reading more requests from a connection while this much output is queued.
+    static let outputHighWater = 1 << 20
+    static let eventCapacity = 256
+    static let scratchSize = 16 * 1024
+    /// Idle keep-alive connections closed per descriptor-exhaustion event.
+    static let reclaimBatch = 16
+
+    var listenFD: Int32
+    var connections: [Connection?] = []
+    var openCount = 0
+    var nextConnectionID: UInt64 = 0
+    var now: UInt64 = 0
+    var nextTickAt: UInt64 = 0
+    var dateCache = DateHeaderCache()
+    var accessLog: AccessLog
+    var acceptingPaused = false
+    var resumeAcceptingAt: UInt64 = 0
+    var reserveFD: Int32
+    var draining = false
+    var drainDeadline: UInt64 = 0
+    let events: UnsafeMutablePointer<cld_event>
+    let scratch: UnsafeMutableRawPointer
+
+    init(listenFD: Int32, loopCount: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
+        let poller = cld_poller_create()
+        guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
+        let mailbox: LoopMailbox
+        do {
+            mailbox = try LoopMailbox()
+        } catch {
+            close(poller)
+            throw error
+        }
+        self.poller = poller
+        self.mailbox = mailbox
+        self.listenFD = listenFD
+        self.configuration = configuration
+        self.responder = responder
+        self.workers = workers
+        log = ServerLog(level: configuration.logLevel)
+        accessLog = AccessLog(level: configuration.logLevel)
+        connectionLimit = max(1, (configuration.limits.maxConnections + loopCount - 1) / loopCount)
+        let timeouts = configuration.timeouts
+        tickInterval = min(max(MonotonicClock.nanoseconds(timeouts.shortest / 4), 5_000_000), 250_000_000)
+        headerTimeout = MonotonicClock.nanoseconds(timeouts.headerRead)
+        bodyTimeout = MonotonicClock.nanoseconds(timeouts.bodyRead)
+        idleTimeout = MonotonicClock.nanoseconds(timeouts.idle)
+        writeTimeout = MonotonicClock.nanoseconds(timeouts.write)
+        lingerTimeout = MonotonicClock.nanoseconds(timeouts.linger)
+        reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        events = .allocate(capacity: Self.eventCapacity)
+        scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
+        cld_poller_add(poller, mailbox.readFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: mailbox.readFD)))
+        cld_poller_add(poller, listenFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: listenFD)))
+    }
+
+    deinit {
+        events.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Runs until shutdown has drained every connection. Call on the loop's own thread.
+    func run() {
+        now = MonotonicClock.now()
+        nextTickAt = now + tickInterval
+        while !(draining && openCount == 0) {
+            dateCache.refresh()
+            let waitMilliseconds = nextTickAt > now ? (nextTickAt - now) / 1_000_000 + 1 : 0
+            let count = cld_poller_wait(poller, events, Int32(Self.eventCapacity), Int32(clamping: waitMilliseconds))
+            now = MonotonicClock.now()
+            if count < 0 && errno != EINTR {
+                log.log(.error, "poller wait failed: errno \(errno)")
+            }
+            for index in 0..<max(0, Int(count)) {
+                handle(events[index])
+            }
+            if now >= nextTickAt {
+                checkTimers()
+                nextTickAt = now + tickInterval
+            }
+            accessLog.flush()
+        }
+        tearDown()
+    }
+
+    private func handle(_ event: cld_event) {
+        let fd = Int32(truncatingIfNeeded: event.token)
+        if fd == listenFD {
+            acceptConnections()
+        } else if fd == mailbox.readFD {
+            drainMailbox()
+        } else if fd >= 0, Int(fd) < connections.count, let connection = connections[Int(fd)],
+                  connection.pollToken == event.token {
+            if event.events & UInt32(CLD_HANGUP | CLD_ERROR) != 0 {
+                closeConnection(connection)
+                return
+            }
+            if event.events & UInt32(CLD_WRITABLE) != 0 { flush(connection) }
+            if !connection.isClosed, event.events & UInt32(CLD_READABLE) != 0 { readAvailable(connection) }
+            if !connection.isClosed { updateInterest(connection) }
+        }
+    }
+
+    private func acceptConnections() {
+        for _ in 0..<64 where !draining && !acceptingPaused {
+            let fd = cld_accept(listenFD)
+            guard fd >= 0 else {
+                let code = errno
+                switch code {
+                case EAGAIN, EWOULDBLOCK: return
+                case EINTR, ECONNABORTED, EPROTO: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    handleDescriptorExhaustion(code)
+                    return
+                default:
+                    log.log(.warning, "accept failed: errno \(code)")
+                    return
+                }
+            }
+            if openCount >= connectionLimit {
+                refuse(fd, detail: "the server is at its limit of \(configuration.limits.maxConnections) connections; retry later")
+                continue
+            }
+            cld_configure_accepted(fd)
+            register(fd)
+        }
+    }
+
+    private func register(_ fd: Int32) {
+        if Int(fd) >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
+        }
+        nextConnectionID += 1
+        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
+        guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
+            close(fd)
+            return
+        }
+        connection.interest = UInt32(CLD_READABLE)
+        connections[Int(fd)] = connection
+        openCount += 1
+    }
+
+    /// Out of descriptors. First reclaim idle keep-alive connections (as nginx does: closing
+    /// them between requests is always allowed, and their clients simply reconnect), so new
+    /// clients get served. With none to reclaim, free the reserve descriptor to answer waiting
+    /// clients with 503 rather than leave them hanging, then stop polling the listener
+    /// briefly (or until a connection closes).
+    private func handleDescriptorExhaustion(_ code: Int32) {
+        var reclaimed = 0
+        forEachConnection { connection in
+            if reclaimed < Self.reclaimBatch && connection.isIdle && connection.responsesQueued > 0 {
+                closeConnection(connection)
+                reclaimed += 1
+            }
+        }
+        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        log.log(.warning, "accept: out of file descriptors (errno \(code)); closed \(reclaimed) idle keep-alive connections")
+        guard reclaimed == 0 else { return }
+        if reserveFD >= 0 {
+            close(reserveFD)
+            reserveFD = -1
+            for _ in 0..<64 {
+                let fd = cld_accept(listenFD)
+                guard fd >= 0 else { break }
+                refuse(fd, detail: "the server is out of file descriptors; retry later")
+            }
+            reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        pauseAccepting(for: 50_000_000)
+    }
+
+    /// Answers a just-accepted socket with a 503 problem and closes it.
+    private func refuse(_ fd: Int32, detail: String) {
+        _ = read(fd, scratch, Self.scratchSize)
+        var bytes: [UInt8] = []
+        let response = HTTPProblem(status: 503, detail: detail).response(closesConnection: true)
+        _ = ResponseSerializer.appendHead(of: response, to: &bytes, requestIsHead: false, keepAlive: false, clientIsHTTP10: false, dateLine: dateCache.line)
+        bytes.append(contentsOf: response.body)
+        _ = bytes.withUnsafeBytes { cld_send(fd, $0.baseAddress, $0.count) }
+        shutdown(fd, Int32(SHUT_WR))
+        close(fd)
+        accessLog.record(method: "-", target: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
+    }
+
+    private func pauseAccepting(for nanoseconds: UInt64) {
+        guard !acceptingPaused, listenFD >= 0 else { return }
+        cld_poller_remove(poller, listenFD, UInt32(CLD_READABLE))
+        acceptingPaused = true
+        resumeAcceptingAt = now + nanoseconds
+    }
+
+    func resumeAccepting() {
+        guard acceptingPaused, listenFD >= 0, !draining else { return }
+        cld_poller_add(poller, listenFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: listenFD)))
+        acceptingPaused = false
+    }
+
+    private func drainMailbox() {
+        for message in mailbox.takeAll() {
+            switch message {
+            case .handlerFinished(let fd, let connectionID, let response):
+                guard Int(fd) < connections.count, let connection = connections[Int(fd)],
+                      connection.id == connectionID, let request = connection.inFlight else { continue }
+                connection.inFlight = nil
+                finish(connection, request, response)
+                processInput(connection)
+                flush(connection)
+                if !connection.isClosed { updateInterest(connection) }
+            case .beginShutdown(let deadline):
+                beginDraining(deadline: deadline)
+            }
+        }
+    }
+
+    private func beginDraining(deadline: UInt64) {
+        guard !draining else { return }
+        draining = true
+        drainDeadline = deadline
+        if listenFD >= 0 {
+            close(listenFD)
+            listenFD = -1
+        }
+        forEachConnection { connection in
+            if connection.isIdle { closeConnection(connection) }
+        }
+    }
+
+    /// Applies every timeout; runs once per tick. O(highest fd).
+    private func checkTimers() {
+        forEachConnection { checkDeadlines($0) }
+        if draining && now >= drainDeadline {
+            forEachConnection { closeConnection($0) }
+        }
+        if acceptingPaused && now >= resumeAcceptingAt { resumeAccepting() }
+    }
+
+    func forEachConnection(_ body: (Connection) -> Void) {
+        var index = 0
+        while index < connections.count {
+            if let connection = connections[index] { body(connection) }
+            index += 1
+        }
+    }
+
+    /// Releases the descriptors of a loop whose thread was never started (failed start).
+    func closeUnstarted() {
+        if listenFD >= 0 { close(listenFD) }
+        listenFD = -1
+        tearDown()
+    }
+
+    private func tearDown() {
+        forEachConnection { closeConnection($0) }
+        if listenFD >= 0 { close(listenFD) }
+        if reserveFD >= 0 { close(reserveFD) }
+        close(poller)
+        mailbox.close()
+        accessLog.flush()
+    }
+}

@@ -1,0 +1,7 @@
+/// What other threads tell an event loop through its mailbox.
+enum LoopMessage: Sendable {
+    /// A heavy handler finished for the connection `fd` with identity `connectionID`.
+    case handlerFinished(fd: Int32, connectionID: UInt64, response: HTTPResponse)
+    /// Stop accepting, finish in-flight requests, close everything by `deadline` (monotonic ns).
+    case beginShutdown(deadline: UInt64)
+}

@@ -1,0 +1,48 @@
+/// A complete request as the parser hands it over: the head decoded, the body de-chunked.
+///
+/// A value type and `Sendable`, so it can go to a worker thread for a heavy handler.
+public struct HTTPRequest: Sendable {
+    /// The method token exactly as sent (methods are case-sensitive).
+    public var method: String
+    /// The request target as sent, e.g. `/a%20b?x=1`.
+    public var target: String
+    /// The percent-decoded path, e.g. `/a b`.
+    public var path: String
+    /// The query parameters in order, percent-decoded.
+    public var query: [HTTPQueryParameter]
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Trailer fields of a chunked body (empty otherwise).
+    public var trailers: HTTPHeaders
+    /// Whether the client wants the connection kept open afterwards: HTTP/1.1 unless
+    /// `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`.
+    public var keepAlive: Bool
+
+    public init(
+        method: String,
+        target: String,
+        path: String,
+        query: [HTTPQueryParameter] = [],
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [],
+        trailers: HTTPHeaders = HTTPHeaders(),
+        keepAlive: Bool = true
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.trailers = trailers
+        self.keepAlive = keepAlive
+    }
+
+    /// The first query value called `name`.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}

@@ -1,0 +1,92 @@
+/// Decides how a request body is delimited from its head (RFC 9112 §6.3) and whether the
+/// client waits for `100 Continue`.
+enum BodyFraming {
+    enum Length: Equatable {
+        case none, fixed(Int), chunked
+    }
+
+    struct Decision {
+        var length: Length
+        var expectsContinue: Bool
+    }
+
+    /// Digits enough for any length we could accept; more means "too large".
+    static let maxLengthDigits = 18
+
+    static func decide(headers: HTTPHeaders, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> Decision {
+        // One pass over the fields; the arrays stay empty (unallocated) for a plain GET.
+        var hosts = 0
+        var transferEncodings: [String] = []
+        var contentLengths: [String] = []
+        var expectations: [String] = []
+        for field in headers.fields {
+            if HTTPHeaders.namesMatch(field.name, "Host") {
+                hosts += 1
+            } else if HTTPHeaders.namesMatch(field.name, "Content-Length") {
+                contentLengths.append(field.value)
+            } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
+                transferEncodings.append(field.value)
+            } else if HTTPHeaders.namesMatch(field.name, "Expect") {
+                expectations.append(field.value)
+            }
+        }
+        if version == .http1_1 && hosts != 1 {
+            throw HTTPParseError(.badRequest, hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
+        }
+        let length: Length
+        if !transferEncodings.isEmpty {
+            guard contentLengths.isEmpty else {
+                throw HTTPParseError(.badRequest, "headers: both Transfer-Encoding and Content-Length are present")
+            }
+            guard version == .http1_1 else {
+                throw HTTPParseError(.badRequest, "headers: Transfer-Encoding is not allowed in an HTTP/1.0 request")
+            }
+            let codings = transferEncodings.flatMap { $0.utf8.split(separator: UInt8(ascii: ",")) }.map { HTTPBytes.trimmed($0) }
+            guard codings.count == 1, let only = codings.first,
+                  HTTPHeaders.bytesMatchIgnoringCase(only, "chunked".utf8) else {
+                throw HTTPParseError(.notImplemented, "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')")
+            }
+            length = .chunked
+        } else if !contentLengths.isEmpty {
+            let declared = try contentLength(contentLengths, maxBodyBytes: maxBodyBytes)
+            length = declared == 0 ? .none : .fixed(declared)
+        } else {
+            length = .none
+        }
+        var expectsContinue = false
+        if !expectations.isEmpty {
+            guard expectations.count == 1, let expectation = expectations.first,
+                  HTTPHeaders.bytesMatchIgnoringCase(HTTPBytes.trimmed(expectation.utf8), "100-continue".utf8) else {
+                throw HTTPParseError(.expectationFailed, "headers: Expect '\(expectations.joined(separator: ", "))' is not supported (only '100-continue')")
+            }
+            expectsContinue = version == .http1_1 && length != .none
+        }
+        return Decision(length: length, expectsContinue: expectsContinue)
+    }
+
+    /// One value from every `Content-Length` field and comma-separated item, which must agree.
+    private static func contentLength(_ values: [String], maxBodyBytes: Int) throws(HTTPParseError) -> Int {
+        var agreed: Int?
+        for value in values {
+            for item in value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                let digits = HTTPBytes.trimmed(item)
+                guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                    throw HTTPParseError(.badRequest, "headers: Content-Length '\(value)' is not a non-negative decimal number")
+                }
+                guard digits.count <= maxLengthDigits else {
+                    throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(value) exceeds the limit of \(maxBodyBytes) bytes")
+                }
+                let number = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                if let agreed, agreed != number {
+                    throw HTTPParseError(.badRequest, "headers: conflicting Content-Length values \(values.joined(separator: ", "))")
+                }
+                agreed = number
+            }
+        }
+        let length = agreed ?? 0
+        guard length <= maxBodyBytes else {
+            throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(length) exceeds the limit of \(maxBodyBytes) bytes")
+        }
+        return length
+    }
+}

@@ -1,0 +1,28 @@
+/// Parses a chunk-size line `1*HEXDIG [ chunk-ext ]` (RFC 9112 §7.1); extensions are ignored.
+enum ChunkSizeParsing {
+    /// At most 15 hex digits, so the size fits an Int with room to add.
+    static let maxDigits = 15
+
+    static func size(_ line: UnsafeRawBufferPointer.SubSequence, chunkIndexHint bodyBytesSoFar: Int) throws(HTTPParseError) -> Int {
+        var size = 0
+        var index = line.startIndex
+        while index < line.endIndex, let digit = HTTPBytes.hexValue(line[index]) {
+            guard index - line.startIndex < maxDigits else {
+                throw HTTPParseError(.contentTooLarge, "chunked body: chunk size after body byte \(bodyBytesSoFar) has more than \(maxDigits) hex digits")
+            }
+            size = size << 4 | digit
+            index += 1
+        }
+        guard index > line.startIndex else {
+            throw HTTPParseError(.badRequest, "chunked body: chunk size after body byte \(bodyBytesSoFar) is not a hex number")
+        }
+        let rest = HTTPBytes.trimmed(line[index...])
+        guard rest.isEmpty || rest.first == UInt8(ascii: ";") else {
+            throw HTTPParseError(.badRequest, "chunked body: chunk size after body byte \(bodyBytesSoFar) is followed by something other than an extension")
+        }
+        for byte in rest where !HTTPBytes.isValueByte(byte) {
+            throw HTTPParseError(.badRequest, "chunked body: chunk extension after body byte \(bodyBytesSoFar) contains a control byte")
+        }
+        return size
+    }
+}

@@ -1,0 +1,92 @@
+/// Parses `method SP request-target SP HTTP-version` (RFC 9112 §3) and decodes the target.
+enum RequestLineParsing {
+    struct Parts {
+        var method: String
+        var target: String
+        var path: String
+        var query: [HTTPQueryParameter]
+        var version: HTTPVersion
+    }
+
+    static func parse(_ line: UnsafeRawBufferPointer.SubSequence) throws(HTTPParseError) -> Parts {
+        var methodEnd = line.startIndex
+        while methodEnd < line.endIndex, HTTPBytes.isToken(line[methodEnd]) { methodEnd += 1 }
+        guard methodEnd > line.startIndex, methodEnd < line.endIndex, line[methodEnd] == HTTPBytes.space else {
+            throw HTTPParseError(.badRequest, "request line: the method is missing or is not a token followed by one space")
+        }
+        let targetStart = methodEnd + 1
+        var targetEnd = targetStart
+        while targetEnd < line.endIndex, HTTPBytes.isTargetByte(line[targetEnd]) { targetEnd += 1 }
+        guard targetEnd > targetStart, targetEnd < line.endIndex, line[targetEnd] == HTTPBytes.space else {
+            throw HTTPParseError(.badRequest, "request line: the target is missing, has a control or non-ASCII byte, or is not followed by one space")
+        }
+        let version = try parseVersion(line[(targetEnd + 1)...])
+        let method = String(decoding: line[line.startIndex..<methodEnd], as: UTF8.self)
+        let rawTarget = line[targetStart..<targetEnd]
+        let (path, query) = try decodeTarget(rawTarget, method: method)
+        return Parts(
+            method: method, target: String(decoding: rawTarget, as: UTF8.self),
+            path: path, query: query, version: version
+        )
+    }
+
+    private static func parseVersion(_ bytes: UnsafeRawBufferPointer.SubSequence) throws(HTTPParseError) -> HTTPVersion {
+        let prefix = "HTTP/".utf8
+        guard bytes.count == 8, bytes.prefix(5).elementsEqual(prefix),
+              let major = digit(bytes[bytes.startIndex + 5]), bytes[bytes.startIndex + 6] == UInt8(ascii: "."),
+              let minor = digit(bytes[bytes.startIndex + 7]) else {
+            throw HTTPParseError(.badRequest, "request line: the version is not of the form HTTP/1.1")
+        }
+        guard major == 1, minor <= 1 else {
+            throw HTTPParseError(.versionNotSupported, "request line: HTTP/\(major).\(minor) is not supported (only 1.0 and 1.1)")
+        }
+        return minor == 1 ? .http1_1 : .http1_0
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// Origin form (`/p?q`), absolute form (`http://host/p?q`) or `*` for OPTIONS.
+    private static func decodeTarget(
+        _ target: UnsafeRawBufferPointer.SubSequence, method: String
+    ) throws(HTTPParseError) -> (String, [HTTPQueryParameter]) {
+        var pathStart = target.startIndex
+        if target.first == UInt8(ascii: "*") {
+            guard target.count == 1, method == "OPTIONS" else {
+                throw HTTPParseError(.badRequest, "request line: the target '*' is only allowed with OPTIONS")
+            }
+            return ("*", [])
+        }
+        if target.first != UInt8(ascii: "/") {
+            guard let afterAuthority = absoluteFormPathStart(target) else {
+                throw HTTPParseError(.badRequest, "request line: the target must start with '/' or 'http://'")
+            }
+            pathStart = afterAuthority
+        }
+        var queryStart = pathStart
+        while queryStart < target.endIndex, target[queryStart] != UInt8(ascii: "?") { queryStart += 1 }
+        let rawPath = target[pathStart..<queryStart]
+        guard let path = rawPath.isEmpty ? "/" : PercentDecoding.decode(rawPath, plusAsSpace: false) else {
+            throw HTTPParseError(.badRequest, "request line: the path has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
+        }
+        guard queryStart < target.endIndex else { return (path, []) }
+        guard let query = PercentDecoding.queryParameters(target[(queryStart + 1)...]) else {
+            throw HTTPParseError(.badRequest, "request line: the query has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
+        }
+        return (path, query)
+    }
+
+    /// Index of the path after `scheme://authority`, for `http` and `https` only.
+    private static func absoluteFormPathStart(_ target: UnsafeRawBufferPointer.SubSequence) -> Int? {
+        var index = target.startIndex
+        while index < target.endIndex, target[index] != UInt8(ascii: ":") { index += 1 }
+        let scheme = target[target.startIndex..<index]
+        guard HTTPHeaders.bytesMatchIgnoringCase(scheme, "http".utf8) || HTTPHeaders.bytesMatchIgnoringCase(scheme, "https".utf8),
+              target[index...].starts(with: "://".utf8) else { return nil }
+        index += 3
+        let authorityStart = index
+        while index < target.endIndex, target[index] != UInt8(ascii: "/"), target[index] != UInt8(ascii: "?") { index += 1 }
+        return index > authorityStart ? index : nil
+    }
+}

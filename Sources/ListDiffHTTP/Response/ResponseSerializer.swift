@@ -1,0 +1,64 @@
+/// Writes a response head (and a small body) into an output buffer without building Strings.
+enum ResponseSerializer {
+    /// Headers the transport owns; a handler's own values for them are dropped.
+    private static func isTransportHeader(_ name: String) -> Bool {
+        HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Connection")
+            || HTTPHeaders.namesMatch(name, "Date") || HTTPHeaders.namesMatch(name, "Transfer-Encoding")
+    }
+
+    static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Appends the head for `response` to `output`; returns whether the body may be sent
+    /// (not for HEAD, 1xx, 204 and 304). O(head size).
+    static func appendHead(
+        of response: HTTPResponse, to output: inout [UInt8], requestIsHead: Bool,
+        keepAlive: Bool, clientIsHTTP10: Bool, dateLine: [UInt8]
+    ) -> Bool {
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status, to: &output)
+        output.append(HTTPBytes.space)
+        output.append(contentsOf: HTTPStatusPhrase.phrase(for: response.status).utf8)
+        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        for field in response.headers.fields where !isTransportHeader(field.name) {
+            output.append(contentsOf: field.name.utf8)
+            output.append(contentsOf: [HTTPBytes.colon, HTTPBytes.space])
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        }
+        output.append(contentsOf: dateLine)
+        let status = response.status
+        let hasNoContent = status < 200 || status == 204 || status == 304
+        if !hasNoContent {
+            output.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(response.body.count, to: &output)
+            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        }
+        if !keepAlive {
+            output.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if clientIsHTTP10 {
+            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        return !hasNoContent && !requestIsHead
+    }
+
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        guard value > 0 else {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var remaining = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while remaining > 0 {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                count += 1
+            }
+            output.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Routes by exact method and decoded path. Unknown paths get a 404 problem, known paths with
+/// another method a 405 problem with `Allow`; HEAD falls back to the GET handler (the
+/// transport drops the body). Lookup is one dictionary probe by path plus a scan of that
+/// path's few methods.
+public struct Router: HTTPResponder {
+    private var routes: [String: [(method: String, handler: HTTPHandler)]] = [:]
+
+    public init() {}
+
+    /// Mounts `respond` for `method` and `path`; a later registration of the same pair wins.
+    public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
+                             _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        var entries = routes[path, default: []]
+        entries.removeAll { $0.method == method }
+        entries.append((method, HTTPHandler(cost: cost, respond)))
+        routes[path] = entries
+    }
+
+    public mutating func get(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        add("GET", path, cost: cost, respond)
+    }
+
+    public mutating func post(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        add("POST", path, cost: cost, respond)
+    }
+
+    public func handler(for request: HTTPRequest) -> HTTPHandler {
+        guard let entries = routes[request.path] else {
+            let detail = "no resource at path '\(request.path)'"
+            return HTTPHandler { _ in HTTPProblem(status: 404, detail: detail).response() }
+        }
+        for entry in entries where entry.method == request.method { return entry.handler }
+        if request.method == "HEAD" {
+            for entry in entries where entry.method == "GET" { return entry.handler }
+        }
+        let allowed = entries.map(\.method).joined(separator: ", ")
+        let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
+        return HTTPHandler { _ in
+            var response = HTTPProblem(status: 405, detail: detail).response()
+            response.headers.append(name: "Allow", value: allowed)
+            return response
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Access-log lines of one event loop, buffered and written with one `write(2)` per loop
+/// iteration rather than one per request. Line format:
+/// `access method=GET path=/healthz status=200 in=78 out=117 us=12`.
+struct AccessLog {
+    let enabled: Bool
+    private var buffer: [UInt8] = []
+
+    init(level: LogLevel) {
+        enabled = level <= .info
+        if enabled { buffer.reserveCapacity(16 * 1024) }
+    }
+
+    mutating func record(method: String, target: String, status: Int, bytesIn: Int, bytesOut: Int, microseconds: UInt64) {
+        guard enabled else { return }
+        buffer.append(contentsOf: "access method=".utf8)
+        buffer.append(contentsOf: method.utf8)
+        buffer.append(contentsOf: " path=".utf8)
+        buffer.append(contentsOf: target.utf8)
+        buffer.append(contentsOf: " status=".utf8)
+        ResponseSerializer.appendDecimal(status, to: &buffer)
+        buffer.append(contentsOf: " in=".utf8)
+        ResponseSerializer.appendDecimal(bytesIn, to: &buffer)
+        buffer.append(contentsOf: " out=".utf8)
+        ResponseSerializer.appendDecimal(bytesOut, to: &buffer)
+        buffer.append(contentsOf: " us=".utf8)
+        ResponseSerializer.appendDecimal(Int(microseconds), to: &buffer)
+        buffer.append(HTTPBytes.lf)
+        if buffer.count > 64 * 1024 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        ServerLog.writeToStandardError(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+
+/// The HTTP/1.1 server: binds, runs one event loop per configured thread and a worker pool
+/// for heavy handlers, and shuts down gracefully.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: config, responder: router)
+/// try server.start()          // port 0 → server.port is the ephemeral port
+/// server.shutdown()           // from any thread, e.g. a signal handler
+/// server.waitUntilStopped()
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    // Sendable argument: every mutable property is read and written only while holding
+    // `lock`; the event loops run on their own threads and are reached through mailboxes.
+    public let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let lock = NSLock()
+    private var loops: [EventLoop] = []
+    private var workers: WorkerPool?
+    private var boundPort = 0
+    private var started = false
+    private var signalSources: [any DispatchSourceSignal] = []
+    private let running = DispatchGroup()
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// The port actually bound (the ephemeral one if the configuration said 0); 0 before start.
+    public var port: Int { lock.withLock { boundPort } }
+
+    /// Binds every loop's listener and starts the threads; returns once accepting.
+    /// Ignores SIGPIPE process-wide (sends also use MSG_NOSIGNAL).
+    public func start() throws(HTTPServerError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !started else { throw HTTPServerError.alreadyStarted }
+        signal(SIGPIPE, SIG_IGN)
+        let loopCount = max(1, configuration.eventLoopCount)
+        let workers = WorkerPool(threadCount: configuration.workerCount)
+        var port = configuration.port
+        var created: [EventLoop] = []
+        do throws(HTTPServerError) {
+            for _ in 0..<loopCount {
+                let listener = try Listener.open(host: configuration.host, port: port, backlog: configuration.backlog, reusePort: loopCount > 1)
+                port = listener.port
+                do throws(HTTPServerError) {
+                    created.append(try EventLoop(listenFD: listener.fd, loopCount: loopCount, configuration: configuration, responder: responder, workers: workers))
+                } catch {
+                    close(listener.fd)
+                    throw error
+                }
+            }
+        } catch {
+            for loop in created { loop.closeUnstarted() }
+            workers.stop()
+            throw error
+        }
+        started = true
+        boundPort = port
+        loops = created
+        self.workers = workers
+        for (index, loop) in created.enumerated() {
+            running.enter()
+            let group = running
+            let thread = Thread {
+                loop.run()
+                group.leave()
+            }
+            thread.name = "listdiff-loop-\(index)"
+            thread.start()
+        }
+        ServerLog(level: configuration.logLevel).log(.info, "listening on \(configuration.host):\(port) with \(loopCount) event loops")
+    }
+
+    /// Stops accepting, lets in-flight requests finish (their responses carry
+    /// `Connection: close`), closes idle connections, and force-closes whatever remains after
+    /// `gracePeriod` seconds (default: the configured shutdown grace). Returns immediately.
+    public func shutdown(gracePeriod: Double? = nil) {
+        let grace = gracePeriod ?? configuration.timeouts.shutdownGrace
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(grace)
+        let targets = lock.withLock { loops }
+        for loop in targets { loop.mailbox.post(.beginShutdown(deadline: deadline)) }
+    }
+
+    /// Blocks until every event loop has exited, then stops the worker pool.
+    public func waitUntilStopped() {
+        running.wait()
+        lock.withLock { workers }?.stop()
+    }
+
+    /// Starts, shuts down gracefully on SIGTERM or SIGINT, and returns once stopped.
+    public func runUntilSignalled() throws(HTTPServerError) {
+        try start()
+        let log = ServerLog(level: configuration.logLevel)
+        let sources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                log.log(.info, "signal \(number): shutting down gracefully")
+                shutdown()
+            }
+            source.resume()
+            return source
+        }
+        lock.withLock { signalSources = sources }
+        waitUntilStopped()
+        ServerLog(level: configuration.logLevel).log(.info, "stopped")
+    }
+}

@@ -1,0 +1,116 @@
+import CListDiffEpoll
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes waiting to be sent on one connection, in order.
+///
+/// Heads and small bodies are copied into one growing chunk, so a typical response (or a
+/// batch of pipelined ones) goes out in a single `send`; a large body stays its own chunk and
+/// goes out with the head before it in one `sendmsg` gather write. The coalescing chunk's
+/// storage is kept for the next response, so steady keep-alive traffic allocates nothing here.
+struct OutboundQueue {
+    private struct Chunk {
+        var bytes: [UInt8]
+        var coalescing: Bool
+    }
+
+    /// Bodies larger than this are not copied but sent from their own array.
+    static let copyLimit = 16 * 1024
+
+    private var chunks: [Chunk] = []
+    private var firstOffset = 0
+    private var spare: [UInt8] = []
+    private(set) var pendingBytes = 0
+
+    var isEmpty: Bool { pendingBytes == 0 }
+
+    /// Lets `write` append to the open coalescing chunk (creating it from spare storage).
+    mutating func appendCoalesced(_ write: (inout [UInt8]) -> Void) {
+        if chunks.last?.coalescing != true {
+            var storage = spare
+            spare = []
+            if storage.capacity == 0 { storage.reserveCapacity(1024) }
+            chunks.append(Chunk(bytes: storage, coalescing: true))
+        }
+        let last = chunks.count - 1
+        let before = chunks[last].bytes.count
+        write(&chunks[last].bytes)
+        pendingBytes += chunks[last].bytes.count - before
+    }
+
+    /// Queues `body`: copied if small, otherwise referenced as its own chunk.
+    mutating func appendBody(_ body: [UInt8]) {
+        guard !body.isEmpty else { return }
+        if body.count <= Self.copyLimit {
+            appendCoalesced { $0.append(contentsOf: body) }
+        } else {
+            chunks.append(Chunk(bytes: body, coalescing: false))
+            pendingBytes += body.count
+        }
+    }
+
+    enum WriteOutcome {
+        /// Everything was sent.
+        case drained
+        /// The socket buffer is full; `progressed` says whether anything was sent.
+        case blocked(progressed: Bool)
+        /// The peer is gone or the socket failed.
+        case failed
+    }
+
+    /// Sends as much as the socket takes now. At most two chunks per system call.
+    mutating func write(to fd: Int32) -> WriteOutcome {
+        var progressed = false
+        while !chunks.isEmpty {
+            let sent = sendFront(fd)
+            if sent < 0 {
+                let code = errno
+                if code == EAGAIN || code == EWOULDBLOCK { return .blocked(progressed: progressed) }
+                if code == EINTR { continue }
+                return .failed
+            }
+            progressed = progressed || sent > 0
+            consume(sent)
+        }
+        return .drained
+    }
+
+    private func sendFront(_ fd: Int32) -> Int {
+        let firstOffset = self.firstOffset
+        return chunks[0].bytes.withUnsafeBytes { first -> Int in
+            let head = UnsafeRawBufferPointer(rebasing: first[firstOffset...])
+            guard chunks.count > 1 else { return cld_send(fd, head.baseAddress, head.count) }
+            return chunks[1].bytes.withUnsafeBytes { second -> Int in
+                var vectors = (
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+                )
+                return withUnsafeBytes(of: &vectors) { raw in
+                    cld_sendv(fd, raw.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
+                }
+            }
+        }
+    }
+
+    private mutating func consume(_ count: Int) {
+        pendingBytes -= count
+        var remaining = count
+        while remaining > 0 || (!chunks.isEmpty && chunks[0].bytes.count == firstOffset) {
+            let available = chunks[0].bytes.count - firstOffset
+            if remaining < available {
+                firstOffset += remaining
+                return
+            }
+            remaining -= available
+            var finished = chunks.removeFirst()
+            firstOffset = 0
+            if finished.coalescing && finished.bytes.capacity <= 256 * 1024 && spare.capacity == 0 {
+                finished.bytes.removeAll(keepingCapacity: true)
+                spare = finished.bytes
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ListDiffHTTP
+
+/// Turns command-line flags and `LISTDIFF_*` environment variables into a configuration.
+/// A flag beats its environment variable, which beats the default.
+struct ServerOptions {
+    enum ParseError: Error, CustomStringConvertible {
+        case unknownFlag(String)
+        case missingValue(String)
+        case invalidValue(flag: String, value: String)
+
+        var description: String {
+            switch self {
+            case .unknownFlag(let flag): return "unknown flag \(flag) (see --help)"
+            case .missingValue(let flag): return "flag \(flag) needs a value"
+            case .invalidValue(let flag, let value): return "invalid value '\(value)' for \(flag)"
+            }
+        }
+    }
+
+    /// A setting: its flag, its environment variable, its help, and how it applies a value.
+    struct Setting: Sendable {
+        var flag: String
+        var environment: String
+        var help: String
+        var apply: @Sendable (inout HTTPServerConfiguration, String) -> Bool
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") { $0.host = $1; return !$1.isEmpty },
+        Setting(flag: "--port", environment: "LISTDIFF_PORT", help: "TCP port, 0 for an ephemeral one (default 8080)") { config, value in
+            integer(value, in: 0...65535).map { config.port = $0 } != nil
+        },
+        Setting(flag: "--log-level", environment: "LISTDIFF_LOG_LEVEL", help: "debug, info (access log), warning, error, off (default info)") { config, value in
+            LogLevel(name: value).map { config.logLevel = $0 } != nil
+        },
+        Setting(flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS", help: "event-loop threads (default: one per core)") { config, value in
+            integer(value, in: 1...1024).map { config.eventLoopCount = $0 } != nil
+        },
+        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers (default: one per core)") { config, value in
+            integer(value, in: 1...1024).map { config.workerCount = $0 } != nil
+        },
+        Setting(flag: "--max-connections", environment: "LISTDIFF_MAX_CONNECTIONS", help: "open connections before new ones get 503 (default 10000)") { config, value in
+            integer(value, in: 1...10_000_000).map { config.limits.maxConnections = $0 } != nil
+        },
+        Setting(flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES", help: "largest request body, else 413 (default 16 MiB)") { config, value in
+            integer(value, in: 0...Int(Int32.max)).map { config.limits.maxBodyBytes = $0 } != nil
+        },
+        Setting(flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES", help: "largest request head, else 431 (default 32 KiB)") { config, value in
+            integer(value, in: 256...(1 << 24)).map { config.limits.maxHeaderBytes = $0 } != nil
+        },
+        Setting(flag: "--max-request-line-bytes", environment: "LISTDIFF_MAX_REQUEST_LINE_BYTES", help: "longest request line, else 414 (default 8 KiB)") { config, value in
+            integer(value, in: 64...(1 << 24)).map { config.limits.maxRequestLineBytes = $0 } != nil
+        },
+        Setting(flag: "--header-timeout", environment: "LISTDIFF_HEADER_TIMEOUT", help: "seconds to receive a request head, else 408 (default 10)") { config, value in
+            seconds(value).map { config.timeouts.headerRead = $0 } != nil
+        },
+        Setting(flag: "--body-timeout", environment: "LISTDIFF_BODY_TIMEOUT", help: "longest pause inside a request body, else 408 (default 30)") { config, value in
+            seconds(value).map { config.timeouts.bodyRead = $0 } != nil
+        },
+        Setting(flag: "--idle-timeout", environment: "LISTDIFF_IDLE_TIMEOUT", help: "seconds a keep-alive connection may idle (default 60)") { config, value in
+            seconds(value).map { config.timeouts.idle = $0 } != nil
+        },
+        Setting(flag: "--shutdown-grace", environment: "LISTDIFF_SHUTDOWN_GRACE", help: "seconds in-flight requests get on SIGTERM/SIGINT (default 10)") { config, value in
+            seconds(value).map { config.timeouts.shutdownGrace = $0 } != nil
+        },
+    ]
+
+    static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        guard let value = Double(text), value > 0, value <= 86_400 else { return nil }
+        return value
+    }
+
+    /// The configuration, or nil if `--help` was asked for.
+    static func parse(arguments: [String], environment: [String: String]) throws(ParseError) -> HTTPServerConfiguration? {
+        var configuration = HTTPServerConfiguration()
+        for setting in settings {
+            if let value = environment[setting.environment], !setting.apply(&configuration, value) {
+                throw ParseError.invalidValue(flag: setting.environment, value: value)
+            }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--help" || argument == "-h" { return nil }
+            var flag = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard let setting = settings.first(where: { $0.flag == flag }) else { throw ParseError.unknownFlag(argument) }
+            if value == nil {
+                index += 1
+                guard index < arguments.count else { throw ParseError.missingValue(flag) }
+                value = arguments[index]
+            }
+            let text = value ?? ""
+            guard setting.apply(&configuration, text) else { throw ParseError.invalidValue(flag: flag, value: text) }
+            index += 1
+        }
+        return configuration
+    }
+
+    static var usage: String {
+        var text = "usage: listdiff-server [flags]\n\nEach flag may also be set by its environment variable.\n\n"
+        for setting in settings {
+            text += "  \(setting.flag) VALUE".padding(toLength: 34) + "\(setting.environment)\n      \(setting.help)\n"
+        }
+        return text
+    }
+}
+
+private extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A blocking test client over a plain TCP socket, so tests control every byte on the wire.
+final class RawClient {
+    struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    enum ClientError: Error {
+        case connectFailed(Int32)
+        case closed
+        case timedOut
+        case malformed(String)
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, receiveTimeout: Double = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw ClientError.connectFailed(code)
+        }
+        var timeout = timeval(tv_sec: Int(receiveTimeout), tv_usec: .init((receiveTimeout - Double(Int(receiveTimeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { rawSend(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            guard sent > 0 else { throw ClientError.closed }
+            offset += sent
+        }
+    }
+
+    /// Reads more bytes into the buffer; false on EOF or reset.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
+        }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw ClientError.timedOut }
+        return false
+    }
+
+    /// Reads one response (Content-Length framed, or to EOF without it).
+    func readResponse(isHead: Bool = false) throws -> Response {
+        while true {
+            if let end = headEnd() {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                var lines = head.components(separatedBy: "\r\n")
+                let statusLine = lines.removeFirst().split(separator: " ")
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.malformed(head) }
+                let headers = lines.compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                }
+                let length = isHead || status == 100 ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+                while buffer.count < end + 4 + length {
+                    guard try fill() else { throw ClientError.closed }
+                }
+                let body = Array(buffer[(end + 4)..<(end + 4 + length)])
+                buffer.removeFirst(end + 4 + length)
+                return Response(status: status, headers: headers, body: body)
+            }
+            guard try fill() else { throw ClientError.closed }
+        }
+    }
+
+    /// Whether the server closed the connection (EOF or reset) with nothing more to read.
+    func readsEOF() -> Bool {
+        guard buffer.isEmpty else { return false }
+        return (try? fill()) == false
+    }
+
+    private func headEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    func shutdownWriting() { shutdown(fd, Int32(SHUT_WR)) }
+}
+
+private func rawSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+    #else
+    return Darwin.send(fd, bytes, count, 0)
+    #endif
+}
