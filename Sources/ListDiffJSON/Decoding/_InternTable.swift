@@ -16,7 +16,7 @@ internal struct _InternTable {
     @inlinable
     init(inputBytes: Int) {
         var capacity = 64
-        while capacity < inputBytes / 6 { capacity &<<= 1 }
+        while capacity < inputBytes / 12 { capacity &<<= 1 }
         slots = [UInt64](repeating: 0, count: capacity)
         mask = capacity &- 1
         entries = []
@@ -43,9 +43,8 @@ internal struct _InternTable {
             }
             slot = (slot &+ 1) & mask
         }
-        let string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         let index = entries.count
-        entries.append(_InternEntry(id: WireID(_string: string, hash: hash),
+        entries.append(_InternEntry(id: WireID(_utf8: bytes, start: start, end: end, hash: hash),
                                     start: inputStart <= Int(Int32.max) ? Int32(truncatingIfNeeded: inputStart) : -1, count: Int32(truncatingIfNeeded: count)))
         slots[slot] = tag | UInt64(index &+ 1)
         if entries.count &* 2 > slots.count { _grow() }
@@ -60,8 +59,7 @@ internal struct _InternTable {
         if entryStart >= 0 {
             return _IDHash.bytesEqual(input, entryStart, bytes, start, count: count)
         }
-        var text = entries[index].id.string
-        return text.withUTF8 { _IDHash.bytesEqual(UnsafeRawBufferPointer($0), 0, bytes, start, count: count) }
+        return entries[index].id.withUTF8 { _IDHash.bytesEqual($0, 0, bytes, start, count: count) }
     }
 
     /// Doubles the slots and reinserts every entry by its stored hash. O(entries).

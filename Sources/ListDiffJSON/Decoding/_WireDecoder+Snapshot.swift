@@ -45,11 +45,24 @@ extension _WireDecoder {
     }
 
     /// Reads an array of items. O(total length).
+    /// Items collect in a scratch buffer kept across arrays, so each array is allocated once,
+    /// at its exact size, however long it grows.
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
-        var items = ContiguousArray<WireSnapshot.Item>()
         try reader.beginArray()
-        while try reader.hasNextElement() { items.append(try readItem()) }
-        return items
+        var items = scratchItems
+        scratchItems = []
+        items.removeAll(keepingCapacity: true)
+        while true {
+            if let entry = _plainStringItem() {
+                items.append(WireSnapshot.Item(table.entries[entry].id))
+                continue
+            }
+            guard try reader.hasNextElement() else { break }
+            items.append(try readItem())
+        }
+        let result = ContiguousArray(items)
+        scratchItems = items
+        return result
     }
 
     /// Reads a section object `{"id": …, "items"?: […], "content"?: any}`. O(length).

@@ -13,6 +13,8 @@ internal struct _WireDecoder {
     var ordinal: UInt32 = 0
     var duplicateItems = _Duplicates()
     var duplicateSections = _Duplicates()
+    /// Reused by ``readItems()`` so item arrays are built without repeated growth.
+    var scratchItems = ContiguousArray<WireSnapshot.Item>()
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
     static func run<R>(

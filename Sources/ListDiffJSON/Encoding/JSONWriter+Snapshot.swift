@@ -4,8 +4,7 @@ extension JSONWriter {
     /// Writes an identifier as a JSON string. O(length).
     @inlinable
     public mutating func writeID(_ id: WireID) {
-        var text = id.string
-        text.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+        id.withUTF8 { string(utf8: $0) }
     }
 
     /// Writes content as its JSON bytes, as read. O(length).
