@@ -41,15 +41,17 @@ public enum LongestIncreasingSubsequence {
                     for index in 0..<count {
                         let value = values[index]
                         var low = length
-                        if length == 0 || values[Int(tails[length &- 1])] < value {
-                            low = length
-                        } else {
-                            var high = length &- 1
-                            low = 0
-                            while low < high {
-                                let middle = (low &+ high) >> 1
-                                if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
+                        if length > 0, values[Int(tails[length &- 1])] >= value {
+                            // Branch-free lower bound: the first tail whose value is >= value.
+                            // On shuffled input a branching search mispredicts about every step.
+                            var base = 0
+                            var span = length
+                            while span > 1 {
+                                let half = span >> 1
+                                base = values[Int(tails[base &+ half &- 1])] < value ? base &+ half : base
+                                span &-= half
                             }
+                            low = base
                         }
                         previous[index] = low > 0 ? tails[low &- 1] : -1
                         tails[low] = Int32(truncatingIfNeeded: index)

@@ -8,9 +8,12 @@ extension _DiffIndexes {
     @usableFromInline
     func assembleBatch() -> (update: BatchUpdate, dirtyMovedSections: [Int]) {
         var update = BatchUpdate()
-        update.itemDeletes.reserveCapacity(oldPartner.count)
-        update.itemMoves.reserveCapacity(min(oldPartner.count, newPartner.count))
-        update.itemInserts.reserveCapacity(newPartner.count)
+        var deletes: [IndexPath] = []
+        var moves: [ItemMove] = []
+        var inserts: [IndexPath] = []
+        deletes.reserveCapacity(oldPartner.count)
+        moves.reserveCapacity(min(oldPartner.count, newPartner.count))
+        inserts.reserveCapacity(newPartner.count)
         var dirty = [Bool](repeating: false, count: newSectionCount)
         func touch(_ newSection: Int) {
             if newSectionSource[newSection] >= 0, !newSectionStable[newSection] { dirty[newSection] = true }
@@ -37,14 +40,14 @@ extension _DiffIndexes {
                                 let to = Int(newFlatSection[partner])
                                 if to == target, newStable[partner] { continue }
                                 if newSectionSource[to] >= 0 {
-                                    update.itemMoves.append(ItemMove(from: IndexPath(section: section, item: flat &- base),
+                                    moves.append(ItemMove(from: IndexPath(section: section, item: flat &- base),
                                                                      to: IndexPath(section: to, item: partner &- Int(newBase[to]))))
                                     touched = true
                                     touch(to)
                                     continue
                                 }
                             }
-                            update.itemDeletes.append(IndexPath(section: section, item: flat &- base))
+                            deletes.append(IndexPath(section: section, item: flat &- base))
                             touched = true
                         }
                     }
@@ -57,11 +60,14 @@ extension _DiffIndexes {
             for flat in base..<(base + Int(newCounts[section])) {
                 let partner = Int(newPartner[flat])
                 if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
-                    update.itemInserts.append(IndexPath(section: section, item: flat - base))
+                    inserts.append(IndexPath(section: section, item: flat - base))
                     touch(section)
                 }
             }
         }
+        update.itemDeletes = deletes
+        update.itemMoves = moves
+        update.itemInserts = inserts
         return (update, dirty.indices.filter { dirty[$0] })
     }
 }

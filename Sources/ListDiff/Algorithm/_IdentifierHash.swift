@@ -22,6 +22,13 @@ enum _IdentifierHash {
         return id.hashValue
     }
 
+    /// Whether equal hashes mean equal identifiers: true for the integer types, whose hash
+    /// is a bijection of their bits. Resolved at compile time in specialised code.
+    @inlinable @inline(__always)
+    static func isInjective<ID: Hashable>(_: ID.Type) -> Bool {
+        ID.self == Int.self || ID.self == Int64.self || ID.self == UInt64.self || ID.self == Int32.self
+    }
+
     @inlinable @inline(__always)
     static func mix(_ value: UInt64) -> Int {
         var z = value ^ seed

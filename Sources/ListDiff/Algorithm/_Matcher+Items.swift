@@ -27,6 +27,12 @@ extension _Matcher {
         result.newPartner = []
         let mask = table.mask
         let codeMask = _SymbolTable.codeMask
+        // For integer identifiers equal hashes are equal identifiers: keep each entry's full
+        // hash and compare that instead of fetching the identifier.
+        let injective = _IdentifierHash.isInjective(ItemID.self)
+        // Only entries put in the table are ever read back, and each is written first.
+        var fullHashes = [Int](unsafeUninitializedCapacity: injective ? oldTotal + newTotal : 0) { _, count in count = injective ? oldTotal + newTotal : 0 }
+        fullHashes.withUnsafeMutableBufferPointer { fullHashes in
         table.slots.withUnsafeMutableBufferPointer { slots in
             for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
                 let base = Int(result.oldBase[section])
@@ -40,9 +46,11 @@ extension _Matcher {
                             let entry = slots[slot]
                             if entry == 0 {
                                 slots[slot] = tag | UInt64(base + index + 1)
+                                if injective { fullHashes[base + index] = hash }
                                 break
                             }
-                            if entry & ~codeMask == tag, oldID(Int(entry & codeMask) - 1) == id {
+                            if entry & ~codeMask == tag,
+                               injective ? fullHashes[Int(entry & codeMask) - 1] == hash : oldID(Int(entry & codeMask) - 1) == id {
                                 if oldDuplicates.count < limit { oldDuplicates.append(id) }
                                 break
                             }
@@ -64,12 +72,13 @@ extension _Matcher {
                             let entry = slots[slot]
                             if entry == 0 {
                                 slots[slot] = tag | UInt64(oldTotal + flat + 1)
+                                if injective { fullHashes[oldTotal + flat] = hash }
                                 break
                             }
                             if entry & ~codeMask == tag {
                                 let code = Int(entry & codeMask) - 1
                                 if code < oldTotal {
-                                    if oldID(code) == id {
+                                    if injective ? fullHashes[code] == hash : oldID(code) == id {
                                         if oldPartner[code] >= 0 {
                                             if newDuplicates.count < limit { newDuplicates.append(id) }
                                         } else {
@@ -78,7 +87,7 @@ extension _Matcher {
                                         }
                                         break
                                     }
-                                } else if newID(code - oldTotal) == id {
+                                } else if injective ? fullHashes[code] == hash : newID(code - oldTotal) == id {
                                     if newDuplicates.count < limit { newDuplicates.append(id) }
                                     break
                                 }
@@ -88,6 +97,7 @@ extension _Matcher {
                     }
                 }
             }
+        }
         }
         result.oldPartner = oldPartner
         result.newPartner = newPartner

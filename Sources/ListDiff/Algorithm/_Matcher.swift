@@ -147,11 +147,13 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
 
     @inlinable
     static func flatSections(bases: [Int32], counts: [Int32], total: Int) -> [Int32] {
-        var sections = [Int32](repeating: 0, count: total)
-        for section in bases.indices where bases[section] >= 0 {
-            let start = Int(bases[section])
-            for flat in start..<(start + Int(counts[section])) { sections[flat] = Int32(section) }
+        // Processed sections tile 0..<total exactly, so every element is written once.
+        [Int32](unsafeUninitializedCapacity: total) { buffer, count in
+            for section in bases.indices where bases[section] >= 0 {
+                let start = Int(bases[section])
+                for flat in start..<(start + Int(counts[section])) { buffer.initializeElement(at: flat, to: Int32(section)) }
+            }
+            count = total
         }
-        return sections
     }
 }
