@@ -22,7 +22,7 @@ let package = Package(
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of bench/scenarios.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
-        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffScenarios"]),
+        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",

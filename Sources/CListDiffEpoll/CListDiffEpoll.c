@@ -2,6 +2,9 @@
 #include "CListDiffEpoll.h"
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -221,4 +224,12 @@ int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port,
         else *bound_port = ntohs(((struct sockaddr_in *)&address)->sin_port);
     }
     return fd;
+}
+
+void cld_retain_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 0x7fffffff);
+    mallopt(M_TOP_PAD, 16 << 20);
+#endif
 }

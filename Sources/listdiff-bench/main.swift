@@ -1,5 +1,6 @@
 import Foundation
 import ListDiff
+import ListDiffHTTP
 
 /// listdiff-bench: the standard scenarios of bench/scenarios.md, then the wire scenarios
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`).
@@ -18,6 +19,8 @@ if arguments.contains("--help") {
     exit(0)
 }
 let (warmups, runs) = quick ? (1, 3) : (5, 15)
+// The allocator configuration listdiff-server runs with, for every scenario alike.
+AllocatorTuning.retainFreedMemory()
 
 let engineSelected = filter == nil || DiffScenarioRecipe.all.contains { $0.name == filter }
 if !json, engineSelected {

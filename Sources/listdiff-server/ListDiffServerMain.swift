@@ -19,6 +19,7 @@ enum ListDiffServerMain {
             FileHandle.standardError.write(Data("listdiff-server: \(error)\n".utf8))
             exit(2)
         }
+        AllocatorTuning.retainFreedMemory()
         let server = HTTPServer(configuration: configuration, responder: ServerRoutes.makeRouter())
         do {
             try server.runUntilSignalled()

@@ -1,5 +1,6 @@
 // CListDiffEpoll: the few readiness and socket calls that Glibc's Swift import does not
-// expose well (epoll_event is a packed struct, eventfd and accept4 are missing or awkward).
+// expose well (epoll_event is a packed struct, eventfd and accept4 are missing or awkward,
+// glibc's mallopt is not imported at all).
 // One small interface: epoll + eventfd on Linux, kqueue + a pipe on Darwin.
 #ifndef CLISTDIFF_EPOLL_H
 #define CLISTDIFF_EPOLL_H
@@ -53,5 +54,9 @@ ssize_t cld_send(int fd, const void *bytes, size_t count);
 int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port, uint16_t *bound_port);
 /// Sets TCP_NODELAY (and SO_NOSIGPIPE on Darwin) on an accepted socket.
 int cld_configure_accepted(int fd);
+
+/// Keeps freed memory in the process for reuse (glibc: no heap trimming, no per-block
+/// mappings under 64 MiB, 16 MiB top pad); a no-op elsewhere.
+void cld_retain_freed_memory(void);
 
 #endif
