@@ -17,6 +17,8 @@ public enum LongestIncreasingSubsequence {
     @usableFromInline
     struct Scratch {
         @usableFromInline var tails: [Int32] = []
+        /// `values[tails[k]]`, kept beside `tails` so each search step is one load.
+        @usableFromInline var tailValues: [Int32] = []
         @usableFromInline var previous: [Int32] = []
         @usableFromInline init() {}
     }
@@ -33,32 +35,36 @@ public enum LongestIncreasingSubsequence {
         let count = values.count
         guard count > 0 else { return }
         if scratch.tails.count < count { scratch.tails = [Int32](repeating: 0, count: count) }
+        if scratch.tailValues.count < count { scratch.tailValues = [Int32](repeating: 0, count: count) }
         if scratch.previous.count < count { scratch.previous = [Int32](repeating: 0, count: count) }
         var last = scratch.tails.withUnsafeMutableBufferPointer { tails in
+            scratch.tailValues.withUnsafeMutableBufferPointer { tailValues in
             scratch.previous.withUnsafeMutableBufferPointer { previous in
                 values.withUnsafeBufferPointer { values in
                     var length = 0
                     for index in 0..<count {
                         let value = values[index]
                         var low = length
-                        if length > 0, values[Int(tails[length &- 1])] >= value {
+                        if length > 0, tailValues[length &- 1] >= value {
                             // Branch-free lower bound: the first tail whose value is >= value.
                             // On shuffled input a branching search mispredicts about every step.
                             var base = 0
                             var span = length
                             while span > 1 {
                                 let half = span >> 1
-                                base = values[Int(tails[base &+ half &- 1])] < value ? base &+ half : base
+                                base = tailValues[base &+ half &- 1] < value ? base &+ half : base
                                 span &-= half
                             }
                             low = base
                         }
                         previous[index] = low > 0 ? tails[low &- 1] : -1
                         tails[low] = Int32(truncatingIfNeeded: index)
+                        tailValues[low] = value
                         if low == length { length &+= 1 }
                     }
                     return Int(tails[length &- 1])
                 }
+            }
             }
         }
         members.withUnsafeMutableBufferPointer { members in

@@ -42,6 +42,11 @@ internal enum _IDHash {
                 != b.loadUnaligned(fromByteOffset: bStart &+ index, as: UInt64.self) { return false }
             index &+= 8
         }
+        if index < count, count >= 8 {
+            // The last eight bytes, overlapping ones already compared.
+            return a.loadUnaligned(fromByteOffset: aStart &+ count &- 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: bStart &+ count &- 8, as: UInt64.self)
+        }
         while index < count {
             if a[aStart &+ index] != b[bStart &+ index] { return false }
             index &+= 1
