@@ -61,16 +61,22 @@ internal enum _FingerprintHash {
             index &+= 8
         }
         if index < end {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < end {
-                word |= UInt64(bytes[index]) &<< shift
-                shift &+= 8
-                index &+= 1
-            }
+            let word = partialWord(bytes, from: index, to: end)
             a = mum(a ^ word, p1 ^ seed.b)
             b = mum(b ^ word, p3 ^ seed.a)
         }
         return _Lanes(a: mum(a ^ p2, p0 ^ length), b: mum(b ^ p0, p2 ^ length))
+    }
+
+    /// The bytes `start..<end` (fewer than eight) as a little-endian word, zero-padded.
+    @inlinable
+    static func partialWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for index in start..<end {
+            word |= UInt64(bytes[index]) &<< shift
+            shift &+= 8
+        }
+        return word
     }
 }

@@ -21,13 +21,7 @@ internal enum _IDHash {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
             state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p3 ^ seed)
         } else if index < end {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < end {
-                word |= UInt64(bytes[index]) &<< shift
-                shift &+= 8
-                index &+= 1
-            }
+            let word = _FingerprintHash.partialWord(bytes, from: index, to: end)
             state = _FingerprintHash.mum(state ^ word, _FingerprintHash.p3 ^ seed)
         }
         return Int(truncatingIfNeeded: _FingerprintHash.mum(state ^ _FingerprintHash.p2, _FingerprintHash.p0 ^ length))
