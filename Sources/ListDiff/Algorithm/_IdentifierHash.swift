@@ -1,6 +1,8 @@
 /// The hash the symbol table uses for an identifier.
 ///
-/// Integer identifiers (the common database key) skip SipHash: their bits go through
+/// ASCII strings are hashed by their bytes with a seeded multiply-fold (``ofASCII(_:)``);
+/// the matcher uses it only when every identifier of a diff is ASCII (see
+/// `_Matcher.matchItems()`). Integer identifiers (the common database key) skip SipHash: their bits go through
 /// murmur3's 64-bit finaliser after mixing in a per-process random seed, about a tenth of
 /// the instructions and still unpredictable from outside the process. Every other type uses
 /// its own `hashValue` (per-process seeded by the standard library); a type that has its
@@ -35,5 +37,44 @@ enum _IdentifierHash {
         z = (z ^ (z >> 33)) &* 0xFF51_AFD7_ED55_8CCD
         z = (z ^ (z >> 33)) &* 0xC4CE_B9FE_1A85_EC53
         return Int(bitPattern: UInt(z ^ (z >> 33)))
+    }
+
+    /// The seeded byte hash of an ASCII string, or nil when the string is not ASCII (or not
+    /// stored contiguously). O(length), eight bytes per step.
+    @inlinable
+    static func ofASCII(_ string: String) -> Int? {
+        let hash = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let raw = UnsafeRawBufferPointer(bytes)
+            let count = raw.count
+            var state = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+            var high: UInt64 = 0
+            var index = 0
+            while index &+ 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                high |= word
+                state = fold(state ^ word, 0xA076_1D64_78BD_642F)
+                index &+= 8
+            }
+            if index < count {
+                var word: UInt64 = 0
+                if count >= 8 {
+                    word = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                } else {
+                    for offset in 0..<count { word |= UInt64(raw[offset]) &<< UInt64(offset &* 8) }
+                }
+                high |= word
+                state = fold(state ^ word, 0xE703_7ED1_A0B4_28DB)
+            }
+            guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return Int(bitPattern: UInt(fold(state, 0x8EBC_6AF0_9C88_C6E3 ^ UInt64(truncatingIfNeeded: count))))
+        }
+        return hash ?? nil
+    }
+
+    /// 64×64 → 128-bit multiply, folded to 64 bits.
+    @inlinable @inline(__always)
+    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
     }
 }

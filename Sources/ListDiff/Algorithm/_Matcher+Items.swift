@@ -13,18 +13,46 @@ extension _Matcher {
 
     /// Hashes every processed item once: old items enter the table, new items find their
     /// old partner or enter as new-only. A second occurrence on either side is a duplicate.
+    ///
+    /// String identifiers are hashed by their bytes (a seeded multiply-fold, several times
+    /// cheaper than SipHash) as long as every one is ASCII, where byte equality is exactly
+    /// `String`'s `==`; at the first non-ASCII identifier the matching starts over with
+    /// `hashValue`, which respects canonical equivalence. One diff never mixes the two.
     @inlinable
     mutating func matchItems() throws(Failure) {
-        let oldTotal = result.oldPartner.count
-        let newTotal = result.newPartner.count
+        var asciiStrings = ItemID.self == String.self
+        if asciiStrings, new.reloadedItems.contains(where: { _hash($0, asciiStrings: true) == nil })
+            || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil }) {
+            asciiStrings = false
+        }
+        while true {
+            if let table = try _intern(asciiStrings: asciiStrings) {
+                if !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty { try resolveMarks(in: table, asciiStrings: asciiStrings) }
+                return
+            }
+            asciiStrings = false
+        }
+    }
+
+    /// The hash the table uses for `id` in the given mode; nil for a non-ASCII string in
+    /// ASCII mode.
+    @inlinable @inline(__always)
+    func _hash(_ id: ItemID, asciiStrings: Bool) -> Int? {
+        asciiStrings ? _IdentifierHash.ofASCII(unsafeBitCast(id, to: String.self)) : _IdentifierHash.of(id)
+    }
+
+    /// One interning pass; nil (and nothing recorded) when ASCII mode meets a non-ASCII string.
+    @inlinable
+    mutating func _intern(asciiStrings: Bool) throws(Failure) -> _SymbolTable? {
+        let oldTotal = result.oldFlatSection.count
+        let newTotal = result.newFlatSection.count
         var table = _SymbolTable(entries: oldTotal + newTotal)
         var oldDuplicates: [ItemID] = []
         var newDuplicates: [ItemID] = []
         let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        var oldPartner = result.oldPartner
-        var newPartner = result.newPartner
-        result.oldPartner = []
-        result.newPartner = []
+        var oldPartner = [Int32](repeating: -1, count: oldTotal)
+        var newPartner = [Int32](repeating: -1, count: newTotal)
+        var aborted = false
         let mask = table.mask
         let codeMask = _SymbolTable.codeMask
         // For integer identifiers equal hashes are equal identifiers: keep each entry's full
@@ -34,12 +62,15 @@ extension _Matcher {
         var fullHashes = [Int](unsafeUninitializedCapacity: injective ? oldTotal + newTotal : 0) { _, count in count = injective ? oldTotal + newTotal : 0 }
         fullHashes.withUnsafeMutableBufferPointer { fullHashes in
         table.slots.withUnsafeMutableBufferPointer { slots in
-            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
+            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 && !aborted {
                 let base = Int(result.oldBase[section])
                 old.sections[section].items.withUnsafeBufferPointer { items in
                     for index in 0..<items.count {
                         let id = items[index].id
-                        let hash = _IdentifierHash.of(id)
+                        guard let hash = _hash(id, asciiStrings: asciiStrings) else {
+                            aborted = true
+                            return
+                        }
                         let tag = _SymbolTable.tag(hash)
                         var slot = hash & mask
                         while true {
@@ -59,12 +90,15 @@ extension _Matcher {
                     }
                 }
             }
-            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
+            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && !aborted {
                 let base = Int(result.newBase[section])
                 new.sections[section].items.withUnsafeBufferPointer { items in
                     for index in 0..<items.count {
                         let id = items[index].id
-                        let hash = _IdentifierHash.of(id)
+                        guard let hash = _hash(id, asciiStrings: asciiStrings) else {
+                            aborted = true
+                            return
+                        }
                         let tag = _SymbolTable.tag(hash)
                         let flat = base + index
                         var slot = hash & mask
@@ -99,21 +133,23 @@ extension _Matcher {
             }
         }
         }
+        if aborted { return nil }
         result.oldPartner = oldPartner
         result.newPartner = newPartner
         if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
         if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateItems(newDuplicates)) }
-        if !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty { try resolveMarks(in: table) }
+        return table
     }
 
     /// Marks name identifiers; the update needs their new flat numbers. Every section is
     /// processed when marks exist, so every new item is in the table.
     @inlinable
-    mutating func resolveMarks(in table: _SymbolTable) throws(Failure) {
+    mutating func resolveMarks(in table: _SymbolTable, asciiStrings: Bool) throws(Failure) {
         let oldTotal = result.oldPartner.count
         var marks = [UInt8](repeating: 0, count: result.newPartner.count)
         func flat(of id: ItemID) -> Int? {
-            let hash = _IdentifierHash.of(id)
+            // ASCII mode is only chosen when every mark is ASCII.
+            guard let hash = _hash(id, asciiStrings: asciiStrings) else { return nil }
             let tag = _SymbolTable.tag(hash)
             var slot = hash & table.mask
             while table.slots[slot] != 0 {

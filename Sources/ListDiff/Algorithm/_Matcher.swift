@@ -140,8 +140,6 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         }
         result.oldFlatSection = Self.flatSections(bases: result.oldBase, counts: result.oldCounts, total: Int(oldTotal))
         result.newFlatSection = Self.flatSections(bases: result.newBase, counts: result.newCounts, total: Int(newTotal))
-        result.oldPartner = [Int32](repeating: -1, count: Int(oldTotal))
-        result.newPartner = [Int32](repeating: -1, count: Int(newTotal))
         result.newStable = [Bool](repeating: false, count: Int(newTotal))
     }
 
