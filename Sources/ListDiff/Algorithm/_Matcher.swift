@@ -110,6 +110,13 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     @inlinable
     static func sameIdentifiers(_ left: ContiguousArray<Source.Item>, _ right: ContiguousArray<Source.Item>) -> Bool {
         guard left.count == right.count else { return false }
+        // 64-bit integer identifiers: compare their words in place, four items per step.
+        if _IdentifierHash.isInjective(ItemID.self), MemoryLayout<ItemID>.size == 8,
+           let offset = MemoryLayout<Source.Item>.offset(of: \Source.Item.id) {
+            return left.withUnsafeBytes { left in
+                right.withUnsafeBytes { right in _sameWords(left, right, count: right.count / MemoryLayout<Source.Item>.stride, stride: MemoryLayout<Source.Item>.stride, offset: offset) }
+            }
+        }
         return left.withUnsafeBufferPointer { left in
             right.withUnsafeBufferPointer { right in
                 for index in 0..<left.count where left[index].id != right[index].id { return false }
@@ -153,5 +160,28 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
             }
             count = total
         }
+    }
+
+    /// Whether the 64-bit words at `offset` of each of `count` elements `stride` bytes apart
+    /// are equal in both buffers; four elements per step.
+    @inlinable
+    static func _sameWords(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer, count: Int, stride: Int, offset: Int) -> Bool {
+        func word(_ buffer: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
+            buffer.loadUnaligned(fromByteOffset: index &* stride &+ offset, as: UInt64.self)
+        }
+        var index = 0
+        while index &+ 4 <= count {
+            var difference = word(left, index) ^ word(right, index)
+            difference |= word(left, index &+ 1) ^ word(right, index &+ 1)
+            difference |= word(left, index &+ 2) ^ word(right, index &+ 2)
+            difference |= word(left, index &+ 3) ^ word(right, index &+ 3)
+            if difference != 0 { return false }
+            index &+= 4
+        }
+        while index < count {
+            if word(left, index) != word(right, index) { return false }
+            index &+= 1
+        }
+        return true
     }
 }
