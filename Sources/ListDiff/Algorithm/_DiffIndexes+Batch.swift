@@ -8,16 +8,7 @@ extension _DiffIndexes {
     @usableFromInline
     func assembleBatch() -> (update: BatchUpdate, dirtyMovedSections: [Int]) {
         var update = BatchUpdate()
-        var deletes: [IndexPath] = []
-        var moves: [ItemMove] = []
-        var inserts: [IndexPath] = []
-        deletes.reserveCapacity(oldPartner.count)
-        moves.reserveCapacity(min(oldPartner.count, newPartner.count))
-        inserts.reserveCapacity(newPartner.count)
-        var dirty = [Bool](repeating: false, count: newSectionCount)
-        func touch(_ newSection: Int) {
-            if newSectionSource[newSection] >= 0, !newSectionStable[newSection] { dirty[newSection] = true }
-        }
+        var moved = [Bool](repeating: false, count: newSectionCount)
         for section in 0..<oldSectionCount where oldSectionTarget[section] < 0 { update.sectionDeletes.append(section) }
         for section in 0..<newSectionCount {
             let source = Int(newSectionSource[section])
@@ -25,49 +16,70 @@ extension _DiffIndexes {
                 update.sectionInserts.append(section)
             } else if !newSectionStable[section] {
                 update.sectionMoves.append(SectionMove(from: source, to: section))
+                moved[section] = true
             }
         }
-        for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
-            let target = Int(oldSectionTarget[section])
-            let base = Int(oldBase[section])
-            var touched = false
-            oldPartner.withUnsafeBufferPointer { oldPartner in
-                newFlatSection.withUnsafeBufferPointer { newFlatSection in
-                    newStable.withUnsafeBufferPointer { newStable in
-                        for flat in base..<(base + Int(oldCounts[section])) {
-                            let partner = Int(oldPartner[flat])
-                            if partner >= 0 {
-                                let to = Int(newFlatSection[partner])
-                                if to == target, newStable[partner] { continue }
-                                if newSectionSource[to] >= 0 {
-                                    moves.append(ItemMove(from: IndexPath(section: section, item: flat &- base),
-                                                                     to: IndexPath(section: to, item: partner &- Int(newBase[to]))))
-                                    touched = true
-                                    touch(to)
-                                    continue
+        // Moved sections that an item operation touches: R7 needs them in a stage of their own.
+        var touched = [Bool](repeating: false, count: newSectionCount)
+        (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves(moved: moved, touched: &touched)
+        update.itemInserts = assembleInserts(moved: moved, touched: &touched)
+        return (update, touched.indices.filter { touched[$0] })
+    }
+
+    /// Deletes and moves, from the old side. Written straight into arrays sized by their
+    /// bounds (every move pairs one old and one new processed item).
+    func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([IndexPath], [ItemMove]) {
+        var deletes: [IndexPath] = []
+        let moves = [ItemMove](unsafeUninitializedCapacity: min(oldPartner.count, newPartner.count)) { moves, moveCount in
+            deletes = [IndexPath](unsafeUninitializedCapacity: oldPartner.count) { deletes, deleteCount in
+                oldPartner.withUnsafeBufferPointer { oldPartner in
+                    newFlatSection.withUnsafeBufferPointer { newFlatSection in
+                        newStable.withUnsafeBufferPointer { newStable in
+                            for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
+                                let target = Int(oldSectionTarget[section])
+                                let base = Int(oldBase[section])
+                                var operations = deleteCount &+ moveCount
+                                for flat in base..<(base + Int(oldCounts[section])) {
+                                    let partner = Int(oldPartner[flat])
+                                    if partner >= 0 {
+                                        let to = Int(newFlatSection[partner])
+                                        if to == target, newStable[partner] { continue }
+                                        if newSectionSource[to] >= 0 {
+                                            moves.initializeElement(at: moveCount, to: ItemMove(from: IndexPath(section: section, item: flat &- base),
+                                                                                                to: IndexPath(section: to, item: partner &- Int(newBase[to]))))
+                                            moveCount &+= 1
+                                            if to != target, moved[to] { touched[to] = true }
+                                            continue
+                                        }
+                                    }
+                                    deletes.initializeElement(at: deleteCount, to: IndexPath(section: section, item: flat &- base))
+                                    deleteCount &+= 1
                                 }
+                                operations = deleteCount &+ moveCount &- operations
+                                if operations > 0, moved[target] { touched[target] = true }
                             }
-                            deletes.append(IndexPath(section: section, item: flat &- base))
-                            touched = true
                         }
                     }
                 }
             }
-            if touched { touch(target) }
         }
+        return (deletes, moves)
+    }
+
+    /// Inserts into kept sections, from the new side.
+    func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [IndexPath] {
+        var inserts: [IndexPath] = []
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let base = Int(newBase[section])
+            let before = inserts.count
             for flat in base..<(base + Int(newCounts[section])) {
                 let partner = Int(newPartner[flat])
                 if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
                     inserts.append(IndexPath(section: section, item: flat - base))
-                    touch(section)
                 }
             }
+            if inserts.count > before, moved[section] { touched[section] = true }
         }
-        update.itemDeletes = deletes
-        update.itemMoves = moves
-        update.itemInserts = inserts
-        return (update, dirty.indices.filter { dirty[$0] })
+        return inserts
     }
 }

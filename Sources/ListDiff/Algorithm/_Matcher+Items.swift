@@ -178,8 +178,6 @@ extension _Matcher {
     /// their old positions are stable; every other kept item is one move.
     @inlinable
     mutating func markStableItems() {
-        var positions: [Int32] = []
-        var flats: [Int32] = []
         var members: [Bool] = []
         var scratch = LongestIncreasingSubsequence.Scratch()
         var stable = result.newStable
@@ -187,48 +185,51 @@ extension _Matcher {
         for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
             let source = result.newSectionSource[section]
             let start = Int(result.newBase[section])
-            let end = start + Int(result.newCounts[section])
-            positions.removeAll(keepingCapacity: true)
-            flats.removeAll(keepingCapacity: true)
-            positions.reserveCapacity(end - start)
-            flats.reserveCapacity(end - start)
-            let increasing = Self.collectKept(start..<end, source: source, oldBase: result.oldBase[Int(source)], partners: result.newPartner,
-                                              oldSections: result.oldFlatSection, positions: &positions, flats: &flats)
-            if increasing {
+            let kept = Self.collectKept(start..<(start + Int(result.newCounts[section])), source: source, oldBase: result.oldBase[Int(source)],
+                                        partners: result.newPartner, oldSections: result.oldFlatSection)
+            if kept.increasing {
                 // Already in order (no moves within this section): all of them stay.
-                for flat in flats { stable[Int(flat)] = true }
+                for flat in kept.flats { stable[Int(flat)] = true }
                 continue
             }
             members.removeAll(keepingCapacity: true)
-            members.append(contentsOf: repeatElement(false, count: positions.count))
-            LongestIncreasingSubsequence.mark(positions, into: &members, scratch: &scratch)
-            for (index, flat) in flats.enumerated() where members[index] { stable[Int(flat)] = true }
+            members.append(contentsOf: repeatElement(false, count: kept.positions.count))
+            LongestIncreasingSubsequence.mark(kept.positions, into: &members, scratch: &scratch)
+            for (index, flat) in kept.flats.enumerated() where members[index] { stable[Int(flat)] = true }
         }
         result.newStable = stable
     }
 
     /// The old positions (and new flat numbers) of the items of a new section that came from
-    /// its own old section, in new order; returns whether the positions already increase.
+    /// its own old section, in new order, and whether the positions already increase.
     @inlinable
     static func collectKept(
-        _ range: Range<Int>, source: Int32, oldBase: Int32, partners: [Int32], oldSections: [Int32],
-        positions: inout [Int32], flats: inout [Int32]
-    ) -> Bool {
+        _ range: Range<Int>, source: Int32, oldBase: Int32, partners: [Int32], oldSections: [Int32]
+    ) -> (positions: [Int32], flats: [Int32], increasing: Bool) {
         var increasing = true
-        var last: Int32 = -1
-        partners.withUnsafeBufferPointer { partners in
-            oldSections.withUnsafeBufferPointer { oldSections in
-                for flat in range {
-                    let partner = partners[flat]
-                    guard partner >= 0, oldSections[Int(partner)] == source else { continue }
-                    let position = partner &- oldBase
-                    if position < last { increasing = false }
-                    last = position
-                    positions.append(position)
-                    flats.append(Int32(truncatingIfNeeded: flat))
+        var found = 0
+        var flats: [Int32] = []
+        let positions = [Int32](unsafeUninitializedCapacity: range.count) { positions, positionCount in
+            flats = [Int32](unsafeUninitializedCapacity: range.count) { flats, flatCount in
+                partners.withUnsafeBufferPointer { partners in
+                    oldSections.withUnsafeBufferPointer { oldSections in
+                        var last: Int32 = -1
+                        for flat in range {
+                            let partner = partners[flat]
+                            guard partner >= 0, oldSections[Int(partner)] == source else { continue }
+                            let position = partner &- oldBase
+                            if position < last { increasing = false }
+                            last = position
+                            positions.initializeElement(at: found, to: position)
+                            flats.initializeElement(at: found, to: Int32(truncatingIfNeeded: flat))
+                            found &+= 1
+                        }
+                    }
                 }
+                flatCount = found
             }
+            positionCount = found
         }
-        return increasing
+        return (positions, flats, increasing)
     }
 }
