@@ -22,8 +22,9 @@ import ListDiffScenarios
             let style: DiffOptions.ContentUpdateStyle = seed % 3 == 0 ? .reload : .reconfigure
             do {
                 let diff = try SectionedDiff(from: pair.old, to: pair.new, options: DiffOptions(contentUpdates: style))
-                let batch = diff.batch
-                try BatchUpdateSimulator.verify(stages: diff.batchStages.map { ($0.update, $0.result) }, updates: batch.updates, from: pair.old, to: pair.new)
+                let staged = diff.stagedBatch
+                let batch = staged.changeset
+                try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
                 try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
                 try MinimalMoves.check(batch, old: pair.old, new: pair.new)
                 coverage.record(batch)

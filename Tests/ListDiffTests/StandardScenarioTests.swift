@@ -7,8 +7,9 @@ import ListDiffScenarios
 @Suite struct StandardScenarioTests {
     func counts<S, I, C>(_ pair: (old: Snapshot<S, I, C>, new: Snapshot<S, I, C>)) throws -> ChangesetCounts {
         let diff = try SectionedDiff(from: pair.old, to: pair.new)
-        let batch = diff.batch
-        try BatchUpdateSimulator.verify(stages: diff.batchStages.map { ($0.update, $0.result) }, updates: batch.updates, from: pair.old, to: pair.new)
+        let staged = diff.stagedBatch
+        let batch = staged.changeset
+        try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
         try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
         return batch.counts
     }

@@ -31,7 +31,8 @@ import ListDiffScenarios
             let new = try Self.relabel(pair.new, name)
             let diff = try SectionedDiff(from: old, to: new)
             do {
-                try BatchUpdateSimulator.verify(stages: diff.batchStages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
+                let staged = diff.stagedBatch
+                try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
                 try SequentialReplayer.replay(diff.sequential, from: old, to: new)
                 let intDiff = try SectionedDiff(from: pair.old, to: pair.new)
                 #expect(diff.batch == intDiff.batch, "seed \(seed): string and integer identifiers must give the same changeset")

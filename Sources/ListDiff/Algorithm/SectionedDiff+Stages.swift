@@ -42,9 +42,10 @@ extension SectionedDiff {
                 guard partner >= 0, dirtySet.contains(Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])) else { continue }
                 let previous = indexes.oldPath(partner)
                 let path = IndexPath(section: section, item: offset)
-                if new.reloadedItems.contains(item.id) || (options.contentUpdates == .reload && old.sections[previous.section].items[previous.item].content != item.content) {
+                let changed = old.sections[previous.section].items[previous.item].content != item.content
+                if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
                     updates.itemReloads.append(path)
-                } else if new.reconfiguredItems.contains(item.id) || old.sections[previous.section].items[previous.item].content != item.content {
+                } else if changed || new.reconfiguredItems.contains(item.id) {
                     updates.itemReconfigures.append(path)
                 }
             }

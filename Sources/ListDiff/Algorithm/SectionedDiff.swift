@@ -48,27 +48,45 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
         }
     }
 
-    /// The batch stages with the state each one produces. One stage, ending at ``new``, unless
-    /// sections move while items inside them change (see ``BatchChangeset``); none when
-    /// nothing structural changed. O(s + p), or three diffs for two stages.
+    /// The batch stages, each with the state it produces, and the content updates after
+    /// them: everything a UIKit client needs, computed in one go. One stage, ending at
+    /// ``new``, unless sections move while items inside them change (see ``BatchChangeset``);
+    /// none when nothing structural changed. O(s + p), or three diffs for two stages.
+    public struct StagedBatch: Sendable {
+        public var stages: [Stage]
+        public var updates: ContentUpdates
+
+        @inlinable
+        init(stages: [Stage], updates: ContentUpdates) {
+            self.stages = stages
+            self.updates = updates
+        }
+
+        /// The changeset alone, without the intermediate snapshots.
+        @inlinable
+        public var changeset: BatchChangeset {
+            BatchChangeset(stages: stages.map(\.update), updates: updates)
+        }
+    }
+
+    /// See ``StagedBatch``; read it once when both the stages' snapshots and the changeset
+    /// are wanted.
     @inlinable
-    public var batchStages: [Stage] { _batch().stages }
+    public var stagedBatch: StagedBatch {
+        let (update, dirty) = _indexes.assembleBatch()
+        guard !dirty.isEmpty else { return StagedBatch(stages: update.isEmpty ? [] : [Stage(update: update, result: new)], updates: _indexes.updates) }
+        let staged = _stages(separating: dirty)
+        return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
+    }
+
+    /// The batch stages with the state each one produces (``StagedBatch/stages``).
+    @inlinable
+    public var batchStages: [Stage] { stagedBatch.stages }
 
     /// The changeset for `performBatchUpdates`: valid by rules R1–R11 of UIKit's batch
     /// updates, with content updates in after-state coordinates.
     @inlinable
-    public var batch: BatchChangeset {
-        let (stages, updates) = _batch()
-        return BatchChangeset(stages: stages.map(\.update), updates: updates)
-    }
-
-    @inlinable
-    func _batch() -> (stages: [Stage], updates: ContentUpdates) {
-        let (update, dirty) = _indexes.assembleBatch()
-        guard !dirty.isEmpty else { return (update.isEmpty ? [] : [Stage(update: update, result: new)], _indexes.updates) }
-        let staged = _stages(separating: dirty)
-        return (staged.stages.filter { !$0.update.isEmpty }, staged.updates)
-    }
+    public var batch: BatchChangeset { stagedBatch.changeset }
 
     /// The changeset as operations applied one after another. O((s + p) log p).
     public var sequential: SequentialChangeset { _indexes.assembleSequential() }

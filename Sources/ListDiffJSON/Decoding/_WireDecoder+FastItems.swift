@@ -9,25 +9,15 @@ extension _WireDecoder {
     mutating func _plainStringItem() -> Int? {
         let bytes = reader._bytes
         let count = reader._count
-        var position = reader._position
+        var position = reader._afterWhitespace(from: reader._position)
         if reader._top.count > 0 {
-            while position < count, bytes[position] <= 0x20, Self._isWhitespace(bytes[position]) { position &+= 1 }
             guard position < count, bytes[position] == UInt8(ascii: ",") else { return nil }
-            position &+= 1
+            position = reader._afterWhitespace(from: position &+ 1)
         }
-        while position < count, bytes[position] <= 0x20, Self._isWhitespace(bytes[position]) { position &+= 1 }
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return nil }
         let quote = position
         let start = position &+ 1
-        position = start
-        while position &+ 8 <= count {
-            let special = JSONReader._specialBytes(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
-            if special != 0 {
-                position &+= special.trailingZeroBitCount &>> 3
-                break
-            }
-            position &+= 8
-        }
+        position = reader._plainRunEnd(from: start)
         while position < count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
@@ -39,10 +29,5 @@ extension _WireDecoder {
         let entry = table.intern(bytes, start: start, end: position, inputStart: start, input: bytes)
         noteItem(entry, offset: quote)
         return entry
-    }
-
-    @inline(__always)
-    static func _isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

@@ -3,11 +3,10 @@ import ListDiff
 extension JSONWriter {
     /// Writes the batch changeset of `diff` (see the module documentation for the shape);
     /// every stage but the last carries the snapshot the data source must show after it.
-    /// O(changeset size); the intermediate snapshots are computed only for two stages.
+    /// O(changeset size), plus the intermediate snapshot when there are two stages.
     public mutating func writeBatch(_ diff: WireDiff, flat: Bool) {
-        let changeset = diff.batch
-        let intermediate = changeset.stages.count > 1 ? diff.batchStages.dropLast().map(\.result) : []
-        writeBatch(changeset, intermediateSnapshots: intermediate, flat: flat)
+        let staged = diff.stagedBatch
+        writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: flat)
     }
 
     /// Writes a batch changeset: `{"stages": [stage…], "updates": {…}}`. Stage `i` carries

@@ -3,12 +3,36 @@ extension JSONReader {
     @inlinable
     @inline(__always)
     mutating func _skipWhitespace() {
-        while _position < _count {
-            let byte = _bytes[_position]
-            if byte > 0x20 { return }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            _position &+= 1
+        _position = _afterWhitespace(from: _position)
+    }
+
+    /// The first offset at or after `position` that is not JSON whitespace. O(whitespace).
+    @inlinable
+    @inline(__always)
+    func _afterWhitespace(from position: Int) -> Int {
+        var position = position
+        while position < _count {
+            let byte = _bytes[position]
+            if byte > 0x20 { return position }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return position }
+            position &+= 1
         }
+        return position
+    }
+
+    /// The first offset at or after `position` inside a string that may hold `"`, `\`, a
+    /// control character or a non-ASCII byte, scanning eight bytes per step; stops early,
+    /// within the last seven bytes, where a whole word no longer fits. O(length).
+    @inlinable
+    @inline(__always)
+    func _plainRunEnd(from position: Int) -> Int {
+        var position = position
+        while position &+ 8 <= _count {
+            let special = Self._specialBytes(UInt64(littleEndian: _bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
+            position &+= 8
+        }
+        return position
     }
 
     /// Validates the string whose opening quote is at the current offset and moves past its
@@ -21,16 +45,7 @@ extension JSONReader {
         let start = _position
         var hasEscapes = false
         while true {
-            while _position &+ 8 <= _count {
-                let word = UInt64(littleEndian: _bytes.loadUnaligned(fromByteOffset: _position, as: UInt64.self))
-                let special = Self._specialBytes(word)
-                if special == 0 {
-                    _position &+= 8
-                } else {
-                    _position &+= special.trailingZeroBitCount &>> 3
-                    break
-                }
-            }
+            _position = _plainRunEnd(from: _position)
             guard _position < _count else {
                 throw _error(.unexpectedEndOfInput, at: _count, expected: "'\"' to close the string at byte \(start &- 1)",
                              found: "end of input")
