@@ -36,26 +36,8 @@ struct _DiffIndexes: Sendable {
     @usableFromInline init() {}
 
     @inlinable
-    func isProcessedOld(_ section: Int) -> Bool { oldBase[section] >= 0 }
-
-    @inlinable
-    func isProcessedNew(_ section: Int) -> Bool { newBase[section] >= 0 }
-
-    /// True when both ends of the match survive: the item is kept, perhaps moved.
-    @inlinable
-    func isKeptPair(oldFlat: Int, newFlat: Int) -> Bool {
-        oldSectionTarget[Int(oldFlatSection[oldFlat])] >= 0 && newSectionSource[Int(newFlatSection[newFlat])] >= 0
-    }
-
-    @inlinable
     func oldPath(_ flat: Int) -> IndexPath {
         let section = Int(oldFlatSection[flat])
         return IndexPath(section: section, item: flat - Int(oldBase[section]))
-    }
-
-    @inlinable
-    func newPath(_ flat: Int) -> IndexPath {
-        let section = Int(newFlatSection[flat])
-        return IndexPath(section: section, item: flat - Int(newBase[section]))
     }
 }
