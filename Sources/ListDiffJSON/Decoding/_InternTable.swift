@@ -1,78 +1,136 @@
 /// The identifiers of one request, interned while parsing: an open-addressing table (linear
-/// probing, load ≤ 1/2) shared by every snapshot of the request, so each identifier's bytes
-/// are hashed once per occurrence and turned into a `String` once per request.
+/// probing, load ≤ 1/2) shared by every snapshot of the request, so that each occurrence of
+/// an identifier is hashed once, each distinct long identifier is copied once, and duplicates
+/// and marks are found by entry.
 ///
 /// A slot packs the upper 32 bits of the hash with the entry index + 1 (0 = empty), so probes
-/// that miss never touch the entries.
+/// that miss never touch the entries; a short identifier's hit compares its two inline words.
+///
+/// The storage is manually allocated (the decoder runs millions of probes per request, and
+/// arrays would pay a uniqueness and a bounds check on each): whoever makes a table calls
+/// ``deallocate()`` once, when the request's decode ends.
 @usableFromInline
 internal struct _InternTable {
-    @usableFromInline var slots: [UInt64]
-    @usableFromInline var mask: Int
-    @usableFromInline var entries: [_InternEntry]
+    @usableFromInline var _slots: UnsafeMutablePointer<UInt64>
+    @usableFromInline var _mask: Int
+    @usableFromInline var _entries: UnsafeMutablePointer<_InternEntry>
+    /// The number of entries; at most half the slots.
+    @usableFromInline var count: Int
     @usableFromInline let seed: UInt64
 
-    /// A table sized for an input of `inputBytes` bytes (about one identifier per 12 bytes).
-    /// O(capacity).
+    /// A table sized for an input of `inputBytes` bytes (at most one identifier per 8 bytes
+    /// before it grows). O(capacity) to clear the slots.
     @inlinable
     init(inputBytes: Int) {
         var capacity = 64
-        while capacity < inputBytes / 12 { capacity &<<= 1 }
-        slots = [UInt64](repeating: 0, count: capacity)
-        mask = capacity &- 1
-        entries = []
-        entries.reserveCapacity(capacity / 2)
+        while capacity < inputBytes / 8 { capacity &<<= 1 }
+        _slots = .allocate(capacity: capacity)
+        _slots.initialize(repeating: 0, count: capacity)
+        _mask = capacity &- 1
+        _entries = .allocate(capacity: capacity / 2)
+        count = 0
         seed = _IDHash.seed
     }
 
-    /// The entry index of the identifier whose unescaped UTF-8 is `bytes[start..<end]`, adding
-    /// it if new. `inputStart` is where those bytes lie in the request input (or -1), so that
-    /// later lookups compare against the input. O(length) expected.
+    /// Frees the storage; the table must not be used afterwards. O(entries).
     @inlinable
-    mutating func intern(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, inputStart: Int,
-                         input: UnsafeRawBufferPointer) -> Int {
-        let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)
-        let tag = UInt64(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32) &<< 32
-        let count = end &- start
-        var slot = hash & mask
+    mutating func deallocate() {
+        _entries.deinitialize(count: count)
+        _entries.deallocate()
+        _slots.deallocate()
+        count = 0
+    }
+
+    /// The entry at `index` (from `intern`). O(1).
+    @inlinable
+    subscript(index: Int) -> _InternEntry {
+        unsafeAddress { UnsafePointer(_entries + index) }
+        nonmutating unsafeMutableAddress { _entries + index }
+    }
+
+    /// The entry index of the short identifier with these inline words and their hash
+    /// (``_IDHash/short(low:high:seed:)``), adding it if new. O(1) expected.
+    @inlinable
+    @inline(__always)
+    mutating func internShort(low: UInt64, high: UInt64, hash: Int) -> Int {
+        let tag = Self._tag(hash)
+        var slot = hash & _mask
         while true {
-            let value = slots[slot]
+            let value = _slots[slot]
             if value == 0 { break }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _matches(index, bytes, start: start, count: count, hash: hash, input: input) { return index }
+                if _entries[index].id._low == low, _entries[index].id._high == high { return index }
             }
-            slot = (slot &+ 1) & mask
+            slot = (slot &+ 1) & _mask
         }
-        let index = entries.count
-        entries.append(_InternEntry(id: WireID(_utf8: bytes, start: start, end: end, hash: hash),
-                                    start: inputStart <= Int(Int32.max) ? Int32(truncatingIfNeeded: inputStart) : -1, count: Int32(truncatingIfNeeded: count)))
-        slots[slot] = tag | UInt64(index &+ 1)
-        if entries.count &* 2 > slots.count { _grow() }
-        return index
+        return _insert(WireID(_low: low, high: high, hash: hash), slot: slot, tag: tag)
+    }
+
+    /// The entry index of the identifier whose UTF-8 is `bytes[start..<end]`, adding it if
+    /// new. O(length) expected; a long identifier is copied only when new.
+    @inlinable
+    mutating func intern(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) -> Int {
+        let count = end &- start
+        if count <= WireID._inlineCapacity {
+            let (low, high) = WireID._inlineWords(bytes, start: start, count: count)
+            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
+        }
+        let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)
+        let tag = Self._tag(hash)
+        var slot = hash & _mask
+        while true {
+            let value = _slots[slot]
+            if value == 0 { break }
+            if value & 0xFFFF_FFFF_0000_0000 == tag {
+                let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
+                if _entries[index].id._hash == hash, let long = _entries[index].id._long, long.count == count,
+                   long.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
+                    return index
+                }
+            }
+            slot = (slot &+ 1) & _mask
+        }
+        let long = _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        return _insert(WireID(_long: long, hash: hash), slot: slot, tag: tag)
     }
 
     @inlinable
-    func _matches(_ index: Int, _ bytes: UnsafeRawBufferPointer, start: Int, count: Int, hash: Int,
-                  input: UnsafeRawBufferPointer) -> Bool {
-        let entryStart = Int(entries[index].start)
-        guard entries[index].id._hash == hash, Int(entries[index].count) == count else { return false }
-        if entryStart >= 0 {
-            return _IDHash.bytesEqual(input, entryStart, bytes, start, count: count)
-        }
-        return entries[index].id.withUTF8 { _IDHash.bytesEqual($0, 0, bytes, start, count: count) }
+    @inline(__always)
+    static func _tag(_ hash: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32) &<< 32
     }
 
-    /// Doubles the slots and reinserts every entry by its stored hash. O(entries).
+    /// Adds `id` at the empty `slot` its probe ended on. O(1) amortized.
+    @inlinable
+    @inline(__always)
+    mutating func _insert(_ id: WireID, slot: Int, tag: UInt64) -> Int {
+        let index = count
+        (_entries + index).initialize(to: _InternEntry(id: id))
+        _slots[slot] = tag | UInt64(truncatingIfNeeded: index &+ 1)
+        count = index &+ 1
+        if count &* 2 > _mask { _grow() }
+        return index
+    }
+
+    /// Doubles the slots and the entry storage and reinserts every entry by its stored hash.
+    /// O(entries).
     @usableFromInline
     mutating func _grow() {
-        let capacity = slots.count &* 2
-        slots = [UInt64](repeating: 0, count: capacity)
-        mask = capacity &- 1
-        for (index, entry) in entries.enumerated() {
-            let hash = entry.id._hash
-            var slot = hash & mask
-            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = (UInt64(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32) &<< 32) | UInt64(index &+ 1)
+        let capacity = (_mask &+ 1) &* 2
+        _slots.deallocate()
+        _slots = .allocate(capacity: capacity)
+        _slots.initialize(repeating: 0, count: capacity)
+        _mask = capacity &- 1
+        let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: capacity / 2)
+        entries.moveInitialize(from: _entries, count: count)
+        _entries.deallocate()
+        _entries = entries
+        for index in 0..<count {
+            let hash = _entries[index].id._hash
+            var slot = hash & _mask
+            while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }
+            _slots[slot] = Self._tag(hash) | UInt64(truncatingIfNeeded: index &+ 1)
         }
     }
 }

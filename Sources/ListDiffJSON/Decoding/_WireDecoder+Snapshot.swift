@@ -12,7 +12,7 @@ extension _WireDecoder {
             let start = reader._position
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            return WireSnapshot.Item(table.entries[entry].id)
+            return WireSnapshot.Item(table[entry].id)
         }
         let kind = try reader.peekKind()
         let start = reader.offset
@@ -23,7 +23,7 @@ extension _WireDecoder {
             }
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            return WireSnapshot.Item(table.entries[entry].id)
+            return WireSnapshot.Item(table[entry].id)
         }
         try reader.beginObject()
         var members = _MemberSet(Self.itemMembers)
@@ -41,28 +41,18 @@ extension _WireDecoder {
         }
         guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
         noteItem(entry, offset: idOffset)
-        return WireSnapshot.Item(table.entries[entry].id, content: content)
+        return WireSnapshot.Item(table[entry].id, content: content)
     }
 
     /// Reads an array of items. O(total length).
-    /// Items collect in a scratch buffer kept across arrays, so each array is allocated once,
-    /// at its exact size, however long it grows.
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
         try reader.beginArray()
-        var items = scratchItems
-        scratchItems = []
-        items.removeAll(keepingCapacity: true)
         while true {
-            if let entry = _plainStringItem() {
-                items.append(WireSnapshot.Item(table.entries[entry].id))
-                continue
-            }
+            if _plainStringItem() { continue }
             guard try reader.hasNextElement() else { break }
             items.append(try readItem())
         }
-        let result = ContiguousArray(items)
-        scratchItems = items
-        return result
+        return items.take()
     }
 
     /// Reads a section object `{"id": …, "items"?: […], "content"?: any}`. O(length).
@@ -89,7 +79,7 @@ extension _WireDecoder {
             }
         }
         guard entry >= 0 else { throw missing("id", in: "a section object", objectStart: start) }
-        return WireSnapshot.Section(table.entries[entry].id, content: content, items: items)
+        return WireSnapshot.Section(table[entry].id, content: content, items: items)
     }
 
     /// Reads an array of section objects. O(total length).

@@ -3,7 +3,7 @@ import ListDiff
 /// The state of one decode: the reader, the request's intern table, the shared body buffer
 /// that content ranges point into, and the duplicates found in the snapshot being read.
 /// Cold paths (errors) build pointers; the hot path allocates only the item arrays and the
-/// strings of identifiers longer than 15 bytes, once per distinct identifier.
+/// text of identifiers longer than 15 bytes, once per distinct identifier.
 internal struct _WireDecoder {
     var reader: JSONReader
     var table: _InternTable
@@ -13,8 +13,8 @@ internal struct _WireDecoder {
     var ordinal: UInt32 = 0
     var duplicateItems = _Duplicates()
     var duplicateSections = _Duplicates()
-    /// Reused by ``readItems()`` so item arrays are built without repeated growth.
-    var scratchItems = ContiguousArray<WireSnapshot.Item>()
+    /// Where ``readItems()`` collects the items of each array.
+    var items: _ItemBuffer
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
     static func run<R>(
@@ -25,7 +25,12 @@ internal struct _WireDecoder {
             do throws(JSONReadError) {
                 var decoder = _WireDecoder(reader: try JSONReader(bytes: buffer, options: options.read),
                                            table: _InternTable(inputBytes: buffer.count), body: body,
-                                           unknownMembers: options.unknownMembers)
+                                           unknownMembers: options.unknownMembers,
+                                           items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)))
+                defer {
+                    decoder.table.deallocate()
+                    decoder.items.deallocate()
+                }
                 let value = try work(&decoder)
                 try decoder.reader.finish()
                 return .success(value)
@@ -78,12 +83,11 @@ internal struct _WireDecoder {
         if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
             let scanned = try reader._scanString()
             if !scanned.hasEscapes {
-                return table.intern(reader._bytes, start: scanned.start, end: scanned.end, inputStart: scanned.start, input: reader._bytes)
+                return table.intern(reader._bytes, start: scanned.start, end: scanned.end)
             }
             var bytes: [UInt8] = []
             _Unescape.append(reader._bytes, from: scanned.start, to: scanned.end, into: &bytes)
-            let input = reader._bytes
-            return bytes.withUnsafeBytes { table.intern($0, start: 0, end: $0.count, inputStart: -1, input: input) }
+            return bytes.withUnsafeBytes { table.intern($0, start: 0, end: $0.count) }
         }
         let kind = try reader.peekKind()
         switch kind {
@@ -97,8 +101,7 @@ internal struct _WireDecoder {
                 throw refined
             }
             var text = String(value)
-            let input = reader.input
-            return text.withUTF8 { table.intern(UnsafeRawBufferPointer($0), start: 0, end: $0.count, inputStart: -1, input: input) }
+            return text.withUTF8 { table.intern(UnsafeRawBufferPointer($0), start: 0, end: $0.count) }
         default:
             throw reader.error(.typeMismatch, expected: "an identifier (a string or an integer)", found: kind.phrase)
         }
@@ -106,7 +109,7 @@ internal struct _WireDecoder {
 
     /// Reads an identifier. O(length) expected.
     mutating func readID() throws(JSONReadError) -> WireID {
-        table.entries[try readIDEntry()].id
+        table[try readIDEntry()].id
     }
 
     /// Reads an array of identifiers; `offsets` receives each one's byte offset.
@@ -141,20 +144,20 @@ internal struct _WireDecoder {
     /// duplicate. O(1) unless it is the first duplicate (then O(path)).
     mutating func noteItem(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
-        if table.entries[entry].itemMark == ordinal {
-            duplicateItems.note(table.entries[entry].id, offset: offset, reader: reader)
+        if table[entry].itemMark == ordinal {
+            duplicateItems.note(table[entry].id, offset: offset, reader: reader)
         } else {
-            table.entries[entry].itemMark = ordinal
+            table[entry].itemMark = ordinal
         }
     }
 
     /// Records a section identifier, like ``noteItem(_:offset:)``.
     mutating func noteSection(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
-        if table.entries[entry].sectionMark == ordinal {
-            duplicateSections.note(table.entries[entry].id, offset: offset, reader: reader)
+        if table[entry].sectionMark == ordinal {
+            duplicateSections.note(table[entry].id, offset: offset, reader: reader)
         } else {
-            table.entries[entry].sectionMark = ordinal
+            table[entry].sectionMark = ordinal
         }
     }
 }

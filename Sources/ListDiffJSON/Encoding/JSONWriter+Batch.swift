@@ -60,14 +60,9 @@ extension JSONWriter {
         key("inserts")
         _writeInts(stage.sectionInserts)
         key("moves")
-        beginArray()
-        for move in stage.sectionMoves {
-            beginArray()
-            int(move.from)
-            int(move.to)
-            endArray()
+        _bulkArray(stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+            Self._writePair(move.from, move.to, to: out)
         }
-        endArray()
         if !stage.sectionReloads.isEmpty {
             key("reloads")
             _writeInts(stage.sectionReloads)
@@ -80,14 +75,23 @@ extension JSONWriter {
         key("inserts")
         _writePaths(stage.itemInserts, flat: flat)
         key("moves")
-        beginArray()
-        for move in stage.itemMoves {
-            beginArray()
-            _writePath(move.from, flat: flat)
-            _writePath(move.to, flat: flat)
-            endArray()
+        if flat {
+            _bulkArray(stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+                Self._writePair(move.from.item, move.to.item, to: out)
+            }
+        } else {
+            _bulkArray(stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
+                var next = out
+                next.pointee = UInt8(ascii: "[")
+                next += 1
+                next += Self._writePair(move.from.section, move.from.item, to: next)
+                next.pointee = UInt8(ascii: ",")
+                next += 1
+                next += Self._writePair(move.to.section, move.to.item, to: next)
+                next.pointee = UInt8(ascii: "]")
+                return next - out &+ 1
+            }
         }
-        endArray()
         if !stage.itemReloads.isEmpty {
             key("reloads")
             _writePaths(stage.itemReloads, flat: flat)
@@ -95,18 +99,19 @@ extension JSONWriter {
     }
 
     mutating func _writeInts(_ values: [Int]) {
-        beginArray()
-        for value in values { int(value) }
-        endArray()
+        _bulkArray(values, maxElementBytes: Self._maxDecimalBytes) { value, out in Self._writeDecimal(value, to: out) }
     }
 
+    /// Index paths as `[section, item]`, or the item index alone for flat lists. O(count).
     mutating func _writePaths(_ paths: [IndexPath], flat: Bool) {
-        beginArray()
-        for path in paths { _writePath(path, flat: flat) }
-        endArray()
+        if flat {
+            _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in Self._writeDecimal(path.item, to: out) }
+        } else {
+            _bulkArray(paths, maxElementBytes: Self._maxPairBytes) { path, out in Self._writePair(path.section, path.item, to: out) }
+        }
     }
 
-    /// `[section, item]`, or the item index alone for flat lists. O(1).
+    /// `[section, item]` (or any pair), or the item index alone for flat lists. O(1).
     mutating func _writePath(_ path: IndexPath, flat: Bool) {
         if flat {
             int(path.item)
@@ -116,5 +121,22 @@ extension JSONWriter {
         int(path.section)
         int(path.item)
         endArray()
+    }
+
+    /// The most bytes `_writePair` writes.
+    static var _maxPairBytes: Int { 2 &* _maxDecimalBytes &+ 3 }
+
+    /// Writes `[first,second]` at `out` and returns the number of bytes written. O(digits).
+    @inline(__always)
+    static func _writePair(_ first: Int, _ second: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var next = out
+        next.pointee = UInt8(ascii: "[")
+        next += 1
+        next += _writeDecimal(first, to: next)
+        next.pointee = UInt8(ascii: ",")
+        next += 1
+        next += _writeDecimal(second, to: next)
+        next.pointee = UInt8(ascii: "]")
+        return next - out &+ 1
     }
 }

@@ -11,13 +11,17 @@
 /// practice; longer ones share one interned buffer per request.
 ///
 /// The hash is keyed per process (like ``ContentFingerprint``): never persist it.
-public struct WireID: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// UTF-8 bytes 0..<8 of a short identifier, little-endian, zero-padded.
+///
+/// Sendable without checking because `ManagedBuffer` (which `_LongWireID` extends to hold its
+/// text in one allocation) cannot be `Sendable`; that text is never changed once made.
+public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// UTF-8 bytes 0..<8 of a short identifier, little-endian, zero-padded; the byte count of
+    /// a long one.
     @usableFromInline let _low: UInt64
     /// UTF-8 bytes 8..<15 of a short identifier; the top byte holds its length, or
     /// ``_longMarker`` when the text is in `_long`.
     @usableFromInline let _high: UInt64
-    /// The keyed hash of the UTF-8 bytes.
+    /// The keyed hash: of the two words for a short identifier, of the bytes for a long one.
     @usableFromInline let _hash: Int
     /// The text of an identifier longer than 15 bytes.
     @usableFromInline let _long: _LongWireID?
@@ -30,7 +34,7 @@ public struct WireID: Hashable, Sendable, Comparable, CustomStringConvertible, E
         var text = string
         self = text.withUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
-            return WireID(_utf8: raw, start: 0, end: raw.count, hash: _IDHash.hash(raw, start: 0, end: raw.count, seed: _IDHash.seed))
+            return WireID(_utf8: raw, start: 0, end: raw.count)
         }
     }
 
@@ -43,49 +47,77 @@ public struct WireID: Hashable, Sendable, Comparable, CustomStringConvertible, E
         self.init(value)
     }
 
-    /// An identifier from `bytes[start..<end]` (valid UTF-8) and its keyed hash. O(length).
+    /// A short identifier from its inline words and their hash (``_IDHash/short(low:high:seed:)``).
     @inlinable
-    init(_utf8 bytes: UnsafeRawBufferPointer, start: Int, end: Int, hash: Int) {
+    @inline(__always)
+    init(_low low: UInt64, high: UInt64, hash: Int) {
+        _low = low
+        _high = high
         _hash = hash
+        _long = nil
+    }
+
+    /// A long identifier: its shared text and the hash of its bytes.
+    @inlinable
+    init(_long long: _LongWireID, hash: Int) {
+        _low = UInt64(long.count)
+        _high = Self._longMarker &<< 56
+        _hash = hash
+        _long = long
+    }
+
+    /// An identifier from `bytes[start..<end]` (valid UTF-8); hashes it. O(length).
+    @inlinable
+    init(_utf8 bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
         let count = end &- start
         guard count <= Self._inlineCapacity else {
-            _low = 0
-            _high = Self._longMarker &<< 56
-            _long = _LongWireID(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            self.init(_long: _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end])),
+                      hash: _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed))
             return
         }
-        _long = nil
+        let (low, high) = Self._inlineWords(bytes, start: start, count: count)
+        self.init(_low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: _IDHash.seed))
+    }
+
+    /// The two inline words of the `count` (at most 15) bytes at `start`: little-endian,
+    /// zero-padded, with the length in the top byte. O(1) when 16 bytes can be read at `start`.
+    @inlinable
+    @inline(__always)
+    static func _inlineWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (low: UInt64, high: UInt64) {
         if start &+ 16 <= bytes.count {
             // Two unaligned loads, masked to the identifier's length.
             let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-            _low = count >= 8 ? first : first & ((1 &<< UInt64(count &* 8)) &- 1)
-            _high = (count > 8 ? second & ((1 &<< UInt64((count &- 8) &* 8)) &- 1) : 0) | (UInt64(count) &<< 56)
-        } else {
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            for index in 0..<count {
-                let byte = UInt64(bytes[start &+ index])
-                if index < 8 { low |= byte &<< UInt64(index &* 8) } else { high |= byte &<< UInt64((index &- 8) &* 8) }
-            }
-            _low = low
-            _high = high | (UInt64(count) &<< 56)
+            return _maskedWords(first, second, count: count)
         }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for index in 0..<count {
+            let byte = UInt64(bytes[start &+ index])
+            if index < 8 { low |= byte &<< UInt64(index &* 8) } else { high |= byte &<< UInt64((index &- 8) &* 8) }
+        }
+        return (low, high | (UInt64(count) &<< 56))
+    }
+
+    /// The inline words of an identifier of `count` (at most 15) bytes whose first 16 bytes,
+    /// and whatever follows them, were loaded as `first` and `second`. O(1).
+    @inlinable
+    @inline(__always)
+    static func _maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (low: UInt64, high: UInt64) {
+        let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+        let high = count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
+        return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 
     /// The identifier's text. O(length); builds a `String` for a short identifier.
     public var string: String {
-        if let long = _long { return long.string }
-        return withUTF8 { String(decoding: $0, as: UTF8.self) }
+        withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with the identifier's UTF-8 bytes. O(1) plus `body`.
     @inlinable
     public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let long = _long {
-            var text = long.string
-            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-        }
+        if let long = _long { return long.withUTF8(body) }
         let count = Int(truncatingIfNeeded: _high &>> 56)
         return withUnsafeBytes(of: (_low, _high)) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
@@ -96,7 +128,7 @@ public struct WireID: Hashable, Sendable, Comparable, CustomStringConvertible, E
     public static func == (lhs: WireID, rhs: WireID) -> Bool {
         guard lhs._hash == rhs._hash, lhs._low == rhs._low, lhs._high == rhs._high else { return false }
         guard let left = lhs._long, let right = rhs._long else { return true }
-        return left === right || left.string == right.string
+        return left === right || left.withUTF8 { a in right.withUTF8 { b in _IDHash.bytesEqual(a, 0, b, 0, count: a.count) } }
     }
 
     public static func < (lhs: WireID, rhs: WireID) -> Bool {
@@ -112,16 +144,5 @@ public struct WireID: Hashable, Sendable, Comparable, CustomStringConvertible, E
     public func _rawHashValue(seed: Int) -> Int {
         let mixed = UInt64(bitPattern: Int64(_hash ^ seed)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed ^ (mixed &>> 29))
-    }
-}
-
-/// The text of an identifier too long to store inline, shared by every copy of it.
-@usableFromInline
-final class _LongWireID: Sendable {
-    @usableFromInline let string: String
-
-    @usableFromInline
-    init(_ string: String) {
-        self.string = string
     }
 }

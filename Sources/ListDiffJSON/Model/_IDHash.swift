@@ -1,11 +1,21 @@
-/// The hash of an identifier's UTF-8 bytes: a one-lane wyhash-style multiply-fold keyed with
-/// the per-process seed of ``ContentFingerprint``. Equal bytes hash alike within a process.
+/// The hash of an identifier: a one-lane wyhash-style multiply-fold keyed with the per-process
+/// seed of ``ContentFingerprint``. Equal identifiers hash alike within a process: a short one
+/// (up to 15 bytes) by its two inline words, a long one by its bytes.
 @usableFromInline
 internal enum _IDHash {
     /// The per-process key, derived once from the fingerprint seed.
     @usableFromInline static let seed: UInt64 = _FingerprintHash.seed.a ^ _FingerprintHash.p2
 
-    /// The hash of `bytes[start..<end]`. O(end - start), eight bytes per step; a tail of a key
+    /// The hash of a short identifier's inline words (`high` holds its length). O(1): two
+    /// multiplications, where hashing its bytes would take three.
+    @inlinable
+    @inline(__always)
+    static func short(low: UInt64, high: UInt64, seed: UInt64) -> Int {
+        let state = _FingerprintHash.mum(low ^ seed ^ _FingerprintHash.p0, high ^ _FingerprintHash.p1)
+        return Int(truncatingIfNeeded: _FingerprintHash.mum(state ^ _FingerprintHash.p2, seed ^ _FingerprintHash.p3))
+    }
+
+    /// The hash of a long identifier's bytes, `bytes[start..<end]`. O(end - start), eight bytes per step; a tail of a key
     /// of eight bytes or more is read as the (overlapping) last eight bytes.
     @inlinable
     static func hash(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, seed: UInt64) -> Int {

@@ -48,26 +48,4 @@ extension JSONWriter {
             bytes.append(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
-
-    /// Appends the decimal digits of `value`: digits are produced last-first into a 20-byte
-    /// stack buffer and appended in one call. O(digits).
-    @inlinable
-    mutating func _appendDecimal(_ value: UInt) {
-        guard value >= 10 else {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { digits in
-            var index = 24
-            var remaining = value
-            while remaining > 0 {
-                let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-                index &-= 1
-                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-                remaining = quotient
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index..<24]))
-        }
-    }
 }

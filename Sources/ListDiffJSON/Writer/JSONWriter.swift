@@ -122,10 +122,10 @@ public struct JSONWriter {
     @inlinable
     public mutating func int(_ value: Int) {
         _beginValue()
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self._maxDecimalBytes) { digits in
+            let count = Self._writeDecimal(value, to: digits.baseAddress.unsafelyUnwrapped)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<count]))
         }
-        _appendDecimal(value.magnitude)
         _needsComma = true
     }
 

@@ -1,0 +1,83 @@
+extension JSONWriter {
+    /// The decimal digits of 0…99 as pairs, read two digits per division.
+    @usableFromInline static let _digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Runs `body` with a pointer to `maxCount` writable bytes at the end of the output;
+    /// `body` returns how many it wrote, and the rest is dropped. Lets a long run of numbers be
+    /// written with no per-byte capacity or uniqueness checks. O(maxCount).
+    @inlinable
+    mutating func _withUnsafeSpace(atMost maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maxCount))
+        let used = bytes.withUnsafeMutableBufferPointer { body($0.baseAddress.unsafelyUnwrapped + start) }
+        bytes.removeLast(maxCount &- used)
+    }
+
+    /// The most bytes `_writeDecimal` writes: a sign and 19 digits.
+    @inlinable
+    static var _maxDecimalBytes: Int { 20 }
+
+    /// Writes `value` in decimal at `out` and returns the number of bytes written.
+    /// O(digits), two digits per step.
+    @inlinable
+    @inline(__always)
+    static func _writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var out = out
+        var sign = 0
+        if value < 0 {
+            out.pointee = UInt8(ascii: "-")
+            out += 1
+            sign = 1
+        }
+        var remaining = value.magnitude
+        if remaining < 10 {
+            out.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            return sign &+ 1
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let count = withUnsafeMutableBytes(of: &digits) { scratch -> Int in
+            let pairs = _digitPairs.utf8Start
+            var index = 24
+            while remaining >= 100 {
+                let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+                index &-= 2
+                scratch[index] = pairs[Int(truncatingIfNeeded: pair) &* 2]
+                scratch[index &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
+                remaining = quotient
+            }
+            if remaining >= 10 {
+                index &-= 2
+                scratch[index] = pairs[Int(truncatingIfNeeded: remaining) &* 2]
+                scratch[index &+ 1] = pairs[Int(truncatingIfNeeded: remaining) &* 2 &+ 1]
+            } else {
+                index &-= 1
+                scratch[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            }
+            UnsafeMutableRawPointer(out).copyMemory(from: scratch.baseAddress.unsafelyUnwrapped + index, byteCount: 24 &- index)
+            return 24 &- index
+        }
+        return sign &+ count
+    }
+
+    /// Writes an array whose elements `write` puts at a pointer (at most `maxElementBytes`
+    /// each, returning the count), comma-separated, in one pass. O(count).
+    @inlinable
+    mutating func _bulkArray<Element>(_ elements: [Element], maxElementBytes: Int,
+                                      _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int) {
+        beginArray()
+        if !elements.isEmpty {
+            _withUnsafeSpace(atMost: elements.count &* (maxElementBytes &+ 1)) { start in
+                var out = start
+                for (index, element) in elements.enumerated() {
+                    if index > 0 {
+                        out.pointee = UInt8(ascii: ",")
+                        out += 1
+                    }
+                    out += write(element, out)
+                }
+                return out - start
+            }
+        }
+        endArray()
+    }
+}
