@@ -17,4 +17,23 @@ struct Measurement {
         times.sort()
         return Measurement(medianMs: times[times.count / 2], minMs: times.first ?? 0, maxMs: times.last ?? 0)
     }
+
+    /// Times several bodies side by side: each round runs every body once, in order, so that
+    /// the machine's drifting speed (shared, noisy hosts) weighs on all of them alike and
+    /// their ratios stay meaningful. Returns one measurement per body.
+    static func interleaved(warmups: Int, runs: Int, _ bodies: [() -> Void]) -> [Measurement] {
+        for _ in 0..<warmups { for body in bodies { body() } }
+        let clock = ContinuousClock()
+        var times = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<runs {
+            for (index, body) in bodies.enumerated() {
+                let elapsed = clock.measure(body)
+                times[index].append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+            }
+        }
+        return times.map { samples in
+            let sorted = samples.sorted()
+            return Measurement(medianMs: sorted[sorted.count / 2], minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0)
+        }
+    }
 }

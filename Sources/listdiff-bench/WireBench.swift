@@ -28,34 +28,49 @@ enum WireBench {
     static func read<T: Decodable>(_ name: String, _ body: [UInt8], _ mirror: T.Type, _ json: Bool, _ warmups: Int, _ runs: Int) {
         let data = Data(body)
         var items = 0
-        let wire = Measurement.of(warmups: warmups, runs: runs) {
-            items = (try? WireDecoder.diffRequest(body)).map { $0.old.numberOfItems + $0.new.numberOfItems } ?? -1
-        }
+        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
+            { items = (try? WireDecoder.diffRequest(body)).map { $0.old.numberOfItems + $0.new.numberOfItems } ?? -1 },
+            { _ = try? JSONDecoder().decode(T.self, from: data) },
+            { _ = try? JSONSerialization.jsonObject(with: data) },
+        ])
         precondition(items > 0, "\(name): the body must decode")
-        let decoder = Measurement.of(warmups: warmups, runs: runs) { _ = try? JSONDecoder().decode(T.self, from: data) }
-        let serialization = Measurement.of(warmups: warmups, runs: runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+        let (wire, decoder, serialization) = (measured[0], measured[1], measured[2])
         report(name, bytes: body.count, wire, decoder: decoder, serialization: serialization, engine: nil, json: json)
     }
 
     static func endToEnd(_ name: String, _ json: Bool, _ warmups: Int, _ runs: Int) {
         let body = WireBodies.aString()
         var outBytes = 0
-        let e2e = Measurement.of(warmups: warmups, runs: runs) {
-            guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else { return }
-            var writer = JSONWriter(reservingCapacity: 1 << 16)
-            writer.writeBatch(diff, flat: request.isFlat)
-            outBytes = writer.bytes.count
-        }
-        precondition(outBytes > 0, "\(name): the changeset must be written")
         let pair = StandardScenarios.aString()
-        let engine = Measurement.of(warmups: warmups, runs: runs) {
-            _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch
+        guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else {
+            preconditionFailure("\(name): the body must decode and diff")
         }
-        report(name, bytes: body.count, e2e, decoder: nil, serialization: nil, engine: engine, json: json)
+        let staged = diff.stagedBatch
+        // The end-to-end time, the engine alone, and the three parts of the end-to-end time
+        // (decode; diff with staging; writing), each alone, side by side.
+        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
+            {
+                guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else { return }
+                var writer = JSONWriter(reservingCapacity: 1 << 16)
+                writer.writeBatch(diff, flat: request.isFlat)
+                outBytes = writer.bytes.count
+            },
+            { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },
+            { _ = try? WireDecoder.diffRequest(body) },
+            { _ = (try? WireDiff(from: request.old, to: request.new))?.stagedBatch },
+            {
+                var writer = JSONWriter(reservingCapacity: 1 << 16)
+                writer.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: request.isFlat)
+            },
+        ])
+        precondition(outBytes > 0, "\(name): the changeset must be written")
+        let (e2e, engine) = (measured[0], measured[1])
+        report(name, bytes: body.count, e2e, decoder: nil, serialization: nil, engine: engine, json: json,
+               parts: (measured[2], measured[3], measured[4]))
     }
 
     static func report(_ name: String, bytes: Int, _ time: Measurement, decoder: Measurement?, serialization: Measurement?,
-                       engine: Measurement?, json: Bool) {
+                       engine: Measurement?, json: Bool, parts: (decode: Measurement, diff: Measurement, write: Measurement)? = nil) {
         let mbPerSec = Double(bytes) / 1_048_576 / (time.medianMs / 1_000)
         let decoderRatio = decoder.map { $0.medianMs / time.medianMs }
         let engineRatio = engine.map { time.medianMs / $0.medianMs }
@@ -68,6 +83,9 @@ enum WireBench {
             if let engine, let engineRatio {
                 line += #","engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.3f", engineRatio))"#
             }
+            if let parts {
+                line += #","decodeMs":\#(String(format: "%.4f", parts.decode.medianMs)),"diffMs":\#(String(format: "%.4f", parts.diff.medianMs)),"writeMs":\#(String(format: "%.4f", parts.write.medianMs))"#
+            }
             print(line + "}")
         } else {
             func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
@@ -75,7 +93,9 @@ enum WireBench {
                 + pad(decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-", 16)
                 + pad(serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-", 22)
                 + pad(decoderRatio.map { String(format: "%.2f", $0) } ?? "-", 14)
-                + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9))
+                + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9)
+                + (parts.map { String(format: "   (decode %.3f, diff %.3f, write %.3f; engine alone %.3f)", $0.decode.medianMs, $0.diff.medianMs,
+                                      $0.write.medianMs, engine?.medianMs ?? 0) } ?? ""))
         }
     }
 }
