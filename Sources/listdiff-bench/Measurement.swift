@@ -18,17 +18,24 @@ struct Measurement {
         return Measurement(medianMs: times[times.count / 2], minMs: times.first ?? 0, maxMs: times.last ?? 0)
     }
 
-    /// Times several bodies side by side: each round runs every body once, in order, so that
-    /// the machine's drifting speed (shared, noisy hosts) weighs on all of them alike and
-    /// their ratios stay meaningful. Returns one measurement per body.
-    static func interleaved(warmups: Int, runs: Int, _ bodies: [() -> Void]) -> [Measurement] {
+    /// Times several bodies side by side, in alternating blocks: each round runs every body
+    /// once untimed and then `block` times timed, body after body. Within a block a body runs
+    /// in its own steady state (as a server answering only such requests would: its caches
+    /// and allocator warm), while alternating the blocks spreads the drifting speed of a
+    /// shared, noisy host over all the bodies alike, so their ratios stay meaningful.
+    /// Returns one measurement per body, over `runs` timed runs each.
+    static func interleaved(warmups: Int, runs: Int, block: Int = 3, _ bodies: [() -> Void]) -> [Measurement] {
         for _ in 0..<warmups { for body in bodies { body() } }
         let clock = ContinuousClock()
         var times = [[Double]](repeating: [], count: bodies.count)
-        for _ in 0..<runs {
+        while times[0].count < runs {
+            let size = min(block, runs - times[0].count)
             for (index, body) in bodies.enumerated() {
-                let elapsed = clock.measure(body)
-                times[index].append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+                body()
+                for _ in 0..<size {
+                    let elapsed = clock.measure(body)
+                    times[index].append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+                }
             }
         }
         return times.map { samples in

@@ -5,6 +5,8 @@
 ///
 /// A slot packs the upper 32 bits of the hash with the entry index + 1 (0 = empty), so probes
 /// that miss never touch the entries; a short identifier's hit compares its two inline words.
+/// Entries hold no references (long identifiers are kept apart), so freeing the table reads
+/// none of them.
 ///
 /// The storage is manually allocated (the decoder runs millions of probes per request, and
 /// arrays would pay a uniqueness and a bounds check on each): whoever makes a table calls
@@ -16,6 +18,8 @@ internal struct _InternTable {
     @usableFromInline var _entries: UnsafeMutablePointer<_InternEntry>
     /// The number of entries; at most half the slots.
     @usableFromInline var count: Int
+    /// The identifiers longer than 15 bytes, by the index their entries hold.
+    @usableFromInline var _longIDs: [WireID]
     @usableFromInline let seed: UInt64
 
     /// A table sized for an input of `inputBytes` bytes (at most one identifier per 8 bytes
@@ -29,19 +33,28 @@ internal struct _InternTable {
         _mask = capacity &- 1
         _entries = .allocate(capacity: capacity / 2)
         count = 0
+        _longIDs = []
         seed = _IDHash.seed
     }
 
-    /// Frees the storage; the table must not be used afterwards. O(entries).
+    /// Frees the storage; the table must not be used afterwards. O(long identifiers).
     @inlinable
     mutating func deallocate() {
-        _entries.deinitialize(count: count)
         _entries.deallocate()
         _slots.deallocate()
+        _longIDs = []
         count = 0
     }
 
-    /// The entry at `index` (from `intern`). O(1).
+    /// The identifier of the entry at `index` (from `intern`). O(1).
+    @inlinable
+    func id(_ index: Int) -> WireID {
+        let entry = _entries[index]
+        if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.low)] }
+        return WireID(_low: entry.low, high: entry.high, hash: _IDHash.short(low: entry.low, high: entry.high, seed: seed))
+    }
+
+    /// The entry at `index` (from `intern`), for its marks. O(1).
     @inlinable
     subscript(index: Int) -> _InternEntry {
         unsafeAddress { UnsafePointer(_entries + index) }
@@ -60,11 +73,11 @@ internal struct _InternTable {
             if value == 0 { break }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _entries[index].id._low == low, _entries[index].id._high == high { return index }
+                if _entries[index].low == low, _entries[index].high == high { return index }
             }
             slot = (slot &+ 1) & _mask
         }
-        return _insert(WireID(_low: low, high: high, hash: hash), slot: slot, tag: tag)
+        return _insert(_InternEntry(low: low, high: high), slot: slot, tag: tag)
     }
 
     /// The entry index of the identifier whose UTF-8 is `bytes[start..<end]`, adding it if
@@ -84,15 +97,19 @@ internal struct _InternTable {
             if value == 0 { break }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _entries[index].id._hash == hash, let long = _entries[index].id._long, long.count == count,
-                   long.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
-                    return index
+                if _entries[index].isLong {
+                    let id = _longIDs[Int(truncatingIfNeeded: _entries[index].low)]
+                    if id._hash == hash, let long = id._long, long.count == count,
+                       long.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
+                        return index
+                    }
                 }
             }
             slot = (slot &+ 1) & _mask
         }
         let long = _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-        return _insert(WireID(_long: long, hash: hash), slot: slot, tag: tag)
+        _longIDs.append(WireID(_long: long, hash: hash))
+        return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: tag)
     }
 
     @inlinable
@@ -101,12 +118,12 @@ internal struct _InternTable {
         UInt64(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32) &<< 32
     }
 
-    /// Adds `id` at the empty `slot` its probe ended on. O(1) amortized.
+    /// Adds `entry` at the empty `slot` its probe ended on. O(1) amortized.
     @inlinable
     @inline(__always)
-    mutating func _insert(_ id: WireID, slot: Int, tag: UInt64) -> Int {
+    mutating func _insert(_ entry: _InternEntry, slot: Int, tag: UInt64) -> Int {
         let index = count
-        (_entries + index).initialize(to: _InternEntry(id: id))
+        (_entries + index).initialize(to: entry)
         _slots[slot] = tag | UInt64(truncatingIfNeeded: index &+ 1)
         count = index &+ 1
         if count &* 2 > _mask { _grow() }
@@ -127,7 +144,7 @@ internal struct _InternTable {
         _entries.deallocate()
         _entries = entries
         for index in 0..<count {
-            let hash = _entries[index].id._hash
+            let hash = id(index)._hash
             var slot = hash & _mask
             while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }
             _slots[slot] = Self._tag(hash) | UInt64(truncatingIfNeeded: index &+ 1)

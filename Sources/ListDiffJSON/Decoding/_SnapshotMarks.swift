@@ -28,7 +28,7 @@ internal struct _SnapshotMarks {
                 let pointer = decoder.reader.pointer.appending(key: "\(name)").appending(index: index)
                 throw decoder.reader.error(.schemaViolation, at: offsets[index], pointer: pointer,
                                            expected: "the identifier of an \(what) in this snapshot",
-                                           found: "\"\(table[entry].id.string)\", which no \(what) of the snapshot has")
+                                           found: "\"\(table.id(entry).string)\", which no \(what) of the snapshot has")
             }
         }
     }
@@ -37,9 +37,9 @@ internal struct _SnapshotMarks {
     /// O(n) once to build the engine's item map when items are marked.
     func apply(to snapshot: inout WireSnapshot, table: _InternTable, decoder: _WireDecoder) throws(JSONReadError) {
         do {
-            if !reloaded.isEmpty { try snapshot.reloadItems(reloaded.map { table[$0].id }) }
-            if !reconfigured.isEmpty { try snapshot.reconfigureItems(reconfigured.map { table[$0].id }) }
-            if !reloadedSections.isEmpty { try snapshot.reloadSections(reloadedSections.map { table[$0].id }) }
+            if !reloaded.isEmpty { try snapshot.reloadItems(reloaded.map { table.id($0) }) }
+            if !reconfigured.isEmpty { try snapshot.reconfigureItems(reconfigured.map { table.id($0) }) }
+            if !reloadedSections.isEmpty { try snapshot.reloadSections(reloadedSections.map { table.id($0) }) }
         } catch {
             throw decoder.reader.error(.schemaViolation, expected: "marks naming elements of the snapshot", found: "\(error)")
         }

@@ -1,13 +1,74 @@
 extension _WireDecoder {
+    /// Reads a run of plain string items of up to 15 bytes (ASCII, no escapes) in two passes:
+    /// the first scans and hashes up to ``_PendingIDs/capacity`` of them, the second interns,
+    /// checks and appends them to ``items``. Neighbouring probes of the intern table then do
+    /// not wait on each other, so their cache misses overlap. Returns false, having consumed
+    /// nothing, when the next element is not such an item; the reader is left exactly as
+    /// `hasNextElement()` and `readItem()` per item would leave it. O(total length).
+    @inline(__always)
+    mutating func _plainShortItems() -> Bool {
+        let bytes = reader._bytes
+        let count = reader._count
+        let firstIndex = reader._top.count
+        var scanned = 0
+        while scanned < _PendingIDs.capacity {
+            var position = reader._afterWhitespace(from: reader._position)
+            if reader._top.count > 0 {
+                guard position < count, bytes[position] == UInt8(ascii: ",") else { break }
+                position = reader._afterWhitespace(from: position &+ 1)
+            }
+            let start = position &+ 1
+            guard start &+ 16 <= count, bytes[position] == UInt8(ascii: "\"") else { break }
+            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+            var special = JSONReader._specialBytes(first)
+            var length = 0
+            if special == 0 {
+                special = JSONReader._specialBytes(second)
+                length = 8
+            }
+            guard special != 0 else { break }
+            length &+= special.trailingZeroBitCount &>> 3
+            guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
+            let (low, high) = WireID._maskedWords(first, second, count: length)
+            pending[scanned] = _PendingIDs.Entry(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
+                                                 offset: position)
+            reader._position = start &+ length &+ 1
+            reader._top.count &+= 1
+            scanned &+= 1
+        }
+        for index in 0..<scanned {
+            let id = pending[index]
+            let entry = table.internShort(low: id.low, high: id.high, hash: id.hash)
+            if ordinal != 0 {
+                if table[entry].itemMark == ordinal {
+                    _noteDuplicateItem(entry, offset: id.offset, arrayIndex: firstIndex &+ index)
+                } else {
+                    table[entry].itemMark = ordinal
+                }
+            }
+            items.append(WireSnapshot.Item(WireID(_low: id.low, high: id.high, hash: id.hash)))
+        }
+        return scanned > 0
+    }
+
+    /// Notes a duplicate found after its run was scanned, with the pointer of the element at
+    /// `arrayIndex` of the current array (the reader has moved past it). Cold path.
+    @inline(never)
+    mutating func _noteDuplicateItem(_ entry: Int, offset: Int, arrayIndex: Int) {
+        let count = reader._top.count
+        reader._top.count = arrayIndex &+ 1
+        duplicateItems.note(table.id(entry), offset: offset, reader: reader)
+        reader._top.count = count
+    }
+
     /// Reads the next element of the current item array when it is a plain string identifier
-    /// (ASCII, no escapes): scanned, hashed, interned, checked for duplicates and appended to
-    /// ``items`` in one pass, with the reader left exactly as `hasNextElement()` followed by
-    /// `readItem()` would leave it. Returns false, having consumed nothing, for anything else
-    /// (the end of the array, an object, a number, escapes, non-ASCII, malformed input), which
-    /// the general path then reads and reports.
-    ///
-    /// An identifier of up to 15 bytes is read as two words whose special-byte mask finds its
-    /// closing quote: it is hashed from those words and compared as words, never rescanned.
+    /// (ASCII, no escapes) — in practice one longer than 15 bytes or near the end of the input,
+    /// the others being read by ``_plainShortItems()``: scanned, interned, checked for
+    /// duplicates and appended to ``items`` in one pass, with the reader left exactly as
+    /// `hasNextElement()` followed by `readItem()` would leave it. Returns false, having
+    /// consumed nothing, for anything else (the end of the array, an object, a number,
+    /// escapes, non-ASCII, malformed input), which the general path then reads and reports.
     /// O(length), eight bytes per step.
     @inline(__always)
     mutating func _plainStringItem() -> Bool {
@@ -21,28 +82,6 @@ extension _WireDecoder {
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
         let quote = position
         let start = position &+ 1
-        if start &+ 16 <= count {
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-            var special = JSONReader._specialBytes(first)
-            var length = 0
-            if special == 0 {
-                special = JSONReader._specialBytes(second)
-                length = 8
-            }
-            if special != 0 {
-                length &+= special.trailingZeroBitCount &>> 3
-                guard bytes[start &+ length] == UInt8(ascii: "\"") else { return false }
-                let (low, high) = WireID._maskedWords(first, second, count: length)
-                let hash = _IDHash.short(low: low, high: high, seed: table.seed)
-                let entry = table.internShort(low: low, high: high, hash: hash)
-                reader._position = start &+ length &+ 1
-                reader._top.count &+= 1
-                noteItem(entry, offset: quote)
-                items.append(WireSnapshot.Item(WireID(_low: low, high: high, hash: hash)))
-                return true
-            }
-        }
         position = reader._plainRunEnd(from: start)
         while position < count {
             let byte = bytes[position]
@@ -54,7 +93,7 @@ extension _WireDecoder {
         reader._top.count &+= 1
         let entry = table.intern(bytes, start: start, end: position)
         noteItem(entry, offset: quote)
-        items.append(WireSnapshot.Item(table[entry].id))
+        items.append(WireSnapshot.Item(table.id(entry)))
         return true
     }
 }

@@ -12,7 +12,7 @@ extension _WireDecoder {
             let start = reader._position
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            return WireSnapshot.Item(table[entry].id)
+            return WireSnapshot.Item(table.id(entry))
         }
         let kind = try reader.peekKind()
         let start = reader.offset
@@ -23,7 +23,7 @@ extension _WireDecoder {
             }
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            return WireSnapshot.Item(table[entry].id)
+            return WireSnapshot.Item(table.id(entry))
         }
         try reader.beginObject()
         var members = _MemberSet(Self.itemMembers)
@@ -41,14 +41,14 @@ extension _WireDecoder {
         }
         guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
         noteItem(entry, offset: idOffset)
-        return WireSnapshot.Item(table[entry].id, content: content)
+        return WireSnapshot.Item(table.id(entry), content: content)
     }
 
     /// Reads an array of items. O(total length).
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
         try reader.beginArray()
         while true {
-            if _plainStringItem() { continue }
+            if _plainShortItems() || _plainStringItem() { continue }
             guard try reader.hasNextElement() else { break }
             items.append(try readItem())
         }
@@ -79,7 +79,7 @@ extension _WireDecoder {
             }
         }
         guard entry >= 0 else { throw missing("id", in: "a section object", objectStart: start) }
-        return WireSnapshot.Section(table[entry].id, content: content, items: items)
+        return WireSnapshot.Section(table.id(entry), content: content, items: items)
     }
 
     /// Reads an array of section objects. O(total length).

@@ -15,6 +15,8 @@ internal struct _WireDecoder {
     var duplicateSections = _Duplicates()
     /// Where ``readItems()`` collects the items of each array.
     var items: _ItemBuffer
+    /// Where ``_plainShortItems()`` keeps a run of scanned identifiers.
+    let pending = _PendingIDs()
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
     static func run<R>(
@@ -30,6 +32,7 @@ internal struct _WireDecoder {
                 defer {
                     decoder.table.deallocate()
                     decoder.items.deallocate()
+                    decoder.pending.deallocate()
                 }
                 let value = try work(&decoder)
                 try decoder.reader.finish()
@@ -109,7 +112,7 @@ internal struct _WireDecoder {
 
     /// Reads an identifier. O(length) expected.
     mutating func readID() throws(JSONReadError) -> WireID {
-        table[try readIDEntry()].id
+        table.id(try readIDEntry())
     }
 
     /// Reads an array of identifiers; `offsets` receives each one's byte offset.
@@ -145,7 +148,7 @@ internal struct _WireDecoder {
     mutating func noteItem(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
         if table[entry].itemMark == ordinal {
-            duplicateItems.note(table[entry].id, offset: offset, reader: reader)
+            duplicateItems.note(table.id(entry), offset: offset, reader: reader)
         } else {
             table[entry].itemMark = ordinal
         }
@@ -155,7 +158,7 @@ internal struct _WireDecoder {
     mutating func noteSection(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
         if table[entry].sectionMark == ordinal {
-            duplicateSections.note(table[entry].id, offset: offset, reader: reader)
+            duplicateSections.note(table.id(entry), offset: offset, reader: reader)
         } else {
             table[entry].sectionMark = ordinal
         }
