@@ -99,7 +99,7 @@ internal struct _InternTable {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
                 if _entries[index].isLong {
                     let id = _longIDs[Int(truncatingIfNeeded: _entries[index].low)]
-                    if id._hash == hash, let long = id._long, long.count == count,
+                    if let long = id._long, long.hash == hash, long.count == count,
                        long.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
                         return index
                     }
@@ -107,7 +107,7 @@ internal struct _InternTable {
             }
             slot = (slot &+ 1) & _mask
         }
-        let long = _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        let long = _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), hash: hash)
         _longIDs.append(WireID(_long: long, hash: hash))
         return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: tag)
     }
@@ -144,7 +144,9 @@ internal struct _InternTable {
         _entries.deallocate()
         _entries = entries
         for index in 0..<count {
-            let hash = id(index)._hash
+            let entry = _entries[index]
+            let hash = entry.isLong ? _longIDs[Int(truncatingIfNeeded: entry.low)]._hash
+                : _IDHash.short(low: entry.low, high: entry.high, seed: seed)
             var slot = hash & _mask
             while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }
             _slots[slot] = Self._tag(hash) | UInt64(truncatingIfNeeded: index &+ 1)

@@ -3,32 +3,22 @@
 /// by exact decimal value) and written back as the value's original bytes.
 ///
 /// The bytes are not copied per value: every content read from one body shares that body's
-/// buffer and keeps a range into it.
+/// buffer and keeps a range into it. A content is one reference wide.
 public struct WireContent: Equatable, Sendable, CustomStringConvertible {
-    /// The canonical fingerprint; equality compares this alone.
-    public let fingerprint: ContentFingerprint
-    @usableFromInline let _body: _WireBody
-    /// The value's byte range in `_body`, packed as two 32-bit offsets to keep items small.
-    @usableFromInline let _start: UInt32
-    @usableFromInline let _end: UInt32
+    @usableFromInline let _storage: _WireContentStorage
 
-    /// Content for `range` of `body`; bodies beyond 4 GiB keep their own copy of the value.
+    /// Content for `range` of `body`. O(1).
     @inlinable
     init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>) {
-        self.fingerprint = fingerprint
-        if range.upperBound <= Int(UInt32.max) {
-            _body = body
-            _start = UInt32(truncatingIfNeeded: range.lowerBound)
-            _end = UInt32(truncatingIfNeeded: range.upperBound)
-        } else {
-            _body = _WireBody(Array(body.bytes[range]))
-            _start = 0
-            _end = UInt32(truncatingIfNeeded: range.count)
-        }
+        _storage = _WireContentStorage(fingerprint: fingerprint, body: body, range: range)
     }
 
+    /// The canonical fingerprint; equality compares this alone.
     @inlinable
-    var _range: Range<Int> { Int(_start)..<Int(_end) }
+    public var fingerprint: ContentFingerprint { _storage.fingerprint }
+
+    @inlinable
+    var _range: Range<Int> { _storage.start..<_storage.end }
 
     /// Content from the bytes of one JSON value (surrounding whitespace allowed).
     /// O(length).
@@ -50,14 +40,14 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
     /// Calls `body` with the value's JSON bytes (as they were read). O(1) plus `body`.
     @inlinable
     public func withUnsafeJSON<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        _body.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[_range])) }
+        _storage.body.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[_range])) }
     }
 
     /// The value's JSON bytes (a copy). O(length).
-    public var json: [UInt8] { Array(_body.bytes[_range]) }
+    public var json: [UInt8] { Array(_storage.body.bytes[_range]) }
 
     /// The value's JSON text. O(length).
-    public var description: String { String(decoding: _body.bytes[_range], as: UTF8.self) }
+    public var description: String { String(decoding: _storage.body.bytes[_range], as: UTF8.self) }
 
     /// Equal fingerprints. O(1).
     @inlinable

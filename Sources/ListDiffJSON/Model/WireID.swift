@@ -1,4 +1,5 @@
-/// An identifier on the wire: its UTF-8 text, and a hash computed once when it is parsed or made.
+/// An identifier on the wire: its UTF-8 text, and a hash computed once when it is parsed or
+/// made, in 32 bytes.
 ///
 /// JSON strings and JSON integers are both identifiers; an integer's canonical form is its
 /// decimal text, so `42` and `"42"` are the same identifier (and `-0` is `"0"`). Writers
@@ -71,8 +72,8 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     init(_utf8 bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
         let count = end &- start
         guard count <= Self._inlineCapacity else {
-            self.init(_long: _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end])),
-                      hash: _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed))
+            let hash = _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed)
+            self.init(_long: _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), hash: hash), hash: hash)
             return
         }
         let (low, high) = Self._inlineWords(bytes, start: start, count: count)
@@ -126,7 +127,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
 
     @inlinable
     public static func == (lhs: WireID, rhs: WireID) -> Bool {
-        guard lhs._hash == rhs._hash, lhs._low == rhs._low, lhs._high == rhs._high else { return false }
+        guard lhs._low == rhs._low, lhs._high == rhs._high, lhs._hash == rhs._hash else { return false }
         guard let left = lhs._long, let right = rhs._long else { return true }
         return left === right || left.withUTF8 { a in right.withUTF8 { b in _IDHash.bytesEqual(a, 0, b, 0, count: a.count) } }
     }
