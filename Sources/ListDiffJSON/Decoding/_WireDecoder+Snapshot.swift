@@ -25,6 +25,7 @@ extension _WireDecoder {
             noteItem(entry, offset: start)
             return WireSnapshot.Item(table.id(entry))
         }
+        if let item = _compactContentItem() { return item }
         try reader.beginObject()
         var members = _MemberSet(Self.itemMembers)
         var entry = -1

@@ -25,6 +25,10 @@ internal enum _FingerprintHash {
         return _Lanes(a: generator.next(), b: generator.next())
     }()
 
+    /// The starting state of every array and the base of every object, computed once.
+    @usableFromInline static let arrayStart = constant(tagArray, seed: seed)
+    @usableFromInline static let objectBase = constant(tagObject, seed: seed)
+
     /// The 64 bits of a 128-bit product folded together. O(1).
     @inlinable
     @inline(__always)

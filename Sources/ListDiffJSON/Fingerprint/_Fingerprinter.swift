@@ -51,7 +51,7 @@ internal struct _Fingerprinter: _ValueSink {
 
     @inlinable
     mutating func beginContainer(isObject: Bool) {
-        let start = isObject ? _Lanes.zero : _FingerprintHash.constant(_FingerprintHash.tagArray, seed: seed)
+        let start = isObject ? _Lanes.zero : _FingerprintHash.arrayStart
         stack.append(_FingerprintFrame(isObject: isObject, state: start))
     }
 
@@ -61,8 +61,7 @@ internal struct _Fingerprinter: _ValueSink {
         let count = _Lanes(a: frame.count, b: frame.count)
         let hash: _Lanes
         if frame.isObject {
-            let base = _FingerprintHash.constant(_FingerprintHash.tagObject, seed: seed)
-            hash = _FingerprintHash.mix(_FingerprintHash.mix(base, frame.state, tag: _FingerprintHash.tagObject, seed: seed),
+            hash = _FingerprintHash.mix(_FingerprintHash.mix(_FingerprintHash.objectBase, frame.state, tag: _FingerprintHash.tagObject, seed: seed),
                                         count, tag: _FingerprintHash.tagObject, seed: seed)
         } else {
             hash = _FingerprintHash.mix(frame.state, count, tag: _FingerprintHash.tagArray, seed: seed)
