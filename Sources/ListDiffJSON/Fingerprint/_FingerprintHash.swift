@@ -28,6 +28,13 @@ internal enum _FingerprintHash {
     /// The starting state of every array and the base of every object, computed once.
     @usableFromInline static let arrayStart = constant(tagArray, seed: seed)
     @usableFromInline static let objectBase = constant(tagObject, seed: seed)
+    /// The starting state of every nonzero number, and the hash of zero.
+    @usableFromInline static let numberStart = constant(tagNumber, seed: seed)
+    @usableFromInline static let zero = constant(tagZero, seed: seed)
+    /// The hashes of the three literals.
+    @usableFromInline static let trueValue = constant(tagTrue, seed: seed)
+    @usableFromInline static let falseValue = constant(tagFalse, seed: seed)
+    @usableFromInline static let nullValue = constant(tagNull, seed: seed)
 
     /// The 64 bits of a 128-bit product folded together. O(1).
     @inlinable
@@ -51,10 +58,18 @@ internal enum _FingerprintHash {
         mix(_Lanes(a: tag, b: tag), _Lanes(a: p2, b: p0), tag: tag, seed: seed)
     }
 
-    /// The hash of `bytes[start..<end]` under `tag`. O(end - start), eight bytes per step.
+    /// The hash of `bytes[start..<end]` under `tag`. O(end - start), eight bytes per step;
+    /// up to 16 bytes (most keys and short values) in one multiplication per lane.
     @inlinable
     static func bytes(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, tag: UInt64, seed: _Lanes) -> _Lanes {
-        let length = UInt64(end &- start)
+        let count = end &- start
+        let length = UInt64(truncatingIfNeeded: count)
+        if count <= 16 {
+            let (first, second) = shortWords(bytes, start: start, count: count)
+            let a = mum(seed.a ^ tag ^ p0 ^ first, length ^ p1 ^ second)
+            let b = mum(seed.b ^ tag ^ p2 ^ second, length ^ p3 ^ first)
+            return _Lanes(a: mum(a ^ p2, p0 ^ length), b: mum(b ^ p0, p2 ^ length))
+        }
         var a = mum(seed.a ^ tag ^ p0, length ^ p1)
         var b = mum(seed.b ^ tag ^ p2, length ^ p3)
         var index = start
@@ -65,14 +80,31 @@ internal enum _FingerprintHash {
             index &+= 8
         }
         if index < end {
-            let word = partialWord(bytes, from: index, to: end)
+            // The last eight bytes, overlapping ones already hashed (there are more than 16).
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self))
             a = mum(a ^ word, p1 ^ seed.b)
             b = mum(b ^ word, p3 ^ seed.a)
         }
         return _Lanes(a: mum(a ^ p2, p0 ^ length), b: mum(b ^ p0, p2 ^ length))
     }
 
-    /// The bytes `start..<end` (fewer than eight) as a little-endian word, zero-padded.
+    /// The `count` (at most 16) bytes at `start` as two little-endian words, zero-padded;
+    /// the same words whether or not 16 bytes can be read at `start`. O(1).
+    @inlinable
+    @inline(__always)
+    static func shortWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (UInt64, UInt64) {
+        guard start &+ 16 <= bytes.count else {
+            let split = min(count, 8)
+            return (partialWord(bytes, from: start, to: start &+ split), partialWord(bytes, from: start &+ split, to: start &+ count))
+        }
+        let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+        let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
+        let high = count >= 16 ? second : count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
+        return (low, high)
+    }
+
+    /// The bytes `start..<end` (at most eight) as a little-endian word, zero-padded.
     @inlinable
     static func partialWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
         var word: UInt64 = 0

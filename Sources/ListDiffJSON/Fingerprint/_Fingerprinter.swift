@@ -44,9 +44,8 @@ internal struct _Fingerprinter: _ValueSink {
 
     @inlinable
     mutating func literal(_ first: UInt8) {
-        let tag = first == UInt8(ascii: "t") ? _FingerprintHash.tagTrue
-            : first == UInt8(ascii: "f") ? _FingerprintHash.tagFalse : _FingerprintHash.tagNull
-        valueDone(_FingerprintHash.constant(tag, seed: seed))
+        valueDone(first == UInt8(ascii: "t") ? _FingerprintHash.trueValue
+            : first == UInt8(ascii: "f") ? _FingerprintHash.falseValue : _FingerprintHash.nullValue)
     }
 
     @inlinable

@@ -39,7 +39,7 @@ internal enum _NumberCanonicalizer {
         var first = digitsStart
         while first < mantissaEnd, bytes[first] == UInt8(ascii: "0") || bytes[first] == UInt8(ascii: ".") { first &+= 1 }
         if first == mantissaEnd {
-            return _FingerprintHash.constant(_FingerprintHash.tagZero, seed: seed)
+            return _FingerprintHash.zero
         }
         var last = mantissaEnd &- 1
         var trailingZeros = 0
@@ -47,7 +47,7 @@ internal enum _NumberCanonicalizer {
             if bytes[last] == UInt8(ascii: "0") { trailingZeros &+= 1 }
             last &-= 1
         }
-        var state = _FingerprintHash.constant(_FingerprintHash.tagNumber, seed: seed)
+        var state = _FingerprintHash.numberStart
         var chunk: UInt64 = 0
         var chunkDigits: UInt64 = 0
         var position = first
