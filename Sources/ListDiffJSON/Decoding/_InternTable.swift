@@ -1,5 +1,5 @@
 /// The identifiers of one request, interned while parsing: an open-addressing table (linear
-/// probing, load ≤ 1/2) shared by every snapshot of the request, so that each occurrence of
+/// probing, load ≤ 3/4) shared by every snapshot of the request, so that each occurrence of
 /// an identifier is hashed once, each distinct long identifier is copied once, and duplicates
 /// and marks are found by entry.
 ///
@@ -16,22 +16,22 @@ internal struct _InternTable {
     @usableFromInline var _slots: UnsafeMutablePointer<UInt64>
     @usableFromInline var _mask: Int
     @usableFromInline var _entries: UnsafeMutablePointer<_InternEntry>
-    /// The number of entries; at most half the slots.
+    /// The number of entries; at most three quarters of the slots.
     @usableFromInline var count: Int
     /// The identifiers longer than 15 bytes, by the index their entries hold.
     @usableFromInline var _longIDs: [WireID]
     @usableFromInline let seed: UInt64
 
-    /// A table sized for an input of `inputBytes` bytes (at most one identifier per 8 bytes
-    /// before it grows). O(capacity) to clear the slots.
+    /// A table sized for an input of `inputBytes` bytes (about one distinct identifier per 16
+    /// bytes before it grows). O(capacity) to clear the slots.
     @inlinable
     init(inputBytes: Int) {
         var capacity = 64
-        while capacity < inputBytes / 8 { capacity &<<= 1 }
+        while capacity < inputBytes / 16 { capacity &<<= 1 }
         _slots = .allocate(capacity: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
-        _entries = .allocate(capacity: capacity / 2)
+        _entries = .allocate(capacity: Self._entryCapacity(slots: capacity))
         count = 0
         _longIDs = []
         seed = _IDHash.seed
@@ -112,6 +112,15 @@ internal struct _InternTable {
         return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: tag)
     }
 
+    /// The most entries `slots` slots hold before the table grows: three quarters. Probes stay
+    /// short (eight slots share a cache line), and the slots take half the memory they would
+    /// at one half.
+    @inlinable
+    @inline(__always)
+    static func _entryCapacity(slots: Int) -> Int {
+        slots &- slots &>> 2
+    }
+
     @inlinable
     @inline(__always)
     static func _tag(_ hash: Int) -> UInt64 {
@@ -126,7 +135,7 @@ internal struct _InternTable {
         (_entries + index).initialize(to: entry)
         _slots[slot] = tag | UInt64(truncatingIfNeeded: index &+ 1)
         count = index &+ 1
-        if count &* 2 > _mask { _grow() }
+        if count == Self._entryCapacity(slots: _mask &+ 1) { _grow() }
         return index
     }
 
@@ -139,7 +148,7 @@ internal struct _InternTable {
         _slots = .allocate(capacity: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
-        let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: capacity / 2)
+        let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: Self._entryCapacity(slots: capacity))
         entries.moveInitialize(from: _entries, count: count)
         _entries.deallocate()
         _entries = entries

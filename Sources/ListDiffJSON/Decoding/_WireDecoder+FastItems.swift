@@ -10,15 +10,22 @@ extension _WireDecoder {
         let bytes = reader._bytes
         let count = reader._count
         let firstIndex = reader._top.count
+        var position = reader._position
+        var elementIndex = firstIndex
         var scanned = 0
         while scanned < _PendingIDs.capacity {
-            var position = reader._afterWhitespace(from: reader._position)
-            if reader._top.count > 0 {
-                guard position < count, bytes[position] == UInt8(ascii: ",") else { break }
-                position = reader._afterWhitespace(from: position &+ 1)
+            // Compact input (`,"id"`) skips the whitespace scans.
+            var at = position
+            if elementIndex > 0 {
+                if at >= count || bytes[at] != UInt8(ascii: ",") {
+                    at = reader._afterWhitespace(from: at)
+                    guard at < count, bytes[at] == UInt8(ascii: ",") else { break }
+                }
+                at &+= 1
             }
-            let start = position &+ 1
-            guard start &+ 16 <= count, bytes[position] == UInt8(ascii: "\"") else { break }
+            if at >= count || bytes[at] != UInt8(ascii: "\"") { at = reader._afterWhitespace(from: at) }
+            let start = at &+ 1
+            guard start &+ 16 <= count, bytes[at] == UInt8(ascii: "\"") else { break }
             let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
             var special = JSONReader._specialBytes(first)
@@ -32,11 +39,13 @@ extension _WireDecoder {
             guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
             let (low, high) = WireID._maskedWords(first, second, count: length)
             pending[scanned] = _PendingIDs.Entry(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
-                                                 offset: position)
-            reader._position = start &+ length &+ 1
-            reader._top.count &+= 1
+                                                 offset: at)
+            position = start &+ length &+ 1
+            elementIndex &+= 1
             scanned &+= 1
         }
+        reader._position = position
+        reader._top.count = elementIndex
         for index in 0..<scanned {
             let id = pending[index]
             let entry = table.internShort(low: id.low, high: id.high, hash: id.hash)
