@@ -65,8 +65,8 @@
 //   canonical form is its decimal text: `42` and `"42"` are the same identifier, `-0` is
 //   `"0"`. Writers always write identifiers as strings. `WireID` stores the text and a
 //   per-process keyed hash computed once (interned per body: one table per request shared by
-//   `old` and `new`, so each occurrence is hashed once and each distinct identifier becomes one
-//   `String`); `hashValue`/`_rawHashValue(seed:)` mix that hash in O(1).
+//   `old` and `new`, so each occurrence is hashed once and each distinct identifier longer
+//   than 15 bytes is copied once); `hashValue`/`_rawHashValue(seed:)` mix that hash in O(1).
 // - Item: an identifier, or `{"id": ID, "content"?: any JSON}`. Content `null` is the same as
 //   no content. Content equality is `ContentFingerprint` equality (see Decisions above);
 //   content is written back as the value's bytes exactly as read (inner whitespace kept).
@@ -128,8 +128,10 @@
 //   our objects is always an error at the second occurrence.
 // - Schema errors are `JSONReadError`s of kind `typeMismatch` (wrong JSON type) or
 //   `schemaViolation`, with offset, line, column and pointer like syntax errors.
-// - Content keeps a range into one shared immutable copy of the body (`_WireBody`): no
-//   allocation per item. Identifiers of up to 15 UTF-8 bytes are Swift small strings (inline).
+// - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
+//   reference per content (one small allocation per item that has content), so an item is 40
+//   bytes. Identifiers of up to 15 UTF-8 bytes are stored inline in the `WireID` (no
+//   allocation); longer ones share one buffer per distinct identifier per request.
 // - Decoders are internal, non-generic code of this module (optimised whole-module); the
 //   public entry points are non-generic, so nothing needs `@inlinable` across modules except
 //   `WireID`'s hashing and the writer's primitives, which are.
