@@ -13,7 +13,7 @@ internal struct _PendingIDs {
     }
 
     /// How many identifiers one run holds: enough for the misses of many to be in flight.
-    static var capacity: Int { 32 }
+    static var capacity: Int { 64 }
 
     let _base: UnsafeMutablePointer<Entry>
 
