@@ -9,7 +9,9 @@ import ListDiffHTTP
 ///
 /// Times are medians of 15 runs after 5 warm-ups (3 after 1 with --quick); each scenario's
 /// floor (hash every identifier once into a Dictionary) is timed the same way, in the same
-/// run, and `floorRatio` is the scenario's median over the floor's.
+/// run, and `floorRatio` is the scenario's median over the floor's. The wire scenarios take
+/// twice the runs, in alternating blocks with the bodies they are compared with (their ratios
+/// to Foundation and to the engine are what they report).
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
@@ -41,4 +43,4 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
         print(line)
     }
 }
-WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs)
+WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
