@@ -11,13 +11,7 @@ extension _WireDecoder {
         let objectStart = reader._position
         guard Self._matches(bytes, count, at: objectStart, #"{"id":""#) else { return nil }
         let start = objectStart &+ 7
-        var position = reader._plainRunEnd(from: start)
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position &+= 1
-        }
-        let end = position
+        let end = reader._plainStringEnd(from: start)
         guard Self._matches(bytes, count, at: end, #"","content":"#) else { return nil }
         reader._position = end &+ 12
         guard let captured = try? reader.captureValue(), reader._position < count,

@@ -91,12 +91,7 @@ extension _WireDecoder {
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
         let quote = position
         let start = position &+ 1
-        position = reader._plainRunEnd(from: start)
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position &+= 1
-        }
+        position = reader._plainStringEnd(from: start)
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
         reader._position = position &+ 1
         reader._top.count &+= 1

@@ -35,6 +35,21 @@ extension JSONReader {
         return position
     }
 
+    /// The first offset at or after `position` inside a string that holds `"`, `\`, a control
+    /// character or a non-ASCII byte (or the end of input): where plain contents stop.
+    /// O(length), eight bytes per step.
+    @inlinable
+    @inline(__always)
+    func _plainStringEnd(from position: Int) -> Int {
+        var position = _plainRunEnd(from: position)
+        while position < _count {
+            let byte = _bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position &+= 1
+        }
+        return position
+    }
+
     /// Validates the string whose opening quote is at the current offset and moves past its
     /// closing quote. Returns the raw contents' range and whether it contains escapes.
     /// O(length); eight bytes per step while the contents are plain ASCII.
