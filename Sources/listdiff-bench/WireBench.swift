@@ -7,7 +7,7 @@ import ListDiffScenarios
 /// `JSONSerialization` on the same bytes, in the same run) and bytes-in → changeset-bytes-out
 /// for a-str against the engine alone on a-str.
 enum WireBench {
-    static let names = ["wire-a-str", "wire-a-str-content", "wire-50k", "wire-e2e-a-str"]
+    static let names = ["wire-a-str", "wire-a-str-content", "wire-50k", "wire-uuid", "wire-e2e-a-str"]
 
     static func run(filter: String?, json: Bool, warmups: Int, runs: Int) {
         let selected = names.filter { filter == nil || $0 == filter }
@@ -20,6 +20,7 @@ enum WireBench {
             case "wire-a-str": read(name, WireBodies.aString(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
             case "wire-a-str-content": read(name, WireBodies.aStringContent(), FoundationMirrors.ContentRequest.self, json, warmups, runs)
             case "wire-50k": read(name, WireBodies.fiftyK(), FoundationMirrors.SectionedRequest.self, json, warmups, runs)
+            case "wire-uuid": read(name, WireBodies.uuid(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
             default: endToEnd(name, json, warmups, runs)
             }
         }

@@ -26,6 +26,23 @@ enum WireBodies {
         return Array(#"{"old":\#(snapshot(0..<50_000)),"new":\#(snapshot(25_000..<75_000))}"#.utf8)
     }
 
+    /// wire-uuid: scenario a-str's shape with lowercase UUID identifiers (36 bytes, so every
+    /// one takes the long-identifier path), as many clients' database keys are.
+    static func uuid() -> [UInt8] {
+        flatRequest(old: 0..<10_000, new: 5_000..<15_000) { "\"\(uuidText($0))\"" }
+    }
+
+    /// A deterministic version-4-shaped UUID for `index`.
+    static func uuidText(_ index: Int) -> String {
+        var random = SplitMix64(seed: UInt64(index))
+        let (a, b) = (random.next(), random.next())
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
+        }
+        return "\(hex(a >> 32, 8))-\(hex((a >> 16) & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-8\(hex(b >> 52, 3))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
+    }
+
     static func flatRequest(old: Range<Int>, new: Range<Int>, _ item: (Int) -> String) -> [UInt8] {
         Array(#"{"old":[\#(old.map(item).joined(separator: ","))],"new":[\#(new.map(item).joined(separator: ","))]}"#.utf8)
     }

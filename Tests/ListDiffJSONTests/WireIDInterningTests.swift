@@ -57,6 +57,21 @@ import ListDiffJSON
         #expect(try WireDiff(from: request.old, to: request.new).batch.counts == ChangesetCounts())
     }
 
+    @Test func longIdentifiersSpanSeveralSlabsAndMatchTheirTextAnywhere() throws {
+        // 40-byte identifiers, 200 KB of them: the decode packs them into several slabs; one
+        // identifier is larger than a slab. Equal to identifiers made from strings (their own
+        // slabs) and to themselves read again in the other snapshot.
+        let ids = (0..<5_000).map { "identifier-long-enough-for-a-slab-\(String($0).leftPadded(to: 6))" }
+            + [String(repeating: "x", count: 70_000)]
+        let list = ids.map { #""\#($0)""# }.joined(separator: ",")
+        let request = try WireDecoder.diffRequest(Array(#"{"old": [\#(list)], "new": [\#(list)]}"#.utf8))
+        #expect(request.old.itemIdentifiers == ids.map { WireID($0) })
+        #expect(request.new.itemIdentifiers == request.old.itemIdentifiers)
+        #expect(request.old.itemIdentifiers.map(\.string) == ids)
+        #expect(Set(request.old.itemIdentifiers).count == ids.count)
+        #expect(try WireDiff(from: request.old, to: request.new).batch.counts == ChangesetCounts())
+    }
+
     @Test func theTableGrowsPastItsInitialSize() throws {
         // Short numeric identifiers: about one per 6 bytes, more than the table's first size.
         let count = 30_000
@@ -77,5 +92,11 @@ import ListDiffJSON
         #expect(MemoryLayout<WireID>.size == 32)
         #expect(MemoryLayout<WireContent?>.size == 8)
         #expect(MemoryLayout<WireSnapshot.Item>.stride == 40)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -20,6 +20,8 @@ internal struct _InternTable {
     @usableFromInline var count: Int
     /// The identifiers longer than 15 bytes, by the index their entries hold.
     @usableFromInline var _longIDs: [WireID]
+    /// Where the text of new long identifiers goes.
+    @usableFromInline var _slab: _LongWireIDSlab?
     @usableFromInline let seed: UInt64
 
     /// A table sized for an input of `inputBytes` bytes (about one distinct identifier per 16
@@ -34,6 +36,7 @@ internal struct _InternTable {
         _entries = .allocate(capacity: Self._entryCapacity(slots: capacity))
         count = 0
         _longIDs = []
+        _slab = nil
         seed = _IDHash.seed
     }
 
@@ -43,6 +46,7 @@ internal struct _InternTable {
         _entries.deallocate()
         _slots.deallocate()
         _longIDs = []
+        _slab = nil
         count = 0
     }
 
@@ -99,16 +103,22 @@ internal struct _InternTable {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
                 if _entries[index].isLong {
                     let id = _longIDs[Int(truncatingIfNeeded: _entries[index].low)]
-                    if let long = id._long, long.hash == hash, long.count == count,
-                       long.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
+                    if id._hash == hash, id._longCount == count,
+                       id.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
                         return index
                     }
                 }
             }
             slot = (slot &+ 1) & _mask
         }
-        let long = _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), hash: hash)
-        _longIDs.append(WireID(_long: long, hash: hash))
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        var offset = _slab?.append(text)
+        if offset == nil {
+            _slab = _LongWireIDSlab.make(capacity: max(_LongWireIDSlab.decodeCapacity, count))
+            offset = _slab?.append(text)
+        }
+        // The slab was just made large enough, so the offset is there.
+        _longIDs.append(WireID(_long: _slab.unsafelyUnwrapped, offset: offset ?? 0, count: count, hash: hash))
         return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: tag)
     }
 

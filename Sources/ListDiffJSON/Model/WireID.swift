@@ -13,19 +13,19 @@
 ///
 /// The hash is keyed per process (like ``ContentFingerprint``): never persist it.
 ///
-/// Sendable without checking because `ManagedBuffer` (which `_LongWireID` extends to hold its
-/// text in one allocation) cannot be `Sendable`; that text is never changed once made.
+/// Sendable without checking because `ManagedBuffer` (which `_LongWireIDSlab` extends to hold
+/// text in one allocation) cannot be `Sendable`; text is never changed once written.
 public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// UTF-8 bytes 0..<8 of a short identifier, little-endian, zero-padded; the byte count of
-    /// a long one.
+    /// UTF-8 bytes 0..<8 of a short identifier, little-endian, zero-padded; for a long one,
+    /// its offset in `_long` (low 32 bits) and its byte count (high 32 bits).
     @usableFromInline let _low: UInt64
     /// UTF-8 bytes 8..<15 of a short identifier; the top byte holds its length, or
     /// ``_longMarker`` when the text is in `_long`.
     @usableFromInline let _high: UInt64
     /// The keyed hash: of the two words for a short identifier, of the bytes for a long one.
     @usableFromInline let _hash: Int
-    /// The text of an identifier longer than 15 bytes.
-    @usableFromInline let _long: _LongWireID?
+    /// The slab holding the text of an identifier longer than 15 bytes.
+    @usableFromInline let _long: _LongWireIDSlab?
 
     @usableFromInline static var _inlineCapacity: Int { 15 }
     @usableFromInline static var _longMarker: UInt64 { 0xFF }
@@ -60,8 +60,8 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
 
     /// A long identifier: its shared text and the hash of its bytes.
     @inlinable
-    init(_long long: _LongWireID, hash: Int) {
-        _low = UInt64(long.count)
+    init(_long long: _LongWireIDSlab, offset: Int, count: Int, hash: Int) {
+        _low = UInt64(truncatingIfNeeded: offset) | UInt64(truncatingIfNeeded: count) &<< 32
         _high = Self._longMarker &<< 56
         _hash = hash
         _long = long
@@ -73,7 +73,9 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
         let count = end &- start
         guard count <= Self._inlineCapacity else {
             let hash = _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed)
-            self.init(_long: _LongWireID.make(copying: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), hash: hash), hash: hash)
+            let slab = _LongWireIDSlab.make(capacity: count)
+            _ = slab.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            self.init(_long: slab, offset: 0, count: count, hash: hash)
             return
         }
         let (low, high) = Self._inlineWords(bytes, start: start, count: count)
@@ -110,6 +112,14 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
         return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 
+    /// A long identifier's offset in its slab. O(1).
+    @inlinable
+    var _longOffset: Int { Int(truncatingIfNeeded: _low & 0xFFFF_FFFF) }
+
+    /// A long identifier's byte count. O(1).
+    @inlinable
+    var _longCount: Int { Int(truncatingIfNeeded: _low &>> 32) }
+
     /// The identifier's text. O(length); builds a `String` for a short identifier.
     public var string: String {
         withUTF8 { String(decoding: $0, as: UTF8.self) }
@@ -118,7 +128,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     /// Calls `body` with the identifier's UTF-8 bytes. O(1) plus `body`.
     @inlinable
     public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let long = _long { return long.withUTF8(body) }
+        if let long = _long { return long.withUTF8(offset: _longOffset, count: _longCount, body) }
         let count = Int(truncatingIfNeeded: _high &>> 56)
         return withUnsafeBytes(of: (_low, _high)) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
@@ -127,9 +137,11 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
 
     @inlinable
     public static func == (lhs: WireID, rhs: WireID) -> Bool {
-        guard lhs._low == rhs._low, lhs._high == rhs._high, lhs._hash == rhs._hash else { return false }
-        guard let left = lhs._long, let right = rhs._long else { return true }
-        return left === right || left.withUTF8 { a in right.withUTF8 { b in _IDHash.bytesEqual(a, 0, b, 0, count: a.count) } }
+        guard lhs._hash == rhs._hash, lhs._high == rhs._high else { return false }
+        guard let left = lhs._long, let right = rhs._long else { return lhs._low == rhs._low }
+        if left === right, lhs._low == rhs._low { return true }
+        return lhs._longCount == rhs._longCount
+            && lhs.withUTF8 { a in rhs.withUTF8 { b in _IDHash.bytesEqual(a, 0, b, 0, count: a.count) } }
     }
 
     public static func < (lhs: WireID, rhs: WireID) -> Bool {
