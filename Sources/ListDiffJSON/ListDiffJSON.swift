@@ -131,7 +131,7 @@
 // - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
 //   reference per content (one small allocation per item that has content), so an item is 40
 //   bytes. Identifiers of up to 15 UTF-8 bytes are stored inline in the `WireID` (no
-//   allocation); longer ones share one buffer per distinct identifier per request.
+//   allocation); longer ones are copied once per request into shared 64 KiB slabs.
 // - Decoders are internal, non-generic code of this module (optimised whole-module); the
 //   public entry points are non-generic, so nothing needs `@inlinable` across modules except
 //   `WireID`'s hashing and the writer's primitives, which are.
