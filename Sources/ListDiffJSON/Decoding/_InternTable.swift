@@ -70,18 +70,27 @@ internal struct _InternTable {
     @inlinable
     @inline(__always)
     mutating func internShort(low: UInt64, high: UInt64, hash: Int) -> Int {
+        let (found, slot) = _probe(hash) { entry in entry.low == low && entry.high == high }
+        if let found { return found }
+        return _insert(_InternEntry(low: low, high: high), slot: slot, tag: Self._tag(hash))
+    }
+
+    /// The entry whose tag matches `hash` and which `matches` accepts, or else the empty slot
+    /// where the probe for `hash` ended. O(1) expected.
+    @inlinable
+    @inline(__always)
+    func _probe(_ hash: Int, _ matches: (_InternEntry) -> Bool) -> (index: Int?, slot: Int) {
         let tag = Self._tag(hash)
         var slot = hash & _mask
         while true {
             let value = _slots[slot]
-            if value == 0 { break }
+            if value == 0 { return (nil, slot) }
             if value & 0xFFFF_FFFF_0000_0000 == tag {
                 let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _entries[index].low == low, _entries[index].high == high { return index }
+                if matches(_entries[index]) { return (index, slot) }
             }
             slot = (slot &+ 1) & _mask
         }
-        return _insert(_InternEntry(low: low, high: high), slot: slot, tag: tag)
     }
 
     /// The entry index of the identifier whose UTF-8 is `bytes[start..<end]`, adding it if
@@ -94,23 +103,13 @@ internal struct _InternTable {
             return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
         }
         let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)
-        let tag = Self._tag(hash)
-        var slot = hash & _mask
-        while true {
-            let value = _slots[slot]
-            if value == 0 { break }
-            if value & 0xFFFF_FFFF_0000_0000 == tag {
-                let index = Int(truncatingIfNeeded: value & 0xFFFF_FFFF) &- 1
-                if _entries[index].isLong {
-                    let id = _longIDs[Int(truncatingIfNeeded: _entries[index].low)]
-                    if id._hash == hash, id._longCount == count,
-                       id.withUTF8({ _IDHash.bytesEqual($0, 0, bytes, start, count: count) }) {
-                        return index
-                    }
-                }
-            }
-            slot = (slot &+ 1) & _mask
+        let (found, slot) = _probe(hash) { entry in
+            guard entry.isLong else { return false }
+            let id = _longIDs[Int(truncatingIfNeeded: entry.low)]
+            return id._hash == hash && id._longCount == count
+                && id.withUTF8 { _IDHash.bytesEqual($0, 0, bytes, start, count: count) }
         }
+        if let found { return found }
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         var offset = _slab?.append(text)
         if offset == nil {
@@ -119,7 +118,7 @@ internal struct _InternTable {
         }
         // The slab was just made large enough, so the offset is there.
         _longIDs.append(WireID(_long: _slab.unsafelyUnwrapped, offset: offset ?? 0, count: count, hash: hash))
-        return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: tag)
+        return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: Self._tag(hash))
     }
 
     /// The most entries `slots` slots hold before the table grows: three quarters. Probes stay
