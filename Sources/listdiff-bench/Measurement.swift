@@ -10,12 +10,24 @@ struct Measurement {
         let clock = ContinuousClock()
         var times: [Double] = []
         times.reserveCapacity(runs)
-        for _ in 0..<runs {
-            let elapsed = clock.measure(body)
-            times.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-        }
-        times.sort()
-        return Measurement(medianMs: times[times.count / 2], minMs: times.first ?? 0, maxMs: times.last ?? 0)
+        for _ in 0..<runs { times.append(milliseconds(clock.measure(body))) }
+        return Measurement(samples: times)
+    }
+
+    /// The median, minimum and maximum of `samples` (at least one). O(n log n).
+    init(samples: [Double]) {
+        let sorted = samples.sorted()
+        self.init(medianMs: sorted[sorted.count / 2], minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0)
+    }
+
+    init(medianMs: Double, minMs: Double, maxMs: Double) {
+        self.medianMs = medianMs
+        self.minMs = minMs
+        self.maxMs = maxMs
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
     }
 
     /// Times several bodies side by side, in alternating blocks: each round runs every body
@@ -32,15 +44,9 @@ struct Measurement {
             let size = min(block, runs - times[0].count)
             for (index, body) in bodies.enumerated() {
                 body()
-                for _ in 0..<size {
-                    let elapsed = clock.measure(body)
-                    times[index].append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-                }
+                for _ in 0..<size { times[index].append(milliseconds(clock.measure(body))) }
             }
         }
-        return times.map { samples in
-            let sorted = samples.sorted()
-            return Measurement(medianMs: sorted[sorted.count / 2], minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0)
-        }
+        return times.map(Measurement.init(samples:))
     }
 }

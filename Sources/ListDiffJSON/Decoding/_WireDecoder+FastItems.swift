@@ -14,18 +14,9 @@ extension _WireDecoder {
         var elementIndex = firstIndex
         var scanned = 0
         while scanned < _PendingIDs.capacity {
-            // Compact input (`,"id"`) skips the whitespace scans.
-            var at = position
-            if elementIndex > 0 {
-                if at >= count || bytes[at] != UInt8(ascii: ",") {
-                    at = reader._afterWhitespace(from: at)
-                    guard at < count, bytes[at] == UInt8(ascii: ",") else { break }
-                }
-                at &+= 1
-            }
-            if at >= count || bytes[at] != UInt8(ascii: "\"") { at = reader._afterWhitespace(from: at) }
+            guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
-            guard start &+ 16 <= count, bytes[at] == UInt8(ascii: "\"") else { break }
+            guard start &+ 16 <= count else { break }
             let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
             var special = JSONReader._specialBytes(first)
@@ -83,15 +74,9 @@ extension _WireDecoder {
     mutating func _plainStringItem() -> Bool {
         let bytes = reader._bytes
         let count = reader._count
-        var position = reader._afterWhitespace(from: reader._position)
-        if reader._top.count > 0 {
-            guard position < count, bytes[position] == UInt8(ascii: ",") else { return false }
-            position = reader._afterWhitespace(from: position &+ 1)
-        }
-        guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
-        let quote = position
-        let start = position &+ 1
-        position = reader._plainStringEnd(from: start)
+        guard let quote = reader._nextStringElement(from: reader._position, isFirst: reader._top.count == 0) else { return false }
+        let start = quote &+ 1
+        let position = reader._plainStringEnd(from: start)
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
         reader._position = position &+ 1
         reader._top.count &+= 1

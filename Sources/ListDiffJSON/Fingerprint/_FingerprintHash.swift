@@ -99,6 +99,14 @@ internal enum _FingerprintHash {
         }
         let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
         let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+        return maskedWords(first, second, count: count)
+    }
+
+    /// The first `count` (at most 16) bytes of the 16 loaded as `first` and `second`, the rest
+    /// zeroed. O(1).
+    @inlinable
+    @inline(__always)
+    static func maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
         let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
         let high = count >= 16 ? second : count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
         return (low, high)

@@ -83,23 +83,12 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     }
 
     /// The two inline words of the `count` (at most 15) bytes at `start`: little-endian,
-    /// zero-padded, with the length in the top byte. O(1) when 16 bytes can be read at `start`.
+    /// zero-padded, with the length in the top byte. O(1).
     @inlinable
     @inline(__always)
     static func _inlineWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (low: UInt64, high: UInt64) {
-        if start &+ 16 <= bytes.count {
-            // Two unaligned loads, masked to the identifier's length.
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-            return _maskedWords(first, second, count: count)
-        }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for index in 0..<count {
-            let byte = UInt64(bytes[start &+ index])
-            if index < 8 { low |= byte &<< UInt64(index &* 8) } else { high |= byte &<< UInt64((index &- 8) &* 8) }
-        }
-        return (low, high | (UInt64(count) &<< 56))
+        let (low, high) = _FingerprintHash.shortWords(bytes, start: start, count: count)
+        return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 
     /// The inline words of an identifier of `count` (at most 15) bytes whose first 16 bytes,
@@ -107,8 +96,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     @inlinable
     @inline(__always)
     static func _maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (low: UInt64, high: UInt64) {
-        let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
-        let high = count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
+        let (low, high) = _FingerprintHash.maskedWords(first, second, count: count)
         return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 

@@ -35,6 +35,26 @@ extension JSONReader {
         return position
     }
 
+    /// The offset of the opening quote of the next element of the array being read, if that
+    /// element is a string: past whitespace and, unless it is the array's first element
+    /// (`isFirst`), the separating comma; nil for anything else. Compact input (`,"`) skips the
+    /// whitespace scans. O(whitespace).
+    @inlinable
+    @inline(__always)
+    func _nextStringElement(from position: Int, isFirst: Bool) -> Int? {
+        var at = position
+        if !isFirst {
+            if at >= _count || _bytes[at] != UInt8(ascii: ",") {
+                at = _afterWhitespace(from: at)
+                guard at < _count, _bytes[at] == UInt8(ascii: ",") else { return nil }
+            }
+            at &+= 1
+        }
+        if at >= _count || _bytes[at] != UInt8(ascii: "\"") { at = _afterWhitespace(from: at) }
+        guard at < _count, _bytes[at] == UInt8(ascii: "\"") else { return nil }
+        return at
+    }
+
     /// The first offset at or after `position` inside a string that holds `"`, `\`, a control
     /// character or a non-ASCII byte (or the end of input): where plain contents stop.
     /// O(length), eight bytes per step.
