@@ -103,11 +103,20 @@ struct ParserHarness {
         ("GET / HTTP/1.1\r\nHost: h\r\nExpect: magic\r\n\r\n", 417),
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: ,chunked\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked,\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3  \r\nabc\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\t\r\nabc\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
         ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n", 400),
     ])
     func rejectsMalformedRequests(text: String, status: Int) {
         #expect(ParserHarness.parse(text).failure?.status == status)
+    }
+
+    @Test func chunkExtensionMayFollowWhitespace() {
+        let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3 ;ext\r\nabc\r\n0\r\n\r\n"
+        #expect(ParserHarness.parse(text).requests.first?.body == Array("abc".utf8))
     }
 
     @Test func enforcesLimitsWhileBytesArrive() {

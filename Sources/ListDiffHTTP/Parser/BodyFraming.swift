@@ -41,7 +41,14 @@ enum BodyFraming {
             guard version == .http1_1 else {
                 throw HTTPParseError(.badRequest, "headers: Transfer-Encoding is not allowed in an HTTP/1.0 request")
             }
-            let codings = transferEncodings.flatMap { $0.utf8.split(separator: UInt8(ascii: ",")) }.map { HTTPBytes.trimmed($0) }
+            // Empty list elements (`, chunked`) are rejected rather than skipped (RFC 9110
+            // §5.6.1 lets a recipient ignore them): framing is where lenient parsers disagree.
+            let codings = transferEncodings
+                .flatMap { $0.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }
+                .map { HTTPBytes.trimmed($0) }
+            if codings.contains(where: \.isEmpty) {
+                throw HTTPParseError(.badRequest, "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' has an empty list element")
+            }
             guard codings.count == 1, let only = codings.first,
                   HTTPHeaders.bytesMatchIgnoringCase(only, "chunked".utf8) else {
                 throw HTTPParseError(.notImplemented, "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')")

@@ -16,9 +16,13 @@ enum ChunkSizeParsing {
         guard index > line.startIndex else {
             throw HTTPParseError(.badRequest, "chunked body: chunk size after body byte \(bodyBytesSoFar) is not a hex number")
         }
-        let rest = HTTPBytes.trimmed(line[index...])
-        guard rest.isEmpty || rest.first == UInt8(ascii: ";") else {
-            throw HTTPParseError(.badRequest, "chunked body: chunk size after body byte \(bodyBytesSoFar) is followed by something other than an extension")
+        // RFC 9112 §7.1.1 allows whitespace (BWS) only before an extension's ";": a size
+        // followed by spaces alone is rejected, as every strict parser must agree on framing.
+        let rest = line[index...]
+        let afterSpace = rest.drop { $0 == HTTPBytes.space || $0 == HTTPBytes.tab }
+        guard afterSpace.isEmpty ? afterSpace.count == rest.count : afterSpace.first == UInt8(ascii: ";") else {
+            let what = afterSpace.isEmpty ? "whitespace without an extension" : "something other than an extension"
+            throw HTTPParseError(.badRequest, "chunked body: chunk size after body byte \(bodyBytesSoFar) is followed by \(what)")
         }
         for byte in rest where !HTTPBytes.isValueByte(byte) {
             throw HTTPParseError(.badRequest, "chunked body: chunk extension after body byte \(bodyBytesSoFar) contains a control byte")

@@ -53,6 +53,15 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// Body bytes received so far of the request being read (de-chunked).
+    public var bodyBytesReceived: Int { body.count }
+
+    /// The head just received, without its body: what a responder sees when deciding whether
+    /// to answer `Expect: 100-continue` with `100 Continue` or with a final status.
+    public var currentHead: HTTPRequest {
+        HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: headers, keepAlive: keepAlive)
+    }
+
     /// Parses from the start of `input`. Returns the bytes used and what they made.
     /// After a `.failure`, every later call returns the same failure.
     public mutating func parse(_ input: UnsafeRawBufferPointer) -> HTTPParseStep {
@@ -141,7 +150,7 @@ public struct HTTPRequestParser: Sendable {
                 headBytes = 0
                 state = .trailerLines
             } else {
-                body.reserveCapacity(body.count + min(size, Self.maxUpfrontReservation))
+                reserveBody(additional: min(size, Self.maxUpfrontReservation))
                 state = .chunkData(remaining: size)
             }
             return nil
@@ -166,6 +175,14 @@ public struct HTTPRequestParser: Sendable {
             state = .chunkSizeLine
             return nil
         }
+    }
+
+    /// Room for `additional` more body bytes, growing at least geometrically: reserving the
+    /// exact sum per chunk would copy the whole body again for every small chunk.
+    private mutating func reserveBody(additional: Int) {
+        let needed = body.count + additional
+        guard needed > body.capacity else { return }
+        body.reserveCapacity(max(needed, 2 * body.capacity))
     }
 
     enum LineResult {
