@@ -57,6 +57,15 @@ struct ServerOptions {
         Setting(flag: "--body-timeout", environment: "LISTDIFF_BODY_TIMEOUT", help: "longest pause inside a request body, else 408 (default 30)") { config, value in
             seconds(value).map { config.timeouts.bodyRead = $0 } != nil
         },
+        Setting(flag: "--min-body-rate", environment: "LISTDIFF_MIN_BODY_RATE", help: "bytes/s a body must average after --body-timeout, else 408 (default 1024)") { config, value in
+            rate(value).map { config.timeouts.minBodyRate = $0 } != nil
+        },
+        Setting(flag: "--write-timeout", environment: "LISTDIFF_WRITE_TIMEOUT", help: "longest pause in a client's reading of a response, else close (default 30)") { config, value in
+            seconds(value).map { config.timeouts.write = $0 } != nil
+        },
+        Setting(flag: "--min-write-rate", environment: "LISTDIFF_MIN_WRITE_RATE", help: "bytes/s a client must read after --write-timeout, else close (default 1024)") { config, value in
+            rate(value).map { config.timeouts.minWriteRate = $0 } != nil
+        },
         Setting(flag: "--idle-timeout", environment: "LISTDIFF_IDLE_TIMEOUT", help: "seconds a keep-alive connection may idle (default 60)") { config, value in
             seconds(value).map { config.timeouts.idle = $0 } != nil
         },
@@ -72,6 +81,11 @@ struct ServerOptions {
 
     static func seconds(_ text: String) -> Double? {
         guard let value = Double(text), value > 0, value <= 86_400 else { return nil }
+        return value
+    }
+
+    static func rate(_ text: String) -> Double? {
+        guard let value = Double(text), value >= 1, value <= 1e12 else { return nil }
         return value
     }
 

@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// A blocking test client over a plain TCP socket, so tests control every byte on the wire.
-final class RawClient {
+final class RawClient: @unchecked Sendable {
+    // Sendable argument: a test uses each client from one thread at a time.
     struct Response {
         var status: Int
         var headers: [(String, String)]

@@ -6,19 +6,32 @@ import Testing
         HTTPRequest(method: method, target: path, path: path)
     }
 
+    static func answer(_ handler: HTTPHandler, _ request: HTTPRequest) -> HTTPResponse? {
+        if case .response(let response) = handler.handle(request) { return response }
+        return nil
+    }
+
     @Test func routesByMethodAndPathWithHeadFallbackAnd404And405() {
         var router = Router()
         router.get("/a") { _ in .text("get a") }
         router.post("/a", cost: .heavy) { _ in .text("post a") }
         #expect(router.handler(for: Self.request("GET", "/a")).cost == .cheap)
         #expect(router.handler(for: Self.request("POST", "/a")).cost == .heavy)
-        #expect(router.handler(for: Self.request("HEAD", "/a")).respond(Self.request("HEAD", "/a")).body == Array("get a".utf8))
-        let missing = router.handler(for: Self.request("GET", "/b")).respond(Self.request("GET", "/b"))
-        #expect(missing.status == 404)
-        #expect(missing.headers["Content-Type"] == "application/problem+json")
-        let wrongMethod = router.handler(for: Self.request("DELETE", "/a")).respond(Self.request("DELETE", "/a"))
-        #expect(wrongMethod.status == 405)
-        #expect(wrongMethod.headers["Allow"] == "GET, POST")
+        #expect(Self.answer(router.handler(for: Self.request("HEAD", "/a")), Self.request("HEAD", "/a"))?.body == Array("get a".utf8))
+        let missing = Self.answer(router.handler(for: Self.request("GET", "/b")), Self.request("GET", "/b"))
+        #expect(missing?.status == 404)
+        #expect(missing?.headers["Content-Type"] == "application/problem+json")
+        let wrongMethod = Self.answer(router.handler(for: Self.request("DELETE", "/a")), Self.request("DELETE", "/a"))
+        #expect(wrongMethod?.status == 405)
+        #expect(wrongMethod?.headers["Allow"] == "GET, POST")
+    }
+
+    @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
+        var router = Router()
+        router.post("/a") { _ in .text("post a") }
+        #expect(router.responseBeforeBody(to: Self.request("POST", "/a")) == nil)
+        #expect(router.responseBeforeBody(to: Self.request("POST", "/b"))?.status == 404)
+        #expect(router.responseBeforeBody(to: Self.request("PUT", "/a"))?.status == 405)
     }
 }
 

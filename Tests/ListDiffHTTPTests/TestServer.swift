@@ -1,3 +1,4 @@
+import Dispatch
 import ListDiffHTTP
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,17 @@ enum TestServer {
         router.post("/inspect") { request in
             .text("body=\(request.body.count) trailer=\(request.trailers["X-Checksum"] ?? "-")")
         }
+        router.add("GET", "/later", HTTPHandler(deferring: { request in
+            // Completed from another thread after `ms`; answered 504 by the transport after `timeout` s.
+            let milliseconds = Int(request.queryValue("ms") ?? "100") ?? 100
+            let deferred = HTTPDeferredResponse(timeout: Double(request.queryValue("timeout") ?? "5") ?? 5) {
+                .text("timed out\n", status: 504)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+                deferred.complete(.text("later \(milliseconds)\n"))
+            }
+            return .deferred(deferred)
+        }))
         router.get("/slow", cost: .heavy) { request in
             let milliseconds = Int(request.queryValue("ms") ?? "300") ?? 300
             usleep(UInt32(milliseconds * 1000))
@@ -37,8 +49,8 @@ enum TestServer {
     }
 
     /// Runs `body` against a started server, then shuts it down and waits for it.
-    static func with<T>(_ configuration: HTTPServerConfiguration = configuration(), _ body: (HTTPServer) throws -> T) throws -> T {
-        let server = HTTPServer(configuration: configuration, responder: router())
+    static func with<T>(_ configuration: HTTPServerConfiguration = configuration(), router: Router = router(), _ body: (HTTPServer) throws -> T) throws -> T {
+        let server = HTTPServer(configuration: configuration, responder: router)
         try server.start()
         defer {
             server.shutdown(gracePeriod: 1)

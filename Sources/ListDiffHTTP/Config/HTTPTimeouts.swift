@@ -11,6 +11,13 @@ public struct HTTPTimeouts: Sendable, Equatable {
     public var idle: Double
     /// Longest pause in draining a response to a client that does not read; then close.
     public var write: Double
+    /// Least average rate, in bytes per second, at which a request body must arrive once
+    /// `bodyRead` seconds of it have passed (a body may take `bodyRead` + size ÷ rate seconds
+    /// in all); slower → 408 and close, so a trickled body cannot hold a connection for ever.
+    public var minBodyRate: Double
+    /// Least average rate, in bytes per second, at which a client must read a response once
+    /// `write` seconds have passed; slower → close.
+    public var minWriteRate: Double
     /// How long a closing connection is drained (after shutting down writing) before close,
     /// so that an error response is not destroyed by a reset.
     public var linger: Double
@@ -22,6 +29,8 @@ public struct HTTPTimeouts: Sendable, Equatable {
         bodyRead: Double = 30,
         idle: Double = 60,
         write: Double = 30,
+        minBodyRate: Double = 1024,
+        minWriteRate: Double = 1024,
         linger: Double = 2,
         shutdownGrace: Double = 10
     ) {
@@ -29,6 +38,8 @@ public struct HTTPTimeouts: Sendable, Equatable {
         self.bodyRead = bodyRead
         self.idle = idle
         self.write = write
+        self.minBodyRate = minBodyRate
+        self.minWriteRate = minWriteRate
         self.linger = linger
         self.shutdownGrace = shutdownGrace
     }

@@ -20,60 +20,102 @@ extension EventLoop {
             if connection.input.isEmpty && connection.parser.phase == .idle { connection.requestStartedAt = now }
             connection.input.didWrite(count)
             connection.lastActivityAt = now
-            processInput(connection)
-            flush(connection)
+            serve(connection)
         } else if count == 0 {
             connection.peerClosedInput = true
-            if connection.inFlight != nil || !connection.outbound.isEmpty {
-                connection.closeAfterFlush = true
-            } else {
+            // A client that leaves while its deferred response is awaited has abandoned it.
+            // Otherwise requests it sent before closing are still answered, then we close.
+            if connection.deferred != nil {
                 closeConnection(connection)
+            } else {
+                serve(connection)
             }
         } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
             closeConnection(connection)
         }
     }
 
+    /// Answers buffered requests and writes their responses, in order, until the connection
+    /// waits for the client, a handler, or a full socket.
+    func serve(_ connection: Connection) {
+        while processInput(connection) == .outputFull {
+            flush(connection)
+            if connection.isClosed || connection.outbound.pendingBytes >= Self.outputHighWater { return }
+        }
+        flush(connection)
+    }
+
+    enum InputOutcome {
+        /// Waiting for more bytes, for a handler, or closing.
+        case waiting
+        /// Requests may remain in the input, but the output is at its high-water mark.
+        case outputFull
+    }
+
     /// Parses and answers as many buffered requests as allowed, in order.
-    func processInput(_ connection: Connection) {
-        while connection.inFlight == nil && !connection.closeAfterFlush
-                && connection.outbound.pendingBytes < Self.outputHighWater {
+    @discardableResult
+    func processInput(_ connection: Connection) -> InputOutcome {
+        while connection.inFlight == nil && !connection.closeAfterFlush {
+            guard connection.outbound.pendingBytes < Self.outputHighWater else { return .outputFull }
             let step = connection.parser.parse(connection.input.readable)
             connection.input.consume(step.consumed)
             connection.requestBytesIn += step.consumed
             switch step.event {
             case .needMoreData:
-                return
+                if connection.peerClosedInput {
+                    // Nothing more will arrive: what is buffered is an unfinished request.
+                    connection.closeAfterFlush = true
+                } else if connection.parser.phase == .body && connection.bodyStartedAt == nil {
+                    connection.bodyStartedAt = now
+                }
+                return .waiting
             case .continueExpected:
-                connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
+                let head = connection.parser.currentHead
+                if let refusal = responder.responseBeforeBody(to: head) {
+                    // The body is never read, so the connection cannot carry another request.
+                    var response = refusal
+                    response.closesConnection = true
+                    finish(connection, InFlightRequest(head, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
+                } else {
+                    connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
+                }
             case .request(let request):
                 dispatch(request, on: connection)
             case .failure(let error):
                 respondWithProblem(connection, status: error.status, detail: error.detail)
             }
         }
+        return .waiting
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
-        let inFlight = InFlightRequest(
-            method: request.method, target: request.target, isHead: request.method == "HEAD",
-            keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
-            bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
-        )
+        let inFlight = InFlightRequest(request, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
         connection.requestBytesIn = 0
         connection.requestStartedAt = now
+        connection.bodyStartedAt = nil
         let handler = responder.handler(for: request)
         switch handler.cost {
         case .cheap:
-            finish(connection, inFlight, handler.respond(request))
+            switch handler.handle(request) {
+            case .response(let response):
+                finish(connection, inFlight, response)
+            case .deferred(let deferred):
+                connection.inFlight = inFlight
+                startWaiting(for: deferred, on: connection)
+            }
         case .heavy:
             connection.inFlight = inFlight
             let mailbox = self.mailbox
             let fd = connection.fd
             let connectionID = connection.id
-            let respond = handler.respond
+            let handle = handler.handle
             workers.submit {
-                mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: respond(request)))
+                switch handle(request) {
+                case .response(let response):
+                    mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+                case .deferred(let deferred):
+                    mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
+                }
             }
         }
     }
@@ -81,7 +123,11 @@ extension EventLoop {
     /// Queues the response (head and body coalesced when small) and logs the request.
     func finish(_ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse) {
         let keepAlive = request.keepAlive && !response.closesConnection && !draining
-        if connection.outbound.isEmpty { connection.lastWriteProgressAt = now }
+        if connection.outbound.isEmpty {
+            connection.lastWriteProgressAt = now
+            connection.writeStartedAt = now
+            connection.bytesWrittenSinceStart = 0
+        }
         let dateLine = dateCache.line
         var sendsBody = false
         var bytesOut = 0
@@ -115,6 +161,7 @@ extension EventLoop {
             bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
         )
         connection.requestBytesIn = 0
+        connection.bodyStartedAt = nil
         finish(connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true))
     }
 
@@ -123,7 +170,10 @@ extension EventLoop {
             if connection.closeAfterFlush && connection.inFlight == nil && !connection.isLingering { startClosing(connection) }
             return
         }
-        switch connection.outbound.write(to: connection.fd) {
+        let pendingBefore = connection.outbound.pendingBytes
+        let outcome = connection.outbound.write(to: connection.fd)
+        connection.bytesWrittenSinceStart += pendingBefore - connection.outbound.pendingBytes
+        switch outcome {
         case .drained:
             connection.lastWriteProgressAt = now
             connection.lastActivityAt = now
@@ -169,8 +219,10 @@ extension EventLoop {
     /// only when it changes, so steady keep-alive traffic needs none).
     func updateInterest(_ connection: Connection) {
         var wanted: UInt32 = 0
-        let reads = connection.isLingering || (!connection.peerClosedInput && connection.inFlight == nil
-            && !connection.closeAfterFlush && connection.outbound.pendingBytes < Self.outputHighWater)
+        let acceptsRequests = connection.inFlight == nil && !connection.closeAfterFlush
+            && connection.outbound.pendingBytes < Self.outputHighWater
+        let watchesWaiter = connection.deferred != nil && connection.input.count < Self.waitingInputLimit
+        let reads = connection.isLingering || (!connection.peerClosedInput && (acceptsRequests || watchesWaiter))
         if reads { wanted |= UInt32(CLD_READABLE) }
         if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
         guard wanted != connection.interest else { return }
@@ -181,6 +233,11 @@ extension EventLoop {
     func closeConnection(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
+        if let deferred = connection.deferred {
+            connection.deferred = nil
+            waitingCount -= 1
+            deferred.cancel()
+        }
         close(connection.fd)
         connections[Int(connection.fd)] = nil
         openCount -= 1
@@ -195,7 +252,16 @@ extension EventLoop {
             return
         }
         if !connection.outbound.isEmpty {
-            if now > connection.lastWriteProgressAt + writeTimeout { closeConnection(connection) }
+            let overdueAt = writeRate.deadline(startedAt: connection.writeStartedAt, bytes: connection.bytesWrittenSinceStart)
+            if now > connection.lastWriteProgressAt + writeTimeout || now > overdueAt {
+                closeConnection(connection)
+            }
+            return
+        }
+        if let deferred = connection.deferred {
+            if now >= connection.deferredDeadline, let response = deferred.expire() {
+                answerAwaited(connection, with: response)
+            }
             return
         }
         guard connection.inFlight == nil, !connection.closeAfterFlush else { return }
@@ -203,8 +269,13 @@ extension EventLoop {
         if phase == .idle && connection.input.isEmpty {
             if draining || now > connection.lastActivityAt + idleTimeout { closeConnection(connection) }
         } else if phase == .body {
+            let received = connection.parser.bodyBytesReceived
+            let startedAt = connection.bodyStartedAt ?? connection.requestStartedAt
             if now > connection.lastActivityAt + bodyTimeout {
                 timeOut(connection, detail: "request body: no data arrived for \(configuration.timeouts.bodyRead) s")
+            } else if now > bodyRate.deadline(startedAt: startedAt, bytes: received) {
+                let rate = Int(configuration.timeouts.minBodyRate)
+                timeOut(connection, detail: "request body: arriving slower than \(rate) bytes/s (\(received) bytes in \((now - startedAt) / 1_000_000) ms)")
             }
         } else if now > connection.requestStartedAt + headerTimeout {
             timeOut(connection, detail: "request head: not complete within \(configuration.timeouts.headerRead) s")

@@ -24,8 +24,15 @@ final class EventLoop: @unchecked Sendable {
     let idleTimeout: UInt64
     let writeTimeout: UInt64
     let lingerTimeout: UInt64
+    /// How slowly a request body may arrive, and a response be read, in all.
+    let bodyRate: MinimumRate
+    let writeRate: MinimumRate
+    let statistics = LoopStatistics()
     /// Stop reading more requests from a connection while this much output is queued.
     static let outputHighWater = 1 << 20
+    /// A connection awaiting a deferred response is still read (to notice the client leaving)
+    /// until this much pipelined input is buffered.
+    static let waitingInputLimit = 64 * 1024
     static let eventCapacity = 256
     static let scratchSize = 16 * 1024
     /// Idle keep-alive connections closed per descriptor-exhaustion event.
@@ -34,6 +41,9 @@ final class EventLoop: @unchecked Sendable {
     var listenFD: Int32
     var connections: [Connection?] = []
     var openCount = 0
+    var acceptedCount = 0
+    var rejectedCount = 0
+    var waitingCount = 0
     var nextConnectionID: UInt64 = 0
     var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
@@ -73,6 +83,8 @@ final class EventLoop: @unchecked Sendable {
         idleTimeout = MonotonicClock.nanoseconds(timeouts.idle)
         writeTimeout = MonotonicClock.nanoseconds(timeouts.write)
         lingerTimeout = MonotonicClock.nanoseconds(timeouts.linger)
+        bodyRate = MinimumRate(grace: bodyTimeout, bytesPerSecond: timeouts.minBodyRate)
+        writeRate = MinimumRate(grace: writeTimeout, bytesPerSecond: timeouts.minWriteRate)
         reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         events = .allocate(capacity: Self.eventCapacity)
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
@@ -121,7 +133,7 @@ final class EventLoop: @unchecked Sendable {
                 closeConnection(connection)
                 return
             }
-            if event.events & UInt32(CLD_WRITABLE) != 0 { flush(connection) }
+            if event.events & UInt32(CLD_WRITABLE) != 0 { serve(connection) }
             if !connection.isClosed, event.events & UInt32(CLD_READABLE) != 0 { readAvailable(connection) }
             if !connection.isClosed { updateInterest(connection) }
         }
@@ -148,6 +160,7 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             cld_configure_accepted(fd)
+            acceptedCount += 1
             register(fd)
         }
     }
@@ -206,6 +219,7 @@ final class EventLoop: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { cld_send(fd, $0.baseAddress, $0.count) }
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
+        rejectedCount += 1
         accessLog.record(method: "-", target: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
     }
 
@@ -226,13 +240,14 @@ final class EventLoop: @unchecked Sendable {
         for message in mailbox.takeAll() {
             switch message {
             case .handlerFinished(let fd, let connectionID, let response):
-                guard Int(fd) < connections.count, let connection = connections[Int(fd)],
-                      connection.id == connectionID, let request = connection.inFlight else { continue }
-                connection.inFlight = nil
-                finish(connection, request, response)
-                processInput(connection)
-                flush(connection)
-                if !connection.isClosed { updateInterest(connection) }
+                guard let connection = awaiting(fd, connectionID) else { continue }
+                answerAwaited(connection, with: response)
+            case .handlerDeferred(let fd, let connectionID, let deferred):
+                guard let connection = awaiting(fd, connectionID), connection.deferred == nil else {
+                    deferred.cancel()
+                    continue
+                }
+                startWaiting(for: deferred, on: connection)
             case .beginShutdown(let deadline):
                 beginDraining(deadline: deadline)
             }
@@ -248,17 +263,36 @@ final class EventLoop: @unchecked Sendable {
             listenFD = -1
         }
         forEachConnection { connection in
-            if connection.isIdle { closeConnection(connection) }
+            if connection.isIdle {
+                closeConnection(connection)
+            } else if let deferred = connection.deferred, let response = deferred.expire() {
+                answerAwaited(connection, with: response)
+            }
         }
     }
 
-    /// Applies every timeout; runs once per tick. O(highest fd).
+    /// Applies every timeout, hands idle connections' buffers back and publishes the
+    /// statistics; runs once per tick. O(highest fd).
     private func checkTimers() {
-        forEachConnection { checkDeadlines($0) }
+        var published = HTTPServerStatistics()
+        forEachConnection { connection in
+            checkDeadlines(connection)
+            guard !connection.isClosed else { return }
+            if connection.input.isEmpty && connection.outbound.isEmpty && !connection.isLingering {
+                connection.input.release()
+                connection.outbound.releaseSpare()
+            }
+            published.bufferBytes += connection.input.capacity + connection.outbound.storageBytes
+        }
         if draining && now >= drainDeadline {
             forEachConnection { closeConnection($0) }
         }
         if acceptingPaused && now >= resumeAcceptingAt { resumeAccepting() }
+        published.openConnections = openCount
+        published.acceptedConnections = acceptedCount
+        published.rejectedConnections = rejectedCount
+        published.waitingResponses = waitingCount
+        statistics.publish(published)
     }
 
     func forEachConnection(_ body: (Connection) -> Void) {

@@ -2,6 +2,8 @@
 enum LoopMessage: Sendable {
     /// A heavy handler finished for the connection `fd` with identity `connectionID`.
     case handlerFinished(fd: Int32, connectionID: UInt64, response: HTTPResponse)
+    /// A heavy handler deferred its response for the connection `fd` with identity `connectionID`.
+    case handlerDeferred(fd: Int32, connectionID: UInt64, response: HTTPDeferredResponse)
     /// Stop accepting, finish in-flight requests, close everything by `deadline` (monotonic ns).
     case beginShutdown(deadline: UInt64)
 }

@@ -1,10 +1,18 @@
 /// A request handler and where it should run.
 public struct HTTPHandler: Sendable {
     public let cost: HandlerCost
-    public let respond: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Answers a request now or later.
+    public let handle: @Sendable (HTTPRequest) -> HTTPHandlerResult
 
+    /// A handler that answers before it returns.
     public init(cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.cost = cost
-        self.respond = respond
+        handle = { .response(respond($0)) }
+    }
+
+    /// A handler that may answer later (``HTTPDeferredResponse``).
+    public init(cost: HandlerCost = .cheap, deferring handle: @escaping @Sendable (HTTPRequest) -> HTTPHandlerResult) {
+        self.cost = cost
+        self.handle = handle
     }
 }

@@ -7,13 +7,18 @@ public struct Router: HTTPResponder {
 
     public init() {}
 
+    /// Mounts `handler` for `method` and `path`; a later registration of the same pair wins.
+    public mutating func add(_ method: String, _ path: String, _ handler: HTTPHandler) {
+        var entries = routes[path, default: []]
+        entries.removeAll { $0.method == method }
+        entries.append((method, handler))
+        routes[path] = entries
+    }
+
     /// Mounts `respond` for `method` and `path`; a later registration of the same pair wins.
     public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
                              _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        var entries = routes[path, default: []]
-        entries.removeAll { $0.method == method }
-        entries.append((method, HTTPHandler(cost: cost, respond)))
-        routes[path] = entries
+        add(method, path, HTTPHandler(cost: cost, respond))
     }
 
     public mutating func get(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -25,20 +30,34 @@ public struct Router: HTTPResponder {
     }
 
     public func handler(for request: HTTPRequest) -> HTTPHandler {
-        guard let entries = routes[request.path] else {
-            let detail = "no resource at path '\(request.path)'"
-            return HTTPHandler { _ in HTTPProblem(status: 404, detail: detail).response() }
+        switch match(request) {
+        case .found(let handler): return handler
+        case .rejected(let response): return HTTPHandler { _ in response }
         }
-        for entry in entries where entry.method == request.method { return entry.handler }
+    }
+
+    public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
+        if case .rejected(let response) = match(head) { return response }
+        return nil
+    }
+
+    private enum Match {
+        case found(HTTPHandler)
+        case rejected(HTTPResponse)
+    }
+
+    private func match(_ request: HTTPRequest) -> Match {
+        guard let entries = routes[request.path] else {
+            return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'").response())
+        }
+        for entry in entries where entry.method == request.method { return .found(entry.handler) }
         if request.method == "HEAD" {
-            for entry in entries where entry.method == "GET" { return entry.handler }
+            for entry in entries where entry.method == "GET" { return .found(entry.handler) }
         }
         let allowed = entries.map(\.method).joined(separator: ", ")
         let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
-        return HTTPHandler { _ in
-            var response = HTTPProblem(status: 405, detail: detail).response()
-            response.headers.append(name: "Allow", value: allowed)
-            return response
-        }
+        var response = HTTPProblem(status: 405, detail: detail).response()
+        response.headers.append(name: "Allow", value: allowed)
+        return .rejected(response)
     }
 }

@@ -12,6 +12,10 @@ final class Connection {
     /// Set while a heavy handler runs for this connection; parsing pauses meanwhile, which
     /// keeps pipelined responses in request order.
     var inFlight: InFlightRequest?
+    /// Set while a deferred response is awaited (with `inFlight`); answered by its timeout
+    /// response at `deferredDeadline`.
+    var deferred: HTTPDeferredResponse?
+    var deferredDeadline: UInt64 = 0
     /// Close once the queued output is sent (client asked, error, or shutdown).
     var closeAfterFlush = false
     /// The client shut down its sending side (read returned 0).
@@ -27,6 +31,12 @@ final class Connection {
     var lastActivityAt: UInt64
     /// Last time queued output made progress (for the write timeout).
     var lastWriteProgressAt: UInt64
+    /// When the current request's body began (for the minimum body rate); nil outside a body.
+    var bodyStartedAt: UInt64?
+    /// When queued output last went from empty to non-empty, and the bytes sent since (for
+    /// the minimum write rate).
+    var writeStartedAt: UInt64
+    var bytesWrittenSinceStart = 0
     /// Bytes consumed by the parser for the current request (for the access log).
     var requestBytesIn = 0
     /// Responses queued so far; an idle connection that has had one is a keep-alive
@@ -36,11 +46,12 @@ final class Connection {
     init(fd: Int32, id: UInt64, limits: HTTPLimits, now: UInt64) {
         self.fd = fd
         self.id = id
-        input = ReceiveBuffer(capacity: 4096)
+        input = ReceiveBuffer()
         parser = HTTPRequestParser(limits: limits)
         requestStartedAt = now
         lastActivityAt = now
         lastWriteProgressAt = now
+        writeStartedAt = now
     }
 
     /// The poller token: the fd in the low half, the id's low bits in the high half, so an

@@ -31,6 +31,15 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port actually bound (the ephemeral one if the configuration said 0); 0 before start.
     public var port: Int { lock.withLock { boundPort } }
 
+    /// What the transport is doing now, summed over the event loops (each publishes its part
+    /// once per tick, so figures lag by at most a tick).
+    public func statistics() -> HTTPServerStatistics {
+        let (loops, workers) = lock.withLock { (self.loops, self.workers) }
+        var total = loops.reduce(HTTPServerStatistics()) { $0 + $1.statistics.latest }
+        total.queuedJobs = workers?.queuedCount ?? 0
+        return total
+    }
+
     /// Binds every loop's listener and starts the threads; returns once accepting.
     /// Ignores SIGPIPE process-wide (sends also use MSG_NOSIGNAL).
     public func start() throws(HTTPServerError) {

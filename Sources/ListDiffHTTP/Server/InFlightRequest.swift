@@ -9,3 +9,13 @@ struct InFlightRequest {
     var bytesIn: Int
     var startedAt: UInt64
 }
+
+extension InFlightRequest {
+    init(_ request: HTTPRequest, bytesIn: Int, startedAt: UInt64) {
+        self.init(
+            method: request.method, target: request.target, isHead: request.method == "HEAD",
+            keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
+            bytesIn: bytesIn, startedAt: startedAt
+        )
+    }
+}

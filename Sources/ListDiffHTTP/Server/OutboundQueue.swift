@@ -27,6 +27,16 @@ struct OutboundQueue {
 
     var isEmpty: Bool { pendingBytes == 0 }
 
+    /// Bytes of storage held, queued or kept for reuse.
+    var storageBytes: Int {
+        chunks.reduce(spare.capacity) { $0 + $1.bytes.capacity }
+    }
+
+    /// Drops the storage kept for the next response (called when the connection goes idle).
+    mutating func releaseSpare() {
+        spare = []
+    }
+
     /// Lets `write` append to the open coalescing chunk (creating it from spare storage).
     mutating func appendCoalesced(_ write: (inout [UInt8]) -> Void) {
         if chunks.last?.coalescing != true {

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A response that a handler gives later than it returns: a long poll waiting for the next
+/// change holds its connection, but no thread.
+///
+/// The handler creates one, keeps it where the event it waits for can find it, and returns
+/// `.deferred(it)`. Any thread may then call ``complete(_:)`` once; the answer reaches the
+/// connection through its event loop's mailbox. If nobody completes it within `timeout`
+/// seconds, the transport answers with `timeoutResponse()` instead. The transport also stops
+/// waiting when the client disconnects or the server shuts down (it then answers with
+/// `timeoutResponse()` and closes); in every such case the ``onCancel(_:)`` handler runs once,
+/// so the application can forget its waiter. A waiting request costs its connection's small
+/// state and this object: no thread, no timer of its own.
+public final class HTTPDeferredResponse: @unchecked Sendable {
+    // Sendable argument: every mutable property is read and written only while holding `lock`.
+    private enum State {
+        /// Returned by the handler but not yet bound to its connection.
+        case unbound(completed: HTTPResponse?)
+        /// Bound: a completion is posted to this loop for this connection.
+        case waiting(mailbox: LoopMailbox, fd: Int32, connectionID: UInt64)
+        /// Completed, timed out, or cancelled: later completions are dropped.
+        case finished
+    }
+
+    /// Seconds the transport waits for ``complete(_:)``.
+    public let timeout: Double
+    private let timeoutResponse: @Sendable () -> HTTPResponse
+    private let lock = NSLock()
+    private var state = State.unbound(completed: nil)
+    private var cancelHandler: (@Sendable () -> Void)?
+    /// The transport gave up waiting; a cancel handler set later runs at once.
+    private var isCancelled = false
+
+    /// A pending response answered by `timeoutResponse()` (called on the event loop) if it is
+    /// not completed within `timeout` seconds.
+    public init(timeout: Double, timeoutResponse: @escaping @Sendable () -> HTTPResponse) {
+        self.timeout = max(0, timeout)
+        self.timeoutResponse = timeoutResponse
+    }
+
+    /// Answers the request with `response`, from any thread. Returns false (and sends nothing)
+    /// if it was already completed, timed out or cancelled.
+    @discardableResult
+    public func complete(_ response: HTTPResponse) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case .finished, .unbound(completed: .some):
+            return false
+        case .unbound(completed: .none):
+            state = .unbound(completed: response)
+        case .waiting(let mailbox, let fd, let connectionID):
+            state = .finished
+            mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+        }
+        return true
+    }
+
+    /// Runs `handler` once when the transport stops waiting without a completion (timeout,
+    /// client gone, shutdown); at once if that already happened.
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        lock.lock()
+        guard !isCancelled else {
+            lock.unlock()
+            handler()
+            return
+        }
+        cancelHandler = handler
+        lock.unlock()
+    }
+
+    /// Binds to the connection (on its loop). Returns the response if the handler completed it
+    /// before returning, so the loop can answer at once.
+    func bind(mailbox: LoopMailbox, fd: Int32, connectionID: UInt64) -> HTTPResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .unbound(let completed) = state else { return nil }
+        if let completed {
+            state = .finished
+            return completed
+        }
+        state = .waiting(mailbox: mailbox, fd: fd, connectionID: connectionID)
+        return nil
+    }
+
+    /// The deadline passed, or the server is shutting down: the timeout response, or nil if a
+    /// completion won the race (its message is already in the mailbox).
+    func expire() -> HTTPResponse? {
+        guard cancelIfWaiting() else { return nil }
+        return timeoutResponse()
+    }
+
+    /// The client is gone: stop waiting.
+    func cancel() {
+        _ = cancelIfWaiting()
+    }
+
+    private func cancelIfWaiting() -> Bool {
+        lock.lock()
+        switch state {
+        case .finished:
+            lock.unlock()
+            return false
+        case .unbound, .waiting:
+            state = .finished
+            isCancelled = true
+            let handler = cancelHandler
+            cancelHandler = nil
+            lock.unlock()
+            handler?()
+            return true
+        }
+    }
+}

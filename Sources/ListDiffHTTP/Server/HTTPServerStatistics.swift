@@ -1,0 +1,29 @@
+/// A snapshot of what the transport is doing, summed over its event loops. Each loop
+/// publishes its part once per timer tick (at most a quarter of a second old).
+public struct HTTPServerStatistics: Sendable, Equatable {
+    /// Client connections open now.
+    public var openConnections = 0
+    /// Connections accepted since start.
+    public var acceptedConnections = 0
+    /// Connections answered 503 and closed at accept (connection limit, no descriptors).
+    public var rejectedConnections = 0
+    /// Requests waiting for a deferred response.
+    public var waitingResponses = 0
+    /// Receive and output buffer storage held by open connections, in bytes.
+    public var bufferBytes = 0
+    /// Heavy jobs waiting for a worker thread.
+    public var queuedJobs = 0
+
+    public init() {}
+
+    static func + (lhs: Self, rhs: Self) -> Self {
+        var sum = lhs
+        sum.openConnections += rhs.openConnections
+        sum.acceptedConnections += rhs.acceptedConnections
+        sum.rejectedConnections += rhs.rejectedConnections
+        sum.waitingResponses += rhs.waitingResponses
+        sum.bufferBytes += rhs.bufferBytes
+        sum.queuedJobs += rhs.queuedJobs
+        return sum
+    }
+}
