@@ -38,6 +38,11 @@ int cld_poller_add(int poller, int fd, uint32_t interest, uint64_t token) {
     return epoll_ctl(poller, EPOLL_CTL_ADD, fd, &event);
 }
 
+int cld_poller_add_shared_listener(int poller, int fd, uint64_t token) {
+    struct epoll_event event = { .events = EPOLLIN | EPOLLEXCLUSIVE, .data = { .u64 = token } };
+    return epoll_ctl(poller, EPOLL_CTL_ADD, fd, &event);
+}
+
 int cld_poller_modify(int poller, int fd, uint32_t old_interest, uint32_t new_interest, uint64_t token) {
     (void)old_interest;
     struct epoll_event event = { .events = to_epoll(new_interest), .data = { .u64 = token } };
@@ -126,6 +131,10 @@ int cld_poller_add(int poller, int fd, uint32_t interest, uint64_t token) {
     return kq_apply(poller, fd, 0, interest, token);
 }
 
+int cld_poller_add_shared_listener(int poller, int fd, uint64_t token) {
+    return kq_apply(poller, fd, 0, CLD_READABLE, token);
+}
+
 int cld_poller_modify(int poller, int fd, uint32_t old_interest, uint32_t new_interest, uint64_t token) {
     return kq_apply(poller, fd, old_interest, new_interest, token);
 }
@@ -192,7 +201,7 @@ int cld_configure_accepted(int fd) {
     return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port, uint16_t *bound_port) {
+int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound_port) {
     struct addrinfo hints, *found = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -205,9 +214,6 @@ int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port,
     if (fd < 0) { freeaddrinfo(found); return -1; }
     int one = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-#if defined(SO_REUSEPORT)
-    if (reuse_port) setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
-#endif
     if (bind(fd, found->ai_addr, found->ai_addrlen) < 0 || listen(fd, backlog) < 0
         || set_nonblocking_cloexec(fd) < 0) {
         int saved = errno;

@@ -27,6 +27,9 @@ typedef struct cld_event {
 int cld_poller_create(void);
 /// Registers `fd` with the interest bits `interest`; level-triggered.
 int cld_poller_add(int poller, int fd, uint32_t interest, uint64_t token);
+/// Registers a listening socket shared by several pollers for readability so that one
+/// connection wakes one waiting poller, not all (EPOLLEXCLUSIVE; a plain registration on kqueue).
+int cld_poller_add_shared_listener(int poller, int fd, uint64_t token);
 /// Changes a registration from `old_interest` to `new_interest` (kqueue needs both).
 int cld_poller_modify(int poller, int fd, uint32_t old_interest, uint32_t new_interest, uint64_t token);
 /// Removes a registration (closing the fd also does).
@@ -49,9 +52,9 @@ ssize_t cld_sendv(int fd, const struct iovec *iov, int count);
 ssize_t cld_send(int fd, const void *bytes, size_t count);
 
 /// Creates a non-blocking TCP listener on an IPv4 or IPv6 literal host (or a name resolved
-/// with getaddrinfo), with SO_REUSEADDR and, if `reuse_port`, SO_REUSEPORT. Writes the bound
-/// port to `bound_port`. Returns the fd, or -1 with errno (or -2: the host did not resolve).
-int cld_listen_tcp(const char *host, uint16_t port, int backlog, int reuse_port, uint16_t *bound_port);
+/// with getaddrinfo), with SO_REUSEADDR. Writes the bound port to `bound_port`. Returns the
+/// fd, or -1 with errno (or -2: the host did not resolve).
+int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound_port);
 /// Sets TCP_NODELAY (and SO_NOSIGPIPE on Darwin) on an accepted socket.
 int cld_configure_accepted(int fd);
 

@@ -241,6 +241,7 @@ extension EventLoop {
         close(connection.fd)
         connections[Int(connection.fd)] = nil
         openCount -= 1
+        budget.giveBack()
         if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
         if acceptingPaused { resumeAccepting() }
     }

@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One thread's readiness loop: its own listener (`SO_REUSEPORT`), its connections, its
-/// timers. Level-triggered; write interest is registered only while output is pending.
+/// One thread's readiness loop: the shared listener (see ``SharedListener``), its
+/// connections, its timers. Level-triggered; write interest is registered only while output is pending.
 /// Cheap handlers run inline; heavy ones go to the worker pool and come back via the mailbox.
 final class EventLoop: @unchecked Sendable {
     // Sendable argument: an EventLoop is built on the starting thread and then used only by
@@ -17,7 +17,7 @@ final class EventLoop: @unchecked Sendable {
     let workers: WorkerPool
     let log: ServerLog
     let poller: Int32
-    let connectionLimit: Int
+    let budget: ConnectionBudget
     let tickInterval: UInt64
     let headerTimeout: UInt64
     let bodyTimeout: UInt64
@@ -37,8 +37,16 @@ final class EventLoop: @unchecked Sendable {
     static let scratchSize = 16 * 1024
     /// Idle keep-alive connections closed per descriptor-exhaustion event.
     static let reclaimBatch = 16
+    /// Poller tokens of the listener and the mailbox; a connection's token has its id (≥ 1)
+    /// in the high half, so it never equals these.
+    static let listenerToken = UInt64.max
+    static let mailboxToken = UInt64.max - 1
 
-    var listenFD: Int32
+    let listener: SharedListener
+    /// The listener is registered with this loop's poller (not paused, not draining).
+    var listening = true
+    /// This loop still holds the listener (until it drains or tears down).
+    var holdsListener = true
     var connections: [Connection?] = []
     var openCount = 0
     var acceptedCount = 0
@@ -57,7 +65,7 @@ final class EventLoop: @unchecked Sendable {
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 
-    init(listenFD: Int32, loopCount: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
+    init(listener: SharedListener, budget: ConnectionBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
         let mailbox: LoopMailbox
@@ -69,13 +77,13 @@ final class EventLoop: @unchecked Sendable {
         }
         self.poller = poller
         self.mailbox = mailbox
-        self.listenFD = listenFD
+        self.listener = listener
         self.configuration = configuration
         self.responder = responder
         self.workers = workers
         log = ServerLog(level: configuration.logLevel)
         accessLog = AccessLog(level: configuration.logLevel)
-        connectionLimit = max(1, (configuration.limits.maxConnections + loopCount - 1) / loopCount)
+        self.budget = budget
         let timeouts = configuration.timeouts
         tickInterval = min(max(MonotonicClock.nanoseconds(timeouts.shortest / 4), 5_000_000), 250_000_000)
         headerTimeout = MonotonicClock.nanoseconds(timeouts.headerRead)
@@ -88,8 +96,9 @@ final class EventLoop: @unchecked Sendable {
         reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         events = .allocate(capacity: Self.eventCapacity)
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
-        cld_poller_add(poller, mailbox.readFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: mailbox.readFD)))
-        cld_poller_add(poller, listenFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: listenFD)))
+        cld_poller_add(poller, mailbox.readFD, UInt32(CLD_READABLE), Self.mailboxToken)
+        cld_poller_add_shared_listener(poller, listener.fd, Self.listenerToken)
+        listener.retain()
     }
 
     deinit {
@@ -123,9 +132,9 @@ final class EventLoop: @unchecked Sendable {
 
     private func handle(_ event: cld_event) {
         let fd = Int32(truncatingIfNeeded: event.token)
-        if fd == listenFD {
-            acceptConnections()
-        } else if fd == mailbox.readFD {
+        if event.token == Self.listenerToken {
+            if listening { acceptConnections() }
+        } else if event.token == Self.mailboxToken {
             drainMailbox()
         } else if fd >= 0, Int(fd) < connections.count, let connection = connections[Int(fd)],
                   connection.pollToken == event.token {
@@ -141,7 +150,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptConnections() {
         for _ in 0..<64 where !draining && !acceptingPaused {
-            let fd = cld_accept(listenFD)
+            let fd = cld_accept(listener.fd)
             guard fd >= 0 else {
                 let code = errno
                 switch code {
@@ -155,8 +164,8 @@ final class EventLoop: @unchecked Sendable {
                     return
                 }
             }
-            if openCount >= connectionLimit {
-                refuse(fd, detail: "the server is at its limit of \(configuration.limits.maxConnections) connections; retry later")
+            guard budget.take() else {
+                refuse(fd, detail: "the server is at its limit of \(budget.limit) connections; retry later")
                 continue
             }
             cld_configure_accepted(fd)
@@ -173,6 +182,7 @@ final class EventLoop: @unchecked Sendable {
         let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
         guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
             close(fd)
+            budget.giveBack()
             return
         }
         connection.interest = UInt32(CLD_READABLE)
@@ -200,7 +210,7 @@ final class EventLoop: @unchecked Sendable {
             close(reserveFD)
             reserveFD = -1
             for _ in 0..<64 {
-                let fd = cld_accept(listenFD)
+                let fd = cld_accept(listener.fd)
                 guard fd >= 0 else { break }
                 refuse(fd, detail: "the server is out of file descriptors; retry later")
             }
@@ -224,15 +234,16 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func pauseAccepting(for nanoseconds: UInt64) {
-        guard !acceptingPaused, listenFD >= 0 else { return }
-        cld_poller_remove(poller, listenFD, UInt32(CLD_READABLE))
+        guard !acceptingPaused, listening else { return }
+        stopListening()
         acceptingPaused = true
         resumeAcceptingAt = now + nanoseconds
     }
 
     func resumeAccepting() {
-        guard acceptingPaused, listenFD >= 0, !draining else { return }
-        cld_poller_add(poller, listenFD, UInt32(CLD_READABLE), UInt64(UInt32(bitPattern: listenFD)))
+        guard acceptingPaused, holdsListener, !draining else { return }
+        cld_poller_add_shared_listener(poller, listener.fd, Self.listenerToken)
+        listening = true
         acceptingPaused = false
     }
 
@@ -258,10 +269,7 @@ final class EventLoop: @unchecked Sendable {
         guard !draining else { return }
         draining = true
         drainDeadline = deadline
-        if listenFD >= 0 {
-            close(listenFD)
-            listenFD = -1
-        }
+        releaseListener()
         forEachConnection { connection in
             if connection.isIdle {
                 closeConnection(connection)
@@ -295,6 +303,20 @@ final class EventLoop: @unchecked Sendable {
         statistics.publish(published)
     }
 
+    private func stopListening() {
+        guard listening else { return }
+        cld_poller_remove(poller, listener.fd, UInt32(CLD_READABLE))
+        listening = false
+    }
+
+    /// Stops accepting for good and lets go of the shared listener.
+    private func releaseListener() {
+        stopListening()
+        guard holdsListener else { return }
+        holdsListener = false
+        listener.release()
+    }
+
     func forEachConnection(_ body: (Connection) -> Void) {
         var index = 0
         while index < connections.count {
@@ -305,14 +327,12 @@ final class EventLoop: @unchecked Sendable {
 
     /// Releases the descriptors of a loop whose thread was never started (failed start).
     func closeUnstarted() {
-        if listenFD >= 0 { close(listenFD) }
-        listenFD = -1
         tearDown()
     }
 
     private func tearDown() {
         forEachConnection { closeConnection($0) }
-        if listenFD >= 0 { close(listenFD) }
+        releaseListener()
         if reserveFD >= 0 { close(reserveFD) }
         close(poller)
         mailbox.close()

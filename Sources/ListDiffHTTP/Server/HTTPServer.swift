@@ -49,21 +49,24 @@ public final class HTTPServer: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         let loopCount = max(1, configuration.eventLoopCount)
         let workers = WorkerPool(threadCount: configuration.workerCount)
-        var port = configuration.port
+        let opened: (fd: Int32, port: Int)
+        do throws(HTTPServerError) {
+            opened = try Listener.open(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        } catch {
+            workers.stop()
+            throw error
+        }
+        let listener = SharedListener(fd: opened.fd)
+        let port = opened.port
+        let budget = ConnectionBudget(limit: configuration.limits.maxConnections)
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {
-                let listener = try Listener.open(host: configuration.host, port: port, backlog: configuration.backlog, reusePort: loopCount > 1)
-                port = listener.port
-                do throws(HTTPServerError) {
-                    created.append(try EventLoop(listenFD: listener.fd, loopCount: loopCount, configuration: configuration, responder: responder, workers: workers))
-                } catch {
-                    close(listener.fd)
-                    throw error
-                }
+                created.append(try EventLoop(listener: listener, budget: budget, configuration: configuration, responder: responder, workers: workers))
             }
         } catch {
             for loop in created { loop.closeUnstarted() }
+            listener.closeIfUnused()
             workers.stop()
             throw error
         }
