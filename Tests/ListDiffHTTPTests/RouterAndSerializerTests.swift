@@ -26,6 +26,25 @@ import Testing
         #expect(wrongMethod?.headers["Allow"] == "GET, POST")
     }
 
+    @Test func templatesCaptureSegmentsAndNameTheirRoute() {
+        var router = Router()
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, parameters in
+            .response(.text("\(parameters["session"] ?? "-") \(parameters["name"] ?? "-")"))
+        }
+        router.add("DELETE", "/v1/sessions/{session}") { _, parameters in .response(.text(parameters["session"] ?? "-")) }
+        router.get("/v1/sessions/list") { _ in .text("exact") }
+        let request = Self.request("GET", "/v1/sessions/s1/snapshots/feed")
+        let handler = router.handler(for: request)
+        #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
+        #expect(Self.answer(handler, request).map { String(decoding: $0.body, as: UTF8.self) } == "s1 feed")
+        #expect(Self.answer(router.handler(for: Self.request("GET", "/v1/sessions/list")), Self.request("GET", "/v1/sessions/list")).map { String(decoding: $0.body, as: UTF8.self) } == "exact")
+        #expect(router.handler(for: Self.request("GET", "/v1/sessions//snapshots/feed")).route == Router.unmatchedRoute)
+        #expect(router.handler(for: Self.request("GET", "/v1/sessions/s1/snapshots/feed/x")).route == Router.unmatchedRoute)
+        let wrongMethod = Self.answer(router.handler(for: Self.request("GET", "/v1/sessions/s1")), Self.request("GET", "/v1/sessions/s1"))
+        #expect(wrongMethod?.status == 405)
+        #expect(wrongMethod?.headers["Allow"] == "DELETE")
+    }
+
     @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
         var router = Router()
         router.post("/a") { _ in .text("post a") }

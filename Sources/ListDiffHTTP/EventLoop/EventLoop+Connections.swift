@@ -75,7 +75,7 @@ extension EventLoop {
                     // The body is never read, so the connection cannot carry another request.
                     var response = refusal
                     response.closesConnection = true
-                    finish(connection, InFlightRequest(head, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
+                    finish(connection, InFlightRequest(head, route: "-", bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
                 } else {
                     connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
                 }
@@ -89,11 +89,11 @@ extension EventLoop {
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
-        let inFlight = InFlightRequest(request, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
+        let handler = responder.handler(for: request)
+        let inFlight = InFlightRequest(request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
         connection.requestBytesIn = 0
         connection.requestStartedAt = now
         connection.bodyStartedAt = nil
-        let handler = responder.handler(for: request)
         switch handler.cost {
         case .cheap:
             switch handler.handle(request) {
@@ -148,7 +148,7 @@ extension EventLoop {
         if accessLog.enabled {
             let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
             accessLog.record(
-                method: request.method, target: request.target, status: response.status,
+                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: response.status,
                 bytesIn: request.bytesIn, bytesOut: bytesOut, microseconds: elapsed
             )
         }
@@ -157,7 +157,7 @@ extension EventLoop {
     /// Answers a transport-level error with a problem+json body and closes afterwards.
     func respondWithProblem(_ connection: Connection, status: Int, detail: String) {
         let request = InFlightRequest(
-            method: "-", target: "-", isHead: false, keepAlive: false, isHTTP10: false,
+            method: "-", route: "-", isHead: false, keepAlive: false, isHTTP10: false,
             bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
         )
         connection.requestBytesIn = 0

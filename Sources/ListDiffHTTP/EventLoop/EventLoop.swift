@@ -230,7 +230,7 @@ final class EventLoop: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
         rejectedCount += 1
-        accessLog.record(method: "-", target: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
+        accessLog.record(timestamp: dateCache.timestamp, method: "-", route: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
     }
 
     private func pauseAccepting(for nanoseconds: UInt64) {

@@ -4,10 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// The `Date: …\r\n` header line in IMF-fixdate form, rebuilt at most once a second.
-/// Each event loop owns one, so no locking; `refresh` costs one `time(2)` (vDSO) per call.
+/// The `Date: …\r\n` header line in IMF-fixdate form and the access log's RFC 3339 timestamp
+/// (`2026-11-23T11:08:09Z`), rebuilt at most once a second. Each event loop owns one, so no
+/// locking; `refresh` costs one `time(2)` (vDSO) per call.
 struct DateHeaderCache {
     private(set) var line: [UInt8] = []
+    private(set) var timestamp: [UInt8] = []
     private var second: time_t = -1
 
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -27,6 +29,10 @@ struct DateHeaderCache {
         text += Self.twoDigits(Int(parts.tm_hour)) + ":" + Self.twoDigits(Int(parts.tm_min)) + ":"
         text += Self.twoDigits(Int(parts.tm_sec)) + " GMT\r\n"
         line = Array(text.utf8)
+        var stamp = String(Int(parts.tm_year) + 1900) + "-" + Self.twoDigits(Int(parts.tm_mon) + 1) + "-"
+        stamp += Self.twoDigits(Int(parts.tm_mday)) + "T" + Self.twoDigits(Int(parts.tm_hour)) + ":"
+        stamp += Self.twoDigits(Int(parts.tm_min)) + ":" + Self.twoDigits(Int(parts.tm_sec)) + "Z"
+        timestamp = Array(stamp.utf8)
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -3,6 +3,9 @@ public struct HTTPHandler: Sendable {
     public let cost: HandlerCost
     /// Answers a request now or later.
     public let handle: @Sendable (HTTPRequest) -> HTTPHandlerResult
+    /// The route template that matched (`/v1/sessions/{session}`), for logs and metrics: never
+    /// the raw path, so session names and keys stay out of them and labels stay few.
+    public var route = ""
 
     /// A handler that answers before it returns.
     public init(cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {

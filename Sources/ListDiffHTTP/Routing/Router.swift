@@ -1,24 +1,54 @@
-/// Routes by exact method and decoded path. Unknown paths get a 404 problem, known paths with
-/// another method a 405 problem with `Allow`; HEAD falls back to the GET handler (the
-/// transport drops the body). Lookup is one dictionary probe by path plus a scan of that
-/// path's few methods.
+/// Routes by method and decoded path: exact paths (`/healthz`) with one dictionary probe, and
+/// templates (`/v1/sessions/{session}`) by matching segment by segment, in the order added.
+/// Unknown paths get a 404 problem, known paths with another method a 405 problem with
+/// `Allow`; HEAD falls back to the GET handler (the transport drops the body). Every handler
+/// carries its route template (never the raw path) for logs and metrics.
 public struct Router: HTTPResponder {
-    private var routes: [String: [(method: String, handler: HTTPHandler)]] = [:]
+    /// The route named by handlers of requests that matched no route.
+    public static let unmatchedRoute = "unmatched"
+
+    private struct Route {
+        var method: String
+        var cost: HandlerCost
+        var handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
+    }
+
+    private var exact: [String: [Route]] = [:]
+    private var templates: [(template: RouteTemplate, routes: [Route])] = []
 
     public init() {}
 
-    /// Mounts `handler` for `method` and `path`; a later registration of the same pair wins.
-    public mutating func add(_ method: String, _ path: String, _ handler: HTTPHandler) {
-        var entries = routes[path, default: []]
-        entries.removeAll { $0.method == method }
-        entries.append((method, handler))
-        routes[path] = entries
+    /// Mounts `handle` for `method` and `path` (a template if it has `{name}` segments); a
+    /// later registration of the same pair wins.
+    public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
+                             _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult) {
+        let route = Route(method: method, cost: cost, handle: handle)
+        let template = RouteTemplate(path)
+        guard template.hasParameters else {
+            var routes = exact[path, default: []]
+            routes.removeAll { $0.method == method }
+            routes.append(route)
+            exact[path] = routes
+            return
+        }
+        if let index = templates.firstIndex(where: { $0.template.text == path }) {
+            templates[index].routes.removeAll { $0.method == method }
+            templates[index].routes.append(route)
+        } else {
+            templates.append((template, [route]))
+        }
     }
 
-    /// Mounts `respond` for `method` and `path`; a later registration of the same pair wins.
+    /// Mounts `handler` for `method` and the exact `path`.
+    public mutating func add(_ method: String, _ path: String, _ handler: HTTPHandler) {
+        let handle = handler.handle
+        add(method, path, cost: handler.cost) { request, _ in handle(request) }
+    }
+
+    /// Mounts `respond` for `method` and the exact `path`.
     public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
                              _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        add(method, path, HTTPHandler(cost: cost, respond))
+        add(method, path, cost: cost) { request, _ in .response(respond(request)) }
     }
 
     public mutating func get(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -31,8 +61,15 @@ public struct Router: HTTPResponder {
 
     public func handler(for request: HTTPRequest) -> HTTPHandler {
         switch match(request) {
-        case .found(let handler): return handler
-        case .rejected(let response): return HTTPHandler { _ in response }
+        case .found(let route, let template, let parameters):
+            let handle = route.handle
+            var handler = HTTPHandler(cost: route.cost, deferring: { handle($0, parameters) })
+            handler.route = template
+            return handler
+        case .rejected(let response):
+            var handler = HTTPHandler { _ in response }
+            handler.route = Self.unmatchedRoute
+            return handler
         }
     }
 
@@ -42,19 +79,31 @@ public struct Router: HTTPResponder {
     }
 
     private enum Match {
-        case found(HTTPHandler)
+        case found(Route, template: String, RouteParameters)
         case rejected(HTTPResponse)
     }
 
     private func match(_ request: HTTPRequest) -> Match {
-        guard let entries = routes[request.path] else {
-            return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'").response())
+        if let routes = exact[request.path] {
+            return choose(routes, template: request.path, parameters: RouteParameters(), for: request)
         }
-        for entry in entries where entry.method == request.method { return .found(entry.handler) }
+        if !templates.isEmpty {
+            let segments = Array(request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+            for (template, routes) in templates {
+                if let parameters = template.match(segments) {
+                    return choose(routes, template: template.text, parameters: parameters, for: request)
+                }
+            }
+        }
+        return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'").response())
+    }
+
+    private func choose(_ routes: [Route], template: String, parameters: RouteParameters, for request: HTTPRequest) -> Match {
+        for route in routes where route.method == request.method { return .found(route, template: template, parameters) }
         if request.method == "HEAD" {
-            for entry in entries where entry.method == "GET" { return .found(entry.handler) }
+            for route in routes where route.method == "GET" { return .found(route, template: template, parameters) }
         }
-        let allowed = entries.map(\.method).joined(separator: ", ")
+        let allowed = routes.map(\.method).joined(separator: ", ")
         let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
         var response = HTTPProblem(status: 405, detail: detail).response()
         response.headers.append(name: "Allow", value: allowed)

@@ -1,6 +1,7 @@
 /// Access-log lines of one event loop, buffered and written with one `write(2)` per loop
-/// iteration rather than one per request. Line format:
-/// `access method=GET path=/healthz status=200 in=78 out=117 us=12`.
+/// iteration rather than one per request. One logfmt line per request, naming the route
+/// template and never the raw target (no session names or keys in logs):
+/// `ts=2026-11-23T11:08:09Z method=GET route=/healthz status=200 in=78 out=117 us=12`.
 struct AccessLog {
     let enabled: Bool
     private var buffer: [UInt8] = []
@@ -10,12 +11,14 @@ struct AccessLog {
         if enabled { buffer.reserveCapacity(16 * 1024) }
     }
 
-    mutating func record(method: String, target: String, status: Int, bytesIn: Int, bytesOut: Int, microseconds: UInt64) {
+    mutating func record(timestamp: [UInt8], method: String, route: String, status: Int, bytesIn: Int, bytesOut: Int, microseconds: UInt64) {
         guard enabled else { return }
-        buffer.append(contentsOf: "access method=".utf8)
+        buffer.append(contentsOf: "ts=".utf8)
+        buffer.append(contentsOf: timestamp)
+        buffer.append(contentsOf: " method=".utf8)
         buffer.append(contentsOf: method.utf8)
-        buffer.append(contentsOf: " path=".utf8)
-        buffer.append(contentsOf: target.utf8)
+        buffer.append(contentsOf: " route=".utf8)
+        buffer.append(contentsOf: route.utf8)
         buffer.append(contentsOf: " status=".utf8)
         ResponseSerializer.appendDecimal(status, to: &buffer)
         buffer.append(contentsOf: " in=".utf8)

@@ -2,7 +2,8 @@
 /// response and write the access-log line, without keeping the request itself.
 struct InFlightRequest {
     var method: String
-    var target: String
+    /// The route template (or `-` for requests refused before routing), for the access log.
+    var route: String
     var isHead: Bool
     var keepAlive: Bool
     var isHTTP10: Bool
@@ -11,9 +12,9 @@ struct InFlightRequest {
 }
 
 extension InFlightRequest {
-    init(_ request: HTTPRequest, bytesIn: Int, startedAt: UInt64) {
+    init(_ request: HTTPRequest, route: String, bytesIn: Int, startedAt: UInt64) {
         self.init(
-            method: request.method, target: request.target, isHead: request.method == "HEAD",
+            method: request.method, route: route, isHead: request.method == "HEAD",
             keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
             bytesIn: bytesIn, startedAt: startedAt
         )

@@ -1,0 +1,42 @@
+/// A path pattern such as `/v1/sessions/{session}/snapshots/{name}`: literal segments match
+/// themselves, `{name}` segments match any one non-empty segment.
+struct RouteTemplate: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(Substring)
+        case parameter(String)
+    }
+
+    let text: String
+    let segments: [Segment]
+
+    init(_ text: String) {
+        self.text = text
+        segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment in
+            if segment.first == "{" && segment.last == "}" && segment.count > 2 {
+                return .parameter(String(segment.dropFirst().dropLast()))
+            }
+            return .literal(segment)
+        }
+    }
+
+    var hasParameters: Bool {
+        segments.contains { if case .parameter = $0 { true } else { false } }
+    }
+
+    /// The parameters if `segments` (a path split at `/`, without the leading empty one)
+    /// matches. O(segments).
+    func match(_ pathSegments: [Substring]) -> RouteParameters? {
+        guard pathSegments.count == segments.count else { return nil }
+        var parameters = RouteParameters()
+        for (segment, actual) in zip(segments, pathSegments) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == actual else { return nil }
+            case .parameter(let name):
+                guard !actual.isEmpty else { return nil }
+                parameters.append(name, String(actual))
+            }
+        }
+        return parameters
+    }
+}
