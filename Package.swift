@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
         .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
+        .library(name: "ListDiffService", targets: ["ListDiffService"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
     ],
@@ -33,8 +34,12 @@ let package = Package(
         .target(name: "CListDiffEpoll"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
         .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
-        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP"]),
+        // The service: routes, session store, versions and digests, API keys, problem mapping.
+        // Joins the wire, the engine and the transport.
+        .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP"]),
+        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService"]),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP"]),
+        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffService
 
 /// `listdiff-server`: flags and environment → configuration → serve until SIGTERM/SIGINT.
 @main
 enum ListDiffServerMain {
     static func main() {
-        let configuration: HTTPServerConfiguration
+        let settings: ServerSettings
         do {
             guard let parsed = try ServerOptions.parse(
                 arguments: Array(CommandLine.arguments.dropFirst()),
@@ -14,13 +15,14 @@ enum ListDiffServerMain {
                 print(ServerOptions.usage, terminator: "")
                 return
             }
-            configuration = parsed
+            settings = parsed
         } catch {
             FileHandle.standardError.write(Data("listdiff-server: \(error)\n".utf8))
             exit(2)
         }
         AllocatorTuning.retainFreedMemory()
-        let server = HTTPServer(configuration: configuration, responder: ServerRoutes.makeRouter())
+        let service = ListDiffService(configuration: settings.service)
+        let server = HTTPServer(configuration: settings.http, responder: ServerRoutes.makeRouter(service: service))
         do {
             try server.runUntilSignalled()
         } catch {

@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffService
 
 /// Turns command-line flags and `LISTDIFF_*` environment variables into a configuration.
 /// A flag beats its environment variable, which beats the default.
@@ -22,55 +23,80 @@ struct ServerOptions {
         var flag: String
         var environment: String
         var help: String
-        var apply: @Sendable (inout HTTPServerConfiguration, String) -> Bool
+        var apply: @Sendable (inout ServerSettings, String) -> Bool
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") { $0.host = $1; return !$1.isEmpty },
+        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") { $0.http.host = $1; return !$1.isEmpty },
         Setting(flag: "--port", environment: "LISTDIFF_PORT", help: "TCP port, 0 for an ephemeral one (default 8080)") { config, value in
-            integer(value, in: 0...65535).map { config.port = $0 } != nil
+            integer(value, in: 0...65535).map { config.http.port = $0 } != nil
         },
         Setting(flag: "--log-level", environment: "LISTDIFF_LOG_LEVEL", help: "debug, info (access log), warning, error, off (default info)") { config, value in
-            LogLevel(name: value).map { config.logLevel = $0 } != nil
+            LogLevel(name: value).map { config.http.logLevel = $0 } != nil
         },
         Setting(flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS", help: "event-loop threads (default: one per core)") { config, value in
-            integer(value, in: 1...1024).map { config.eventLoopCount = $0 } != nil
+            integer(value, in: 1...1024).map { config.http.eventLoopCount = $0 } != nil
         },
         Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers (default: one per core)") { config, value in
-            integer(value, in: 1...1024).map { config.workerCount = $0 } != nil
+            integer(value, in: 1...1024).map { config.http.workerCount = $0 } != nil
         },
         Setting(flag: "--max-connections", environment: "LISTDIFF_MAX_CONNECTIONS", help: "open connections before new ones get 503 (default 10000)") { config, value in
-            integer(value, in: 1...10_000_000).map { config.limits.maxConnections = $0 } != nil
+            integer(value, in: 1...10_000_000).map { config.http.limits.maxConnections = $0 } != nil
         },
         Setting(flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES", help: "largest request body, else 413 (default 16 MiB)") { config, value in
-            integer(value, in: 0...Int(Int32.max)).map { config.limits.maxBodyBytes = $0 } != nil
+            integer(value, in: 0...Int(Int32.max)).map { config.http.limits.maxBodyBytes = $0 } != nil
         },
         Setting(flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES", help: "largest request head, else 431 (default 32 KiB)") { config, value in
-            integer(value, in: 256...(1 << 24)).map { config.limits.maxHeaderBytes = $0 } != nil
+            integer(value, in: 256...(1 << 24)).map { config.http.limits.maxHeaderBytes = $0 } != nil
         },
         Setting(flag: "--max-request-line-bytes", environment: "LISTDIFF_MAX_REQUEST_LINE_BYTES", help: "longest request line, else 414 (default 8 KiB)") { config, value in
-            integer(value, in: 64...(1 << 24)).map { config.limits.maxRequestLineBytes = $0 } != nil
+            integer(value, in: 64...(1 << 24)).map { config.http.limits.maxRequestLineBytes = $0 } != nil
         },
         Setting(flag: "--header-timeout", environment: "LISTDIFF_HEADER_TIMEOUT", help: "seconds to receive a request head, else 408 (default 10)") { config, value in
-            seconds(value).map { config.timeouts.headerRead = $0 } != nil
+            seconds(value).map { config.http.timeouts.headerRead = $0 } != nil
         },
         Setting(flag: "--body-timeout", environment: "LISTDIFF_BODY_TIMEOUT", help: "longest pause inside a request body, else 408 (default 30)") { config, value in
-            seconds(value).map { config.timeouts.bodyRead = $0 } != nil
+            seconds(value).map { config.http.timeouts.bodyRead = $0 } != nil
         },
         Setting(flag: "--min-body-rate", environment: "LISTDIFF_MIN_BODY_RATE", help: "bytes/s a body must average after --body-timeout, else 408 (default 1024)") { config, value in
-            rate(value).map { config.timeouts.minBodyRate = $0 } != nil
+            rate(value).map { config.http.timeouts.minBodyRate = $0 } != nil
         },
         Setting(flag: "--write-timeout", environment: "LISTDIFF_WRITE_TIMEOUT", help: "longest pause in a client's reading of a response, else close (default 30)") { config, value in
-            seconds(value).map { config.timeouts.write = $0 } != nil
+            seconds(value).map { config.http.timeouts.write = $0 } != nil
         },
         Setting(flag: "--min-write-rate", environment: "LISTDIFF_MIN_WRITE_RATE", help: "bytes/s a client must read after --write-timeout, else close (default 1024)") { config, value in
-            rate(value).map { config.timeouts.minWriteRate = $0 } != nil
+            rate(value).map { config.http.timeouts.minWriteRate = $0 } != nil
         },
         Setting(flag: "--idle-timeout", environment: "LISTDIFF_IDLE_TIMEOUT", help: "seconds a keep-alive connection may idle (default 60)") { config, value in
-            seconds(value).map { config.timeouts.idle = $0 } != nil
+            seconds(value).map { config.http.timeouts.idle = $0 } != nil
         },
         Setting(flag: "--shutdown-grace", environment: "LISTDIFF_SHUTDOWN_GRACE", help: "seconds in-flight requests get on SIGTERM/SIGINT (default 10)") { config, value in
-            seconds(value).map { config.timeouts.shutdownGrace = $0 } != nil
+            seconds(value).map { config.http.timeouts.shutdownGrace = $0 } != nil
+        },
+        Setting(flag: "--max-sessions", environment: "LISTDIFF_MAX_SESSIONS", help: "sessions kept; one more evicts the least recently used (default 10000)") { config, value in
+            integer(value, in: 1...100_000_000).map { config.service.maxSessions = $0 } != nil
+        },
+        Setting(flag: "--max-snapshots", environment: "LISTDIFF_MAX_SNAPSHOTS", help: "named snapshots per session, else 409 (default 64)") { config, value in
+            integer(value, in: 1...1_000_000).map { config.service.maxSnapshotsPerSession = $0 } != nil
+        },
+        Setting(flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS", help: "items per snapshot or diff side, else 422 (default 200000)") { config, value in
+            integer(value, in: 1...100_000_000).map { config.service.maxItemsPerSnapshot = $0 } != nil
+        },
+        Setting(flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT", help: "versions kept per snapshot, the current one included (default 16)") { config, value in
+            integer(value, in: 1...10_000).map { config.service.versionsKept = $0 } != nil
+        },
+        Setting(flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES", help: "estimated bytes of stored snapshots before least recently used sessions are evicted (default 1 GiB)") { config, value in
+            integer(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
+        },
+        Setting(flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL", help: "seconds a session may go unused before it is evicted (default 86400)") { config, value in
+            seconds(value).map { config.service.sessionIdleSeconds = $0 } != nil
+        },
+        Setting(flag: "--max-wait", environment: "LISTDIFF_MAX_WAIT", help: "longest long poll (changes?wait=) in seconds (default 60)") { config, value in
+            seconds(value).map { config.service.maxWaitSeconds = $0 } != nil
+        },
+        Setting(flag: "--api-keys", environment: "LISTDIFF_API_KEYS", help: "comma-separated API keys; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)") { config, value in
+            config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
+            return !config.service.apiKeys.isEmpty
         },
     ]
 
@@ -89,9 +115,9 @@ struct ServerOptions {
         return value
     }
 
-    /// The configuration, or nil if `--help` was asked for.
-    static func parse(arguments: [String], environment: [String: String]) throws(ParseError) -> HTTPServerConfiguration? {
-        var configuration = HTTPServerConfiguration()
+    /// The settings, or nil if `--help` was asked for.
+    static func parse(arguments: [String], environment: [String: String]) throws(ParseError) -> ServerSettings? {
+        var configuration = ServerSettings()
         for setting in settings {
             if let value = environment[setting.environment], !setting.apply(&configuration, value) {
                 throw ParseError.invalidValue(flag: setting.environment, value: value)

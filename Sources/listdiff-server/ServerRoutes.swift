@@ -1,9 +1,9 @@
 import ListDiffHTTP
+import ListDiffService
 
-/// The routes of the first server: a health check and an echo (used by the benchmark).
-/// The list-diff service mounts its routes here later.
+/// The server's routes: health, the benchmark's echo, and the list-diff service.
 enum ServerRoutes {
-    static func makeRouter() -> Router {
+    static func makeRouter(service: ListDiffService) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
         router.post("/echo") { request in
@@ -11,6 +11,7 @@ enum ServerRoutes {
             headers.append(name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")
             return HTTPResponse(status: 200, headers: headers, body: request.body)
         }
+        service.mount(on: &router)
         return router
     }
 

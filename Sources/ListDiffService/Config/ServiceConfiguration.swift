@@ -1,0 +1,43 @@
+/// The service's limits and options: a plain value the executable fills from flags and
+/// environment. Every limit turns into a definite problem answer, never unbounded memory.
+public struct ServiceConfiguration: Sendable, Equatable {
+    /// Most sessions kept at once; creating one more evicts the least recently used.
+    public var maxSessions: Int
+    /// Most named snapshots in one session; one more → 409.
+    public var maxSnapshotsPerSession: Int
+    /// Most items in one snapshot (or one side of a diff); more → 422.
+    public var maxItemsPerSnapshot: Int
+    /// Versions kept per snapshot, the current one included; `changes?since=` an older one
+    /// answers with a reset.
+    public var versionsKept: Int
+    /// Estimated bytes the store may hold; beyond it the least recently used sessions are
+    /// evicted (counted in the statistics).
+    public var maxStoreBytes: Int
+    /// Seconds a session may go unused before it is evicted.
+    public var sessionIdleSeconds: Double
+    /// Longest `wait` a long poll may ask for, in seconds; longer asks are capped.
+    public var maxWaitSeconds: Double
+    /// API keys; when any are set every `/v1` route needs `Authorization: Bearer <key>`, and
+    /// each key sees only its own sessions.
+    public var apiKeys: [String]
+
+    public init(
+        maxSessions: Int = 10_000,
+        maxSnapshotsPerSession: Int = 64,
+        maxItemsPerSnapshot: Int = 200_000,
+        versionsKept: Int = 16,
+        maxStoreBytes: Int = 1 << 30,
+        sessionIdleSeconds: Double = 24 * 3600,
+        maxWaitSeconds: Double = 60,
+        apiKeys: [String] = []
+    ) {
+        self.maxSessions = maxSessions
+        self.maxSnapshotsPerSession = maxSnapshotsPerSession
+        self.maxItemsPerSnapshot = maxItemsPerSnapshot
+        self.versionsKept = versionsKept
+        self.maxStoreBytes = maxStoreBytes
+        self.sessionIdleSeconds = sessionIdleSeconds
+        self.maxWaitSeconds = maxWaitSeconds
+        self.apiKeys = apiKeys
+    }
+}

@@ -1,0 +1,29 @@
+import ListDiff
+import ListDiffHTTP
+import ListDiffJSON
+
+extension ListDiffService {
+    /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style
+    /// the query asks for; flat lists are answered with plain indexes.
+    func diff(_ request: HTTPRequest) throws(ServiceProblem) -> HTTPResponse {
+        _ = try keys.owner(of: request)
+        let format = try ChangesetFormat(query: request)
+        let decoded: WireDiffRequest
+        do {
+            decoded = try WireDecoder.diffRequest(request.body)
+        } catch {
+            throw ServiceProblem.readError(error)
+        }
+        try checkItemLimit(decoded.old.numberOfItems, pointer: "/old")
+        try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")
+        let diff: WireDiff
+        do {
+            diff = try SectionedDiff(from: decoded.old, to: decoded.new, options: format.options)
+        } catch {
+            throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
+        }
+        var writer = JSONWriter(reservingCapacity: 256)
+        ServiceJSON.writeChangeset(diff, format: format, flat: decoded.isFlat, to: &writer)
+        return .json(writer.bytes)
+    }
+}

@@ -1,0 +1,92 @@
+import ListDiff
+import ListDiffHTTP
+import ListDiffJSON
+
+extension ListDiffService {
+    /// `PUT /v1/sessions/{session}/snapshots/{name}`: stores a new version (creating the
+    /// session and the snapshot if needed) and answers the changeset from the previous one.
+    func putSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
+        let owner = try keys.owner(of: request)
+        let sessionName = try route.sessionName()
+        let snapshotName = try route.snapshotName()
+        let format = try ChangesetFormat(query: request)
+        let document: WireSnapshotDocument
+        do {
+            document = try WireDecoder.snapshot(request.body)
+        } catch {
+            throw ServiceProblem.readError(error)
+        }
+        try checkItemLimit(document.snapshot.numberOfItems, pointer: "")
+        guard let session = store.session(owner: owner, name: sessionName, create: true),
+              let stored = try session.snapshot(named: snapshotName, create: true, limit: configuration.maxSnapshotsPerSession, make: { makeSnapshot() })
+        else { throw ServiceProblem.notFound("no session '\(sessionName)'") }
+        let outcome: StoredSnapshot.WriteOutcome
+        do {
+            outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: document.isFlat, format: format) { _ in document.snapshot }
+        } catch {
+            if stored.state().version.number == 0 { _ = store.removeSnapshot(snapshotName, of: session) }
+            throw error
+        }
+        store.account(outcome.bytesDelta, keeping: session)
+        return written(outcome, format: format, location: "/v1/sessions/\(sessionName)/snapshots/\(snapshotName)")
+    }
+
+    /// `GET /v1/sessions/{session}/snapshots/{name}`: the snapshot, its version and digest;
+    /// `If-None-Match` with the current version → 304.
+    func getSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
+        let (_, stored) = try existingSnapshot(request, route)
+        let state = stored.state()
+        guard state.version.number > 0 else { throw ServiceProblem.notFound("snapshot '\(try route.snapshotName())' has no version yet") }
+        if let tags = request.headers["If-None-Match"],
+           tags.split(separator: ",").contains(where: { $0.trimmingSpaces == "*" || SnapshotVersion(parsing: String($0.trimmingSpaces)) == state.version }) {
+            var response = HTTPResponse(status: 304)
+            response.headers.append(name: "ETag", value: state.version.entityTag)
+            return response
+        }
+        return ServiceJSON.response(ServiceJSON.snapshot(version: state.version, digest: state.digest, snapshot: state.snapshot, flat: state.isFlat),
+                                    version: state.version)
+    }
+
+    /// `DELETE /v1/sessions/{session}/snapshots/{name}`: 204; its long polls are answered 404.
+    func deleteSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
+        let (session, _) = try existingSnapshot(request, route)
+        _ = store.removeSnapshot(try route.snapshotName(), of: session)
+        return HTTPResponse(status: 204)
+    }
+
+    /// `POST …/operations`: applies the operations to the current snapshot, all or nothing
+    /// (422 naming the failing one), and answers like PUT.
+    func applyOperations(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
+        let format = try ChangesetFormat(query: request)
+        let operations: [WireOperation]
+        do {
+            operations = try WireDecoder.operations(request.body)
+        } catch {
+            throw ServiceProblem.readError(error)
+        }
+        let (session, stored) = try existingSnapshot(request, route)
+        let limit = configuration.maxItemsPerSnapshot
+        let outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: nil, format: format) { (current) throws(ServiceProblem) in
+            let next: WireSnapshot
+            do throws(WireOperationError) {
+                next = try current.applying(operations)
+            } catch {
+                throw ServiceProblem(ProblemDetails(operationError: error, type: ServiceProblem.type("operation-failed")))
+            }
+            guard next.numberOfItems <= limit else { throw ServiceProblem.tooManyItems(next.numberOfItems, limit: limit, pointer: "/operations") }
+            return next
+        }
+        store.account(outcome.bytesDelta, keeping: session)
+        return written(outcome, format: format, location: nil)
+    }
+
+    /// `{"from", "to", "digest", "changeset"}` with the new version's ETag; 201 and
+    /// `Location` when the write created the snapshot.
+    private func written(_ outcome: StoredSnapshot.WriteOutcome, format: ChangesetFormat, location: String?) -> HTTPResponse {
+        let body = ServiceJSON.changes(from: outcome.from, to: outcome.to, digest: outcome.digest, diff: outcome.diff, format: format, flat: outcome.isFlat)
+        let created = outcome.from.number == 0 && outcome.to.number > 0
+        var response = ServiceJSON.response(body, status: created ? 201 : 200, version: outcome.to)
+        if created, let location { response.headers.append(name: "Location", value: location) }
+        return response
+    }
+}

@@ -1,0 +1,73 @@
+import ListDiffHTTP
+
+/// The list-diff service: stateless diffs and per-session named snapshots with versions,
+/// mounted on a ``Router`` of the transport.
+///
+/// ```swift
+/// let service = ListDiffService(configuration: ServiceConfiguration())
+/// var router = Router()
+/// service.mount(on: &router)
+/// ```
+///
+/// Each process start picks a random epoch; every version it writes is `<epoch>.<n>`, so a
+/// client holding a version from another process (a restart, another instance behind a
+/// balancer) gets a reset, never a changeset from a version this process never had.
+public final class ListDiffService: Sendable {
+    public let configuration: ServiceConfiguration
+    /// This process's epoch: 16 random hex digits.
+    public let epoch: String
+    let store: SessionStore
+    let keys: APIKeys
+
+    public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+        self.configuration = configuration
+        epoch = RandomToken.hex(bits: 64)
+        store = SessionStore(configuration: configuration, epoch: epoch)
+        keys = APIKeys(configuration.apiKeys)
+    }
+
+    /// What the store holds now.
+    public func statistics() -> StoreStatistics {
+        store.statistics()
+    }
+
+    /// Mounts every `/v1` route. Diffs, snapshot reads and writes run as heavy handlers
+    /// (worker threads); session bookkeeping runs on the event loop.
+    public func mount(on router: inout Router) {
+        router.add("POST", "/v1/diff", cost: .heavy) { [self] request, _ in Self.answer { () throws(ServiceProblem) in try diff(request) } }
+        router.add("POST", "/v1/sessions") { [self] request, _ in Self.answer { () throws(ServiceProblem) in try createSession(request) } }
+        router.add("GET", SessionRoute.session) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try getSession(request, SessionRoute(parameters)) }
+        }
+        router.add("DELETE", SessionRoute.session) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try deleteSession(request, SessionRoute(parameters)) }
+        }
+        router.add("PUT", SessionRoute.snapshot, cost: .heavy) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try putSnapshot(request, SessionRoute(parameters)) }
+        }
+        router.add("GET", SessionRoute.snapshot, cost: .heavy) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try getSnapshot(request, SessionRoute(parameters)) }
+        }
+        router.add("DELETE", SessionRoute.snapshot) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try deleteSnapshot(request, SessionRoute(parameters)) }
+        }
+        router.add("GET", SessionRoute.changes, cost: .heavy) { [self] (request: HTTPRequest, parameters: RouteParameters) -> HTTPHandlerResult in
+            do throws(ServiceProblem) {
+                return try changes(request, SessionRoute(parameters))
+            } catch {
+                return .response(error.response)
+            }
+        }
+        router.add("POST", SessionRoute.operations, cost: .heavy) { [self] request, parameters in
+            Self.answer { () throws(ServiceProblem) in try applyOperations(request, SessionRoute(parameters)) }
+        }
+    }
+
+    static func answer(_ body: () throws(ServiceProblem) -> HTTPResponse) -> HTTPHandlerResult {
+        do throws(ServiceProblem) {
+            return .response(try body())
+        } catch {
+            return .response(error.response)
+        }
+    }
+}

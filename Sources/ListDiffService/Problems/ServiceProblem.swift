@@ -1,0 +1,53 @@
+import ListDiffHTTP
+import ListDiffJSON
+
+/// Every way a service request fails, as an RFC 9457 problem the client can act on.
+struct ServiceProblem: Error {
+    var details: ProblemDetails
+    /// Extra response headers (`WWW-Authenticate`, `ETag`).
+    var headers: HTTPHeaders = HTTPHeaders()
+
+    init(_ status: Int, _ name: String, title: String, detail: String, extensions: [ProblemDetails.Extension] = []) {
+        details = ProblemDetails(type: Self.type(name), title: title, status: status, detail: detail, extensions: extensions)
+    }
+
+    init(_ details: ProblemDetails) {
+        self.details = details
+    }
+
+    /// The `type` URI of a named problem; `openapi.yaml` lists them.
+    static func type(_ name: String) -> String { "urn:listdiff:problem:\(name)" }
+
+    var response: HTTPResponse {
+        var headers = self.headers
+        headers.append(name: "Content-Type", value: ProblemDetails.mediaType)
+        return HTTPResponse(status: details.status, headers: headers, body: details.jsonBytes)
+    }
+
+    /// A request body that is not valid JSON or not the expected shape (400), or too large (413).
+    static func readError(_ error: JSONReadError) -> ServiceProblem {
+        ServiceProblem(ProblemDetails(readError: error, type: type(error.kind == .inputTooLarge ? "body-too-large" : "invalid-body")))
+    }
+
+    static func notFound(_ detail: String) -> ServiceProblem {
+        ServiceProblem(404, "not-found", title: "Not found", detail: detail)
+    }
+
+    static func badQuery(_ name: String, _ value: String, allowed: String) -> ServiceProblem {
+        ServiceProblem(400, "invalid-query", title: "Invalid query parameter",
+                       detail: "query parameter '\(name)' is '\(value)'; allowed: \(allowed)",
+                       extensions: [.init("parameter", .string(name))])
+    }
+
+    static func invalidName(_ what: String, _ name: String) -> ServiceProblem {
+        ServiceProblem(400, "invalid-name", title: "Invalid name",
+                       detail: "\(what) name '\(name.prefix(80))' is invalid: use 1 to \(NameRules.maxLength) characters of A-Z a-z 0-9 . _ ~ -",
+                       extensions: [.init("name", .string(String(name.prefix(200))))])
+    }
+
+    static func tooManyItems(_ count: Int, limit: Int, pointer: String) -> ServiceProblem {
+        ServiceProblem(422, "too-many-items", title: "Too many items",
+                       detail: "the snapshot at \(pointer.isEmpty ? "the top level" : pointer) has \(count) items; the limit is \(limit)",
+                       extensions: [.init("pointer", .string(pointer)), .init("limit", .int(limit))])
+    }
+}

@@ -1,0 +1,14 @@
+/// What the session store holds and has evicted, for `/metrics`.
+public struct StoreStatistics: Sendable, Equatable {
+    public var sessions = 0
+    public var snapshots = 0
+    /// Versions kept over all snapshots, current ones included.
+    public var bytes = 0
+    /// Sessions evicted because the store was over its byte budget, over its session count,
+    /// or idle past the time to live.
+    public var evictedForBytes = 0
+    public var evictedForCount = 0
+    public var evictedForIdleness = 0
+
+    public init() {}
+}

@@ -1,0 +1,265 @@
+import Foundation
+@_spi(Unchecked) import ListDiff
+import ListDiffHTTP
+import ListDiffJSON
+
+/// One named snapshot of a session: its current version, the older versions kept as reverse
+/// deltas, and the long polls waiting for its next version.
+///
+/// Writes to one snapshot are serialised by its lock, which is held while the write diffs
+/// (so two writers cannot both build on the same version); no other lock is held meanwhile.
+/// Reads copy what they need under the lock (values, copied on write) and work outside it.
+final class StoredSnapshot: @unchecked Sendable {
+    // Sendable argument: every mutable property is read and written only while holding `lock`.
+    let epoch: String
+    private let lock = NSLock()
+    private var current: WireSnapshot
+    private var isFlat: Bool
+    private var version = 0
+    private var digest: String
+    private var history: VersionHistory
+    private var waiters: [UInt64: ChangeWaiter] = [:]
+    private var nextWaiterID: UInt64 = 0
+    private var isDeleted = false
+    private var currentBytes = 0
+
+    /// A new, empty snapshot (version 0) whose form is decided by its first write.
+    init(epoch: String, versionsKept: Int) {
+        self.epoch = epoch
+        current = WireSnapshot()
+        isFlat = false
+        digest = SnapshotDigest.digest(of: current)
+        history = VersionHistory(limit: versionsKept - 1)
+    }
+
+    /// What a read sees: the snapshot and its version, digest and form.
+    struct State {
+        var snapshot: WireSnapshot
+        var version: SnapshotVersion
+        var digest: String
+        var isFlat: Bool
+    }
+
+    func state() -> State {
+        lock.withLock { stateLocked() }
+    }
+
+    private func stateLocked() -> State {
+        State(snapshot: current, version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
+    }
+
+    /// Estimated bytes held: the current snapshot and the kept deltas.
+    var bytes: Int { lock.withLock { currentBytes + history.bytes } }
+
+    /// What a write did.
+    struct WriteOutcome {
+        var from: SnapshotVersion
+        var to: SnapshotVersion
+        var digest: String
+        /// Nil when nothing changed (no new version).
+        var diff: WireDiff?
+        var isFlat: Bool
+        /// Change of `bytes`.
+        var bytesDelta: Int
+    }
+
+    /// Writes the snapshot `next(current)` returns as a new version, unless it equals the
+    /// current one. `ifMatch` makes it conditional (412 with the current version); `isFlat`
+    /// is the form the client sent (nil: keep the stored one). The diff from the previous
+    /// version uses `format`; long polls waiting on this snapshot are answered with it.
+    func write(
+        ifMatch: String?, isFlat newIsFlat: Bool?, format: ChangesetFormat,
+        _ next: (WireSnapshot) throws(ServiceProblem) -> WireSnapshot
+    ) throws(ServiceProblem) -> WriteOutcome {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isDeleted else { throw ServiceProblem.notFound("the snapshot was deleted while this request waited") }
+        let before = SnapshotVersion(epoch: epoch, number: version)
+        guard IfMatch.allows(ifMatch, current: before) else {
+            var problem = ServiceProblem(412, "version-mismatch", title: "Precondition failed",
+                                         detail: "If-Match is \(ifMatch ?? "-") but the snapshot is at version \(before.text); nothing was changed",
+                                         extensions: [.init("currentVersion", .string(before.text))])
+            problem.headers.append(name: "ETag", value: before.entityTag)
+            throw problem
+        }
+        if let newIsFlat, version > 0, newIsFlat != isFlat {
+            throw ServiceProblem(409, "form-mismatch", title: "Snapshot form differs",
+                                 detail: "the snapshot holds a \(isFlat ? "flat list (a bare array of items)" : "sectioned list")"
+                                    + "; send the same form, or DELETE the snapshot first")
+        }
+        let flat = version == 0 ? (newIsFlat ?? false) : isFlat
+        let old = version == 0 ? Self.empty(flat: flat) : current
+        let proposed = try next(old)
+        let hasMarks = !proposed.reloadedItems.isEmpty || !proposed.reconfiguredItems.isEmpty || !proposed.reloadedSections.isEmpty
+        if version > 0 && !hasMarks && proposed.sections.elementsEqual(old.sections, by: Self.sameSection) {
+            return WriteOutcome(from: before, to: before, digest: digest, diff: nil, isFlat: flat, bytesDelta: 0)
+        }
+        let diff: WireDiff
+        do {
+            diff = try SectionedDiff(from: old, to: proposed, options: format.options)
+        } catch {
+            throw ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: "\(error)")
+        }
+        let stored = proposed.compacted()
+        let bytesBefore = currentBytes + history.bytes
+        if version > 0, let delta = try? ReverseDelta(from: stored, to: old) {
+            history.push(version: version, digest: digest, delta)
+        }
+        current = stored
+        isFlat = flat
+        version += 1
+        digest = SnapshotDigest.digest(of: stored)
+        currentBytes = Self.estimatedBytes(of: stored)
+        let after = SnapshotVersion(epoch: epoch, number: version)
+        answerWaiters(diff: diff, format: format, from: before, to: after)
+        return WriteOutcome(from: before, to: after, digest: digest, diff: diff, isFlat: flat,
+                            bytesDelta: currentBytes + history.bytes - bytesBefore)
+    }
+
+    /// What `changes?since=` answers.
+    enum Changes {
+        /// The changeset from `from` to the current version (nil diff: nothing changed).
+        case changes(from: SnapshotVersion, state: State, diff: WireDiff?)
+        /// `since` cannot be diffed against: the whole current snapshot.
+        case reset(State)
+    }
+
+    /// The changes since `since`, or a reset when that version is absent, from another epoch,
+    /// newer than the current one or no longer kept. The older version is rebuilt and diffed
+    /// outside the lock. O(rebuild + diff).
+    func changes(since: SnapshotVersion?, format: ChangesetFormat) throws(ServiceProblem) -> Changes {
+        let (state, deltas): (State, [ReverseDelta]?) = try lock.locked { () throws(ServiceProblem) in
+            guard !isDeleted else { throw ServiceProblem.notFound("the snapshot was deleted") }
+            let state = stateLocked()
+            guard let since, since.epoch == epoch, since.number <= version else { return (state, nil) }
+            if since.number == version { return (state, []) }
+            return (state, history.deltas(rebuilding: since.number))
+        }
+        guard let since, let deltas else { return .reset(state) }
+        guard !deltas.isEmpty else { return .changes(from: since, state: state, diff: nil) }
+        let older = deltas.reduce(state.snapshot) { $1.apply(to: $0) }
+        do {
+            let diff = try SectionedDiff(from: older, to: state.snapshot, options: format.options)
+            return .changes(from: since, state: state, diff: diff)
+        } catch {
+            return .reset(state)
+        }
+    }
+
+    /// A long poll: if `since` is the current version, a deferred response answered by the
+    /// next write (with its changeset) or after `wait` seconds (with an empty one); nil if
+    /// `since` is not current (the caller answers at once). Registered under the lock, so no
+    /// write can slip between the check and the registration.
+    func waitForChange(since: SnapshotVersion, wait: Double, format: ChangesetFormat) throws(ServiceProblem) -> HTTPDeferredResponse? {
+        let deferred = HTTPDeferredResponse(timeout: wait) { [weak self] in
+            self?.unchangedResponse(since: since, format: format) ?? ServiceProblem.notFound("the snapshot was deleted").response
+        }
+        let id: UInt64? = try lock.locked { () throws(ServiceProblem) in
+            guard !isDeleted else { throw ServiceProblem.notFound("the snapshot was deleted") }
+            guard since.epoch == epoch, since.number == version else { return nil }
+            nextWaiterID += 1
+            waiters[nextWaiterID] = ChangeWaiter(format: format, deferred: deferred)
+            return nextWaiterID
+        }
+        guard let id else { return nil }
+        deferred.onCancel { [weak self] in
+            guard let self else { return }
+            lock.withLock { _ = waiters.removeValue(forKey: id) }
+        }
+        return deferred
+    }
+
+    /// Marks the snapshot deleted; its long polls are answered 404.
+    func markDeleted(reason: String) {
+        let taken: [ChangeWaiter] = lock.withLock {
+            isDeleted = true
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+        let response = ServiceProblem.notFound(reason).response
+        for waiter in taken { waiter.deferred.complete(response) }
+    }
+
+    /// Long polls waiting now.
+    var waiterCount: Int { lock.withLock { waiters.count } }
+
+    // MARK: Long polls
+
+    private struct ChangeWaiter {
+        var format: ChangesetFormat
+        var deferred: HTTPDeferredResponse
+    }
+
+    /// The answer to a long poll whose wait ended: nothing changed (a write would have
+    /// answered it), so an empty changeset from `since` to itself; if a write raced the
+    /// deadline, the changes since then.
+    private func unchangedResponse(since: SnapshotVersion, format: ChangesetFormat) -> HTTPResponse {
+        let (unchanged, flat, currentDigest) = lock.withLock { (version == since.number, isFlat, digest) }
+        if unchanged {
+            return ServiceJSON.response(ServiceJSON.changes(from: since, to: since, digest: currentDigest, diff: nil, format: format, flat: flat), version: since)
+        }
+        do {
+            return Self.response(to: try changes(since: since, format: format), format: format)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// The response to a `changes` result.
+    static func response(to changes: Changes, format: ChangesetFormat) -> HTTPResponse {
+        switch changes {
+        case .changes(let from, let state, let diff):
+            return ServiceJSON.response(ServiceJSON.changes(from: from, to: state.version, digest: state.digest, diff: diff, format: format, flat: state.isFlat),
+                                        version: state.version)
+        case .reset(let state):
+            return ServiceJSON.response(ServiceJSON.reset(to: state.version, digest: state.digest, snapshot: state.snapshot, flat: state.isFlat),
+                                        version: state.version)
+        }
+    }
+
+    /// Answers every waiter with the changeset of the write that just happened (under `lock`).
+    private func answerWaiters(diff: WireDiff, format: ChangesetFormat, from: SnapshotVersion, to: SnapshotVersion) {
+        guard !waiters.isEmpty else { return }
+        let taken = waiters.values
+        waiters = [:]
+        var written: [ChangesetFormat: [UInt8]] = [:]
+        for waiter in taken {
+            let body: [UInt8]
+            if let cached = written[waiter.format] {
+                body = cached
+            } else {
+                let waiterDiff = waiter.format.options == format.options ? diff
+                    : (try? SectionedDiff(from: diff.old, to: diff.new, options: waiter.format.options)) ?? diff
+                body = ServiceJSON.changes(from: from, to: to, digest: digest, diff: waiterDiff, format: waiter.format, flat: isFlat)
+                written[waiter.format] = body
+            }
+            waiter.deferred.complete(ServiceJSON.response(body, version: to))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The state before the first version: no items, in the given form.
+    static func empty(flat: Bool) -> WireSnapshot {
+        flat ? WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection)]) : WireSnapshot()
+    }
+
+    private static func sameSection(_ lhs: WireSnapshot.Section, _ rhs: WireSnapshot.Section) -> Bool {
+        lhs.id == rhs.id && lhs.content == rhs.content
+            && lhs.items.elementsEqual(rhs.items) { $0.id == $1.id && $0.content == $1.content }
+    }
+
+    /// Items and sections at their stride, plus out-of-line identifier and content bytes.
+    static func estimatedBytes(of snapshot: WireSnapshot) -> Int {
+        var total = 256 + snapshot.sections.count * MemoryLayout<WireSnapshot.Section>.stride
+        for section in snapshot.sections {
+            total += section.items.count * MemoryLayout<WireSnapshot.Item>.stride
+            for item in section.items {
+                let idBytes = item.id.withUTF8 { $0.count }
+                if idBytes > 15 { total += idBytes + 32 }
+                if let content = item.content { total += 48 + content.withUnsafeJSON { $0.count } }
+            }
+        }
+        return total
+    }
+}

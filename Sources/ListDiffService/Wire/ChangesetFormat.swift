@@ -1,0 +1,24 @@
+import ListDiff
+import ListDiffHTTP
+
+/// How a changeset is asked for: `format=batch|sequential` and `updates=reconfigure|reload`.
+struct ChangesetFormat: Hashable, Sendable {
+    var sequential = false
+    var options = DiffOptions()
+
+    /// From the request's query; a value other than the allowed ones is a 400 problem.
+    init(query request: HTTPRequest) throws(ServiceProblem) {
+        switch request.queryValue("format") {
+        case nil, "batch": sequential = false
+        case "sequential": sequential = true
+        case let other?: throw ServiceProblem.badQuery("format", other, allowed: "batch, sequential")
+        }
+        switch request.queryValue("updates") {
+        case nil, "reconfigure": options = DiffOptions(contentUpdates: .reconfigure)
+        case "reload": options = DiffOptions(contentUpdates: .reload)
+        case let other?: throw ServiceProblem.badQuery("updates", other, allowed: "reconfigure, reload")
+        }
+    }
+
+    init() {}
+}

@@ -1,0 +1,8 @@
+import ListDiffHTTP
+import ListDiffService
+
+/// Everything the flags and environment set: the transport's configuration and the service's.
+struct ServerSettings {
+    var http = HTTPServerConfiguration()
+    var service = ServiceConfiguration()
+}
