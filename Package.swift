@@ -38,8 +38,10 @@ let package = Package(
         // Joins the wire, the engine and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP"]),
         .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService"]),
-        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP"]),
-        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff"]),
+        // A raw-socket HTTP client for the server tests.
+        .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
+        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestSupport
 import Testing
 @testable import ListDiffHTTP
 

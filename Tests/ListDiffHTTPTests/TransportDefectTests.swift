@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ListDiffTestSupport
 import Testing
 @testable import ListDiffHTTP
 

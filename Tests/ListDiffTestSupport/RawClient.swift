@@ -6,31 +6,31 @@ import Darwin
 #endif
 
 /// A blocking test client over a plain TCP socket, so tests control every byte on the wire.
-final class RawClient: @unchecked Sendable {
+public final class RawClient: @unchecked Sendable {
     // Sendable argument: a test uses each client from one thread at a time.
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
+    public struct Response {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum ClientError: Error {
+    public enum ClientError: Error {
         case connectFailed(Int32)
         case closed
         case timedOut
         case malformed(String)
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, receiveTimeout: Double = 5) throws {
+    public init(port: Int, receiveTimeout: Double = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -52,9 +52,9 @@ final class RawClient: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { rawSend(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -76,7 +76,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Reads one response (Content-Length framed, or to EOF without it).
-    func readResponse(isHead: Bool = false) throws -> Response {
+    public func readResponse(isHead: Bool = false) throws -> Response {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: buffer[0..<end], as: UTF8.self)
@@ -100,7 +100,7 @@ final class RawClient: @unchecked Sendable {
     }
 
     /// Whether the server closed the connection (EOF or reset) with nothing more to read.
-    func readsEOF() -> Bool {
+    public func readsEOF() -> Bool {
         guard buffer.isEmpty else { return false }
         return (try? fill()) == false
     }
@@ -113,7 +113,16 @@ final class RawClient: @unchecked Sendable {
         return nil
     }
 
-    func shutdownWriting() { shutdown(fd, Int32(SHUT_WR)) }
+    /// Sends one request (with `Content-Length` when it has a body) and reads its response.
+    public func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws -> Response {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Length: \(body.utf8.count)\r\n" }
+        try send(head + "\r\n" + (body ?? ""))
+        return try readResponse(isHead: method == "HEAD")
+    }
+
+    public func shutdownWriting() { shutdown(fd, Int32(SHUT_WR)) }
 }
 
 private func rawSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

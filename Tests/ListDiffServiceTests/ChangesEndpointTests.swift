@@ -1,0 +1,137 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+@Suite struct ChangesEndpointTests {
+    static let path = "/v1/sessions/s1/snapshots/feed"
+
+    @Test func changesSinceAnOlderVersionAreTheDiffBetweenThem() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.path, body: #"["a", "b", "c"]"#)
+            _ = try service.request("PUT", Self.path, body: #"["b", "c", {"id": "a", "content": 1}]"#)
+            _ = try service.request("PUT", Self.path, body: #"["b", "d", {"id": "a", "content": 1}]"#)
+            let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).1")
+            #expect(changes.status == 200)
+            #expect(try changes.json()["from"] as? String == "\(epoch).1")
+            #expect(try changes.json()["to"] as? String == "\(epoch).3")
+            let direct = try service.request("POST", "/v1/diff", body: #"{"old": ["a", "b", "c"], "new": ["b", "d", {"id": "a", "content": 1}]}"#)
+            #expect(try changes.member("changeset") == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
+            let current = try service.request("GET", Self.path + "/changes?since=\(epoch).3")
+            #expect(try current.json()["from"] as? String == "\(epoch).3")
+            #expect(try current.json()["to"] as? String == "\(epoch).3")
+        }
+    }
+
+    @Test func aVersionFromAnotherInstanceGetsAReset() throws {
+        let foreign = try TestService.with { service in
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            return try service.request("GET", Self.path).json()["version"] as? String ?? ""
+        }
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
+            let response = try service.request("GET", Self.path + "/changes?since=\(foreign)")
+            #expect(response.status == 200)
+            #expect(try response.json()["reset"] as? Bool == true)
+            #expect(try response.json()["to"] as? String == "\(service.service.epoch).1")
+            #expect(try response.member("snapshot") == #"["a","b"]"#)
+            #expect(try service.request("GET", Self.path + "/changes").status == 400)
+            #expect(try service.request("GET", Self.path + "/changes?since=garbage").status == 400)
+            #expect(try service.request("GET", Self.path + "/changes?since=\(service.service.epoch).9").json()["reset"] as? Bool == true)
+        }
+    }
+
+    @Test func kVersionsAreKeptThenAReset() throws {
+        try TestService.with(ServiceConfiguration(versionsKept: 4)) { service in
+            let epoch = service.service.epoch
+            var lists: [[String]] = []
+            var rng = SystemRandomNumberGenerator()
+            for version in 1...8 {
+                let list = (0..<20).map { "i\($0)" }.shuffled(using: &rng).prefix(15 + version % 3).map { $0 }
+                lists.append(list)
+                let body = "[" + list.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                _ = try service.request("PUT", Self.path, body: body)
+            }
+            // Versions 5…8 are kept (8 current): each answers its true diff; 4 and older reset.
+            for version in 5...7 {
+                let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)")
+                let old = "[" + lists[version - 1].map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                let new = "[" + lists[7].map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                let direct = try service.request("POST", "/v1/diff", body: #"{"old": \#(old), "new": \#(new)}"#)
+                #expect(try changes.json()["reset"] == nil)
+                #expect(try changes.member("changeset") == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
+            }
+            for version in 1...4 {
+                #expect(try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)").json()["reset"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test func theLongPollAnswersOnTheNextWrite() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            let poller = try service.client()
+            try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=10 HTTP/1.1\r\nHost: t\r\n\r\n")
+            Thread.sleep(forTimeInterval: 0.2)
+            let started = ContinuousClock.now
+            _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
+            let response = try poller.readResponse()
+            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(try response.json()["from"] as? String == "\(epoch).1")
+            #expect(try response.json()["to"] as? String == "\(epoch).2")
+            #expect(try response.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[1],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            // A poll from an older version answers at once.
+            let behind = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=10")
+            #expect(try behind.json()["to"] as? String == "\(epoch).2")
+        }
+    }
+
+    @Test func theLongPollAnswersAnEmptyChangesetOnTimeout() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            let started = ContinuousClock.now
+            let response = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=0.4&format=sequential")
+            #expect(ContinuousClock.now - started >= .milliseconds(350))
+            #expect(try response.json()["from"] as? String == "\(epoch).1")
+            #expect(try response.json()["to"] as? String == "\(epoch).1")
+            #expect(try response.member("changeset") == #"{"operations":[]}"#)
+        }
+    }
+
+    @Test func aPollerThatLeavesIsForgottenAndWritesGoOn() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            do {
+                let poller = try service.client()
+                try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=30 HTTP/1.1\r\nHost: t\r\n\r\n")
+                Thread.sleep(forTimeInterval: 0.3)
+                #expect(service.server.statistics().waitingResponses <= 1)
+            }
+            let deadline = Date().addingTimeInterval(3)
+            while service.server.statistics().waitingResponses > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(service.server.statistics().waitingResponses == 0)
+            #expect(try service.request("PUT", Self.path, body: #"["b"]"#).status == 200)
+        }
+    }
+
+    @Test func deletingTheSnapshotAnswersItsPollers() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            let poller = try service.client()
+            try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=30 HTTP/1.1\r\nHost: t\r\n\r\n")
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(try service.request("DELETE", Self.path).status == 204)
+            #expect(try poller.readResponse().status == 404)
+        }
+    }
+}
+
+extension Data {
+    var utf8Text: String { String(decoding: self, as: UTF8.self) }
+}

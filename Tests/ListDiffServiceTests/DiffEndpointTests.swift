@@ -1,0 +1,77 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+@Suite struct DiffEndpointTests {
+    @Test func answersBatchAndSequentialChangesetsForFlatLists() throws {
+        try TestService.with { service in
+            let body = #"{"old": ["a", "b", "c"], "new": ["c", "a", "d"]}"#
+            let batch = try service.request("POST", "/v1/diff", body: body)
+            #expect(batch.status == 200)
+            #expect(batch.header("Content-Type") == "application/json")
+            #expect(batch.bodyText == #"{"stages":[{"deletes":[1],"inserts":[2],"moves":[[2,0]]}],"updates":{"reloads":[],"reconfigures":[]}}"#)
+            let sequential = try service.request("POST", "/v1/diff?format=sequential", body: body)
+            #expect(sequential.bodyText == #"{"operations":[{"op":"remove","at":1,"count":1},{"op":"move","from":1,"to":0},{"op":"insert","at":2,"count":1}]}"#)
+        }
+    }
+
+    @Test func sectionedListsAndContentUpdatesAsReloads() throws {
+        try TestService.with { service in
+            let body = #"""
+                {"old": {"sections": [{"id": "s", "items": [{"id": "a", "content": 1}, "b"]}]},
+                 "new": {"sections": [{"id": "s", "items": [{"id": "a", "content": 2}, "b"]}]}}
+                """#
+            let reconfigure = try service.request("POST", "/v1/diff", body: body)
+            #expect(try reconfigure.member("updates") == #"{"reconfigures":[[0,0]],"reloads":[],"sections":[]}"#)
+            let reload = try service.request("POST", "/v1/diff?updates=reload", body: body)
+            #expect(try reload.member("updates") == #"{"reconfigures":[],"reloads":[[0,0]],"sections":[]}"#)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"old": ["a", "b"], "new": ["a""#, 400, "/new/0", "invalid-body"),
+        (#"{"old": ["a"], "new": [true]}"#, 400, "/new/0", "invalid-body"),
+        (#"{"old": ["a", "b", "a"], "new": []}"#, 400, "/old/2", "invalid-body"),
+        (#"{"old": ["a"]}"#, 400, "", "invalid-body"),
+        (#"{"old": [], "new": [], "extra": 1}"#, 400, "/extra", "invalid-body"),
+        (#"{"old": ["a", "b", "c", "d", "e", "f"], "new": []}"#, 422, "/old", "too-many-items"),
+    ])
+    func badBodiesGetPreciseProblems(body: String, status: Int, pointer: String, type: String) throws {
+        try TestService.with(ServiceConfiguration(maxItemsPerSnapshot: 5)) { service in
+            let client = try service.client()
+            let response = try client.request("POST", "/v1/diff", body: body)
+            #expect(response.status == status)
+            #expect(response.header("Content-Type") == "application/problem+json")
+            let problem = try response.json()
+            #expect(problem["type"] as? String == "urn:listdiff:problem:\(type)")
+            #expect(problem["status"] as? Int == status)
+            if !pointer.isEmpty { #expect(problem["pointer"] as? String == pointer) }
+            #expect((problem["detail"] as? String)?.isEmpty == false)
+            // The connection and the server keep serving.
+            #expect(try client.request("POST", "/v1/diff", body: #"{"old": [], "new": ["x"]}"#).status == 200)
+        }
+    }
+
+    @Test func duplicatesAreListed() throws {
+        try TestService.with { service in
+            let response = try service.request("POST", "/v1/diff", body: #"{"old": [], "new": {"sections": [{"id": "s", "items": ["x", "y"]}, {"id": "t", "items": ["y"]}]}}"#)
+            #expect(response.status == 400)
+            #expect(try response.json()["found"] as? String == #"duplicated item identifiers "y"; this is the first repeat"#)
+            #expect(try response.json()["pointer"] as? String == "/new/sections/1/items/0")
+        }
+    }
+
+    @Test func badQueryAndOversizedBody() throws {
+        try TestService.with(limits: HTTPLimits(maxBodyBytes: 1000)) { service in
+            let query = try service.request("POST", "/v1/diff?format=xml", body: #"{"old": [], "new": []}"#)
+            #expect(query.status == 400)
+            #expect(try query.json()["parameter"] as? String == "format")
+            let large = try service.request("POST", "/v1/diff", body: #"{"old": [], "new": ["\#(String(repeating: "z", count: 2000))"]}"#)
+            #expect(large.status == 413)
+            #expect(large.header("Content-Type") == "application/problem+json")
+            #expect(try service.request("POST", "/v1/diff", body: #"{"old": [], "new": []}"#).status == 200)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+@Suite struct SessionEndpointTests {
+    @Test func createListAndDeleteASession() throws {
+        try TestService.with { service in
+            let created = try service.request("POST", "/v1/sessions")
+            #expect(created.status == 201)
+            let name = try created.json()["session"] as? String ?? ""
+            #expect(name.count == 32)
+            #expect(created.header("Location") == "/v1/sessions/\(name)")
+            #expect(try service.request("PUT", "/v1/sessions/\(name)/snapshots/feed", body: #"["a", "b"]"#).status == 201)
+            let listing = try service.request("GET", "/v1/sessions/\(name)")
+            #expect(listing.status == 200)
+            let snapshots = try listing.json()["snapshots"] as? [[String: Any]] ?? []
+            #expect(snapshots.count == 1)
+            #expect(snapshots.first?["name"] as? String == "feed")
+            #expect(snapshots.first?["items"] as? Int == 2)
+            #expect((snapshots.first?["version"] as? String)?.hasSuffix(".1") == true)
+            #expect(try service.request("DELETE", "/v1/sessions/\(name)").status == 204)
+            let gone = try service.request("GET", "/v1/sessions/\(name)")
+            #expect(gone.status == 404)
+            #expect(try gone.json()["type"] as? String == "urn:listdiff:problem:not-found")
+        }
+    }
+
+    @Test(arguments: ["/v1/sessions/bad%20name/snapshots/x", "/v1/sessions/ok/snapshots/b%2Fad", "/v1/sessions/\(String(repeating: "n", count: 129))"])
+    func badNamesGet400(path: String) throws {
+        try TestService.with { service in
+            let response = try service.request(path.contains("snapshots") ? "PUT" : "GET", path, body: path.contains("snapshots") ? "[]" : nil)
+            #expect(response.status == 400 || response.status == 404)
+            if response.status == 400 { #expect(try response.json()["type"] as? String == "urn:listdiff:problem:invalid-name") }
+        }
+    }
+}
+
+@Suite struct SnapshotEndpointTests {
+    static let snapshotPath = "/v1/sessions/s1/snapshots/feed"
+
+    @Test func putCreatesThenAnswersChangesetsFromThePreviousVersion() throws {
+        try TestService.with { service in
+            let first = try service.request("PUT", Self.snapshotPath, body: #"["a", "b", "c"]"#)
+            #expect(first.status == 201)
+            #expect(first.header("Location") == Self.snapshotPath)
+            let epoch = service.service.epoch
+            #expect(try first.json()["from"] as? String == "\(epoch).0")
+            #expect(try first.json()["to"] as? String == "\(epoch).1")
+            #expect(first.header("ETag") == "\"\(epoch).1\"")
+            #expect(try first.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[0,1,2],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            let second = try service.request("PUT", Self.snapshotPath + "?format=sequential", body: #"["c", "a", "b"]"#)
+            #expect(second.status == 200)
+            #expect(try second.json()["to"] as? String == "\(epoch).2")
+            #expect(try second.member("changeset") == #"{"operations":[{"from":2,"op":"move","to":0}]}"#)
+            let same = try service.request("PUT", Self.snapshotPath, body: #"["c", "a", "b"]"#)
+            #expect(try same.json()["from"] as? String == "\(epoch).2")
+            #expect(try same.json()["to"] as? String == "\(epoch).2")
+            #expect(try same.member("changeset") == #"{"stages":[],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            #expect(try second.json()["digest"] as? String == (try same.json()["digest"] as? String))
+        }
+    }
+
+    @Test func getReturnsTheSnapshotWithETagAndHonoursIfNoneMatch() throws {
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": [{"id": "a", "content": {"t": "x"}}]}]}"#)
+            let response = try service.request("GET", Self.snapshotPath)
+            #expect(response.status == 200)
+            #expect(try response.member("snapshot") == #"{"sections":[{"id":"s","items":[{"content":{"t":"x"},"id":"a"}]}]}"#)
+            let tag = response.header("ETag") ?? ""
+            #expect(tag == "\"\(service.service.epoch).1\"")
+            let unchanged = try service.request("GET", Self.snapshotPath, headers: [("If-None-Match", tag)])
+            #expect(unchanged.status == 304)
+            #expect(unchanged.body.isEmpty)
+            #expect(try service.request("GET", "/v1/sessions/s1/snapshots/other").status == 404)
+            #expect(try service.request("GET", "/v1/sessions/nobody/snapshots/feed").status == 404)
+        }
+    }
+
+    @Test func ifMatchMakesWritesConditional() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
+            let stale = try service.request("PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).0\"")])
+            #expect(stale.status == 412)
+            #expect(try stale.json()["currentVersion"] as? String == "\(epoch).1")
+            #expect(stale.header("ETag") == "\"\(epoch).1\"")
+            #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"["a"]"#)
+            let fresh = try service.request("PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).1\"")])
+            #expect(fresh.status == 200)
+        }
+    }
+
+    @Test func theFormOfASnapshotIsFixedUntilDeleted() throws {
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
+            let sectioned = try service.request("PUT", Self.snapshotPath, body: #"{"sections": []}"#)
+            #expect(sectioned.status == 409)
+            #expect(try service.request("DELETE", Self.snapshotPath).status == 204)
+            #expect(try service.request("DELETE", Self.snapshotPath).status == 404)
+            #expect(try service.request("PUT", Self.snapshotPath, body: #"{"sections": []}"#).status == 201)
+        }
+    }
+
+    @Test func operationsApplyAllOrNothing() throws {
+        try TestService.with { service in
+            let epoch = service.service.epoch
+            _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": ["a", "b"]}]}"#)
+            let failing = try service.request("POST", Self.snapshotPath + "/operations",
+                                              body: #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveItem", "item": "zz", "after": "b"}]}"#)
+            #expect(failing.status == 422)
+            #expect(try failing.json()["operationIndex"] as? Int == 1)
+            #expect(try failing.json()["pointer"] as? String == "/operations/1")
+            #expect(try service.request("GET", Self.snapshotPath).json()["version"] as? String == "\(epoch).1")
+            let applied = try service.request("POST", Self.snapshotPath + "/operations",
+                                              body: #"{"operations": [{"op": "appendItems", "items": ["c"], "section": "s"}, {"op": "moveItem", "item": "a", "after": "c"}]}"#)
+            #expect(applied.status == 200)
+            #expect(try applied.json()["to"] as? String == "\(epoch).2")
+            #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"{"sections":[{"id":"s","items":["b","c","a"]}]}"#)
+            #expect(try service.request("POST", "/v1/sessions/s1/snapshots/none/operations", body: #"{"operations": []}"#).status == 404)
+            #expect(try service.request("POST", Self.snapshotPath + "/operations", body: #"{"operations": [{"op": "explode"}]}"#).status == 400)
+        }
+    }
+
+    @Test func tooManyItemsAndTooManySnapshots() throws {
+        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) { service in
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1", "2", "3", "4"]"#).status == 422)
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1"]"#).status == 201)
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/b", body: #"["1"]"#).status == 201)
+            let third = try service.request("PUT", "/v1/sessions/s/snapshots/c", body: #"["1"]"#)
+            #expect(third.status == 409)
+            #expect(try third.json()["type"] as? String == "urn:listdiff:problem:too-many-snapshots")
+            let grown = try service.request("POST", "/v1/sessions/s/snapshots/a/operations", body: #"{"operations": [{"op": "appendItems", "items": ["2", "3", "4"]}]}"#)
+            #expect(grown.status == 422)
+        }
+    }
+}

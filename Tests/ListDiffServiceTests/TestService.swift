@@ -1,0 +1,61 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffService
+import ListDiffTestSupport
+
+/// A real server with the service mounted, on an ephemeral port, with short timeouts.
+struct TestService {
+    let server: HTTPServer
+    let service: ListDiffService
+
+    static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
+                        limits: HTTPLimits = HTTPLimits(maxBodyBytes: 4 << 20),
+                        _ body: (TestService) throws -> T) throws -> T {
+        let service = ListDiffService(configuration: configuration)
+        var router = Router()
+        service.mount(on: &router)
+        let http = HTTPServerConfiguration(
+            host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits,
+            timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2), logLevel: .off
+        )
+        let server = HTTPServer(configuration: http, responder: router)
+        try server.start()
+        defer {
+            server.shutdown(gracePeriod: 1)
+            server.waitUntilStopped()
+        }
+        return try body(TestService(server: server, service: service))
+    }
+
+    func client() throws -> RawClient {
+        try RawClient(port: server.port, receiveTimeout: 10)
+    }
+
+    /// One request on a new connection.
+    func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws -> RawClient.Response {
+        try client().request(method, target, body: body, headers: headers)
+    }
+
+    /// A new session's name.
+    func newSession(headers: [(String, String)] = []) throws -> String {
+        let response = try request("POST", "/v1/sessions", headers: headers)
+        return try response.json()["session"] as? String ?? ""
+    }
+}
+
+extension RawClient.Response {
+    /// The body as a JSON object.
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw RawClient.ClientError.malformed(bodyText)
+        }
+        return object
+    }
+
+    /// The body's member `name` re-encoded as compact JSON with sorted keys, for comparing.
+    func member(_ name: String) throws -> String {
+        guard let value = try json()[name] else { return "missing" }
+        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
