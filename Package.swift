@@ -41,7 +41,7 @@ let package = Package(
         // A raw-socket HTTP client for the server tests.
         .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport"]),
-        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

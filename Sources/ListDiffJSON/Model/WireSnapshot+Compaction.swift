@@ -17,12 +17,12 @@ extension WireSnapshot {
         var result = ContiguousArray<Section>()
         result.reserveCapacity(sections.count)
         for section in sections {
+            let content = section.content == nil ? nil : copies.next()
             var items = ContiguousArray<Item>()
             items.reserveCapacity(section.items.count)
             for item in section.items {
                 items.append(Item(item.id._standalone, content: item.content == nil ? nil : copies.next()))
             }
-            let content = section.content == nil ? nil : copies.next()
             result.append(Section(section.id._standalone, content: content, items: items))
         }
         return WireSnapshot(uncheckedUniqueSections: result)
