@@ -22,7 +22,12 @@ enum ListDiffServerMain {
         }
         AllocatorTuning.retainFreedMemory()
         let service = ListDiffService(configuration: settings.service)
-        let server = HTTPServer(configuration: settings.http, responder: ServerRoutes.makeRouter(service: service))
+        let openAPIDocument = FileManager.default.contents(atPath: settings.openAPIPath).map { [UInt8]($0) }
+        if openAPIDocument == nil {
+            ServerLog(level: settings.http.logLevel).log(.warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
+        }
+        let router = ServerRoutes.makeRouter(service: service, openAPIDocument: openAPIDocument)
+        let server = HTTPServer(configuration: settings.http, responder: router)
         do {
             try server.runUntilSignalled()
         } catch {

@@ -98,6 +98,10 @@ struct ServerOptions {
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
         },
+        Setting(flag: "--openapi", environment: "LISTDIFF_OPENAPI", help: "the OpenAPI document served at /openapi.yaml (default: ./openapi.yaml)") { config, value in
+            config.openAPIPath = value
+            return !value.isEmpty
+        },
     ]
 
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {

@@ -1,11 +1,20 @@
+import Foundation
 import ListDiffHTTP
 import ListDiffService
 
-/// The server's routes: health, the benchmark's echo, and the list-diff service.
+/// The server's routes: health, the OpenAPI document, the benchmark's echo, and the
+/// list-diff service.
 enum ServerRoutes {
-    static func makeRouter(service: ListDiffService) -> Router {
+    static func makeRouter(service: ListDiffService, openAPIDocument: [UInt8]?) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
+        if let openAPIDocument {
+            let document = HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: openAPIDocument)
+            router.get("/openapi.yaml") { _ in document }
+        } else {
+            let missing = HTTPProblem(status: 404, detail: "the OpenAPI document was not found when the server started; start it with --openapi PATH").response()
+            router.get("/openapi.yaml") { _ in missing }
+        }
         router.post("/echo") { request in
             var headers = HTTPHeaders()
             headers.append(name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")

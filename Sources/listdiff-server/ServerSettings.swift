@@ -5,4 +5,6 @@ import ListDiffService
 struct ServerSettings {
     var http = HTTPServerConfiguration()
     var service = ServiceConfiguration()
+    /// Where the OpenAPI document served at `/openapi.yaml` is read from at startup.
+    var openAPIPath = "openapi.yaml"
 }
