@@ -239,3 +239,12 @@ void cld_retain_freed_memory(void) {
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
 }
+
+size_t cld_heap_bytes_in_use(void) {
+#if defined(__GLIBC__)
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+#else
+    return 0;
+#endif
+}

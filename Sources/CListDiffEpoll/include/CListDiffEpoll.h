@@ -61,5 +61,7 @@ int cld_configure_accepted(int fd);
 /// Keeps freed memory in the process for reuse (glibc: no heap trimming, no per-block
 /// mappings under 64 MiB, 16 MiB top pad); a no-op elsewhere.
 void cld_retain_freed_memory(void);
+/// Bytes of heap in use by live allocations, over every arena (glibc mallinfo2); 0 elsewhere.
+size_t cld_heap_bytes_in_use(void);
 
 #endif

@@ -13,4 +13,10 @@ public enum AllocatorTuning {
     public static func retainFreedMemory() {
         cld_retain_freed_memory()
     }
+
+    /// Bytes of heap held by live allocations (glibc's `mallinfo2`, every arena); 0 off glibc.
+    /// For memory reports and metrics. O(arenas).
+    public static func heapBytesInUse() -> Int {
+        Int(cld_heap_bytes_in_use())
+    }
 }

@@ -36,7 +36,7 @@ extension ListDiffService {
             writer.key("digest")
             writer.string(state.digest)
             writer.key("items")
-            writer.int(state.snapshot.numberOfItems)
+            writer.int(state.packed.numberOfItems)
             writer.key("flat")
             writer.bool(state.isFlat)
             writer.endObject()

@@ -4,39 +4,38 @@ import ListDiffJSON
 /// What turns a snapshot back into the version before it, stored instead of that version:
 /// the engine's sequential operations from the newer to the older snapshot, plus what those
 /// operations cannot carry — the sections and items they insert (in the older snapshot's
-/// order) and the content the older snapshot had for carried elements. Its size grows with
-/// the change, not with the snapshot, so keeping K versions costs little more than one.
+/// order) and the content the older snapshot had for carried elements. Everything is kept
+/// packed, so its size grows with the change, not with the snapshot: keeping K versions
+/// costs little more than one.
 struct ReverseDelta: Sendable {
-    private var operations: [SequentialOperation]
+    private var operations: PackedOperations
     /// Sections the operations insert, whole, in the order their placeholders end up.
-    private var insertedSections: [WireSnapshot.Section]
-    /// Items the operations insert into carried sections, in the order their placeholders end up.
-    private var insertedItems: [WireSnapshot.Item]
+    private var insertedSections: PackedSnapshot
+    /// Items the operations insert into carried sections, in the order their placeholders
+    /// end up (one section holding them all).
+    private var insertedItems: PackedSnapshot
     /// Older content of carried sections and items, by position in the older snapshot.
-    private var sectionContents: [(index: Int, content: WireContent?)]
-    private var itemContents: [(path: IndexPath, content: WireContent?)]
-
-    /// Estimated bytes held. O(1).
-    private(set) var bytes: Int
+    private var sectionContents: [(index: Int, content: WireContent?)] = []
+    private var itemContents: [(path: IndexPath, content: WireContent?)] = []
 
     /// The delta from `newer` back to `older`. O(diff + operations × section length).
     init(from newer: WireSnapshot, to older: WireSnapshot) throws(SectionedDiffError<WireID, WireID>) {
-        operations = try SectionedDiff(from: newer, to: older).sequential.operations
-        var state = _DeltaState(newer)
-        state.replay(operations)
-        insertedSections = []
-        insertedItems = []
-        sectionContents = []
-        itemContents = []
+        let sequential = try SectionedDiff(from: newer, to: older).sequential.operations
+        var state = DeltaReplay(newer)
+        state.replay(sequential)
+        var sections = ContiguousArray<WireSnapshot.Section>()
+        var items = ContiguousArray<WireSnapshot.Item>()
+        var sectionContents: [(index: Int, content: WireContent?)] = []
+        var itemContents: [(path: IndexPath, content: WireContent?)] = []
         for (sectionIndex, (replayed, target)) in zip(state.sections, older.sections).enumerated() {
             guard let carried = replayed.section else {
-                insertedSections.append(target)
+                sections.append(target)
                 continue
             }
             if carried.content != target.content { sectionContents.append((sectionIndex, target.content)) }
             for (itemIndex, (item, targetItem)) in zip(replayed.items, target.items).enumerated() {
                 guard let item else {
-                    insertedItems.append(targetItem)
+                    items.append(targetItem)
                     continue
                 }
                 if item.content != targetItem.content {
@@ -44,30 +43,29 @@ struct ReverseDelta: Sendable {
                 }
             }
         }
-        // Copy what the delta keeps out of the older snapshot's shared buffers, so that a kept
-        // delta does not keep the whole older version alive.
-        insertedSections = insertedSections.map { WireSnapshot(uncheckedUniqueSections: [$0]).compacted().sections[0] }
-        if !insertedItems.isEmpty {
-            insertedItems = WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: ContiguousArray(insertedItems))])
-                .compacted().sections[0].items.map { $0 }
-        }
-        let kept = WireContent.compacted((sectionContents.compactMap(\.content)) + itemContents.compactMap(\.content))
-        var copies = kept.makeIterator()
-        sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
-        itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
-        let itemStride = MemoryLayout<WireSnapshot.Item>.stride
-        bytes = operations.count * MemoryLayout<SequentialOperation>.stride
-            + insertedSections.reduce(0) { $0 + 64 + $1.items.count * itemStride }
-            + insertedItems.count * itemStride + (sectionContents.count + itemContents.count) * 48
-            + kept.reduce(0) { $0 + $1.json.count }
+        operations = PackedOperations(sequential)
+        insertedSections = PackedSnapshot(WireSnapshot(uncheckedUniqueSections: sections))
+        insertedItems = items.isEmpty ? PackedSnapshot()
+            : PackedSnapshot(WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
+        // Copied out of the older version's shared buffer, which must not be kept alive.
+        var copies = WireContent.compacted(sectionContents.compactMap(\.content) + itemContents.compactMap(\.content)).makeIterator()
+        self.sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
+        self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
+    }
+
+    /// Estimated bytes held. O(overrides).
+    var bytes: Int {
+        operations.byteCount + insertedSections.bytes + insertedItems.bytes
+            + (sectionContents.count + itemContents.count) * 32
+            + (sectionContents.compactMap(\.content) + itemContents.compactMap(\.content)).reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } }
     }
 
     /// The older snapshot, rebuilt from `newer`. O(operations × section length + size).
     func apply(to newer: WireSnapshot) -> WireSnapshot {
-        var state = _DeltaState(newer)
-        state.replay(operations)
-        var sectionPayload = insertedSections.makeIterator()
-        var itemPayload = insertedItems.makeIterator()
+        var state = DeltaReplay(newer)
+        state.replay(operations.operations)
+        var sectionPayload = insertedSections.snapshot().sections.makeIterator()
+        var itemPayload = (insertedItems.snapshot().sections.first?.items ?? []).makeIterator()
         var result = ContiguousArray<WireSnapshot.Section>()
         result.reserveCapacity(state.sections.count)
         for replayed in state.sections {
@@ -83,57 +81,5 @@ struct ReverseDelta: Sendable {
             result[path.section].items[path.item].content = content
         }
         return WireSnapshot(uncheckedUniqueSections: result)
-    }
-}
-
-/// A snapshot being rewound: carried sections and items, and nil where an insert left a
-/// placeholder to be filled from the delta's payload.
-struct _DeltaState {
-    struct ReplaySection {
-        /// The carried section (its items are in `items`), or nil for an inserted one.
-        var section: WireSnapshot.Section?
-        var items: [WireSnapshot.Item?]
-    }
-
-    var sections: [ReplaySection]
-
-    init(_ snapshot: WireSnapshot) {
-        sections = snapshot.sections.map { section in
-            var carried = section
-            carried.items = []
-            return ReplaySection(section: carried, items: section.items.map { $0 })
-        }
-    }
-
-    /// Applies the operations in order; indexes are those the engine produced for this very
-    /// snapshot, so they are in bounds (checked anyway: a bad index skips the operation).
-    mutating func replay(_ operations: [SequentialOperation]) {
-        for operation in operations {
-            switch operation {
-            case .deleteSections(let at, let count):
-                guard at >= 0, count >= 0, at + count <= sections.count else { continue }
-                sections.removeSubrange(at..<at + count)
-            case .insertSections(let at, let count):
-                guard at >= 0, at <= sections.count, count > 0 else { continue }
-                sections.insert(contentsOf: repeatElement(ReplaySection(section: nil, items: []), count: count), at: at)
-            case .moveSection(let from, let to):
-                guard sections.indices.contains(from) else { continue }
-                let section = sections.remove(at: from)
-                sections.insert(section, at: min(max(0, to), sections.count))
-            case .deleteItems(let section, let at, let count):
-                guard sections.indices.contains(section), at >= 0, count >= 0, at + count <= sections[section].items.count else { continue }
-                sections[section].items.removeSubrange(at..<at + count)
-            case .insertItems(let section, let at, let count):
-                guard sections.indices.contains(section), at >= 0, at <= sections[section].items.count, count > 0 else { continue }
-                sections[section].items.insert(contentsOf: repeatElement(nil, count: count), at: at)
-            case .moveItem(let from, let to):
-                guard sections.indices.contains(from.section), sections[from.section].items.indices.contains(from.item),
-                      sections.indices.contains(to.section) else { continue }
-                let item = sections[from.section].items.remove(at: from.item)
-                sections[to.section].items.insert(item, at: min(max(0, to.item), sections[to.section].items.count))
-            case .reloadSections, .reloadItems, .reconfigureItems:
-                continue
-            }
-        }
     }
 }

@@ -13,7 +13,8 @@ final class StoredSnapshot: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     let epoch: String
     private let lock = NSLock()
-    private var current: WireSnapshot
+    /// The current version, packed (see ``PackedSnapshot``).
+    private var current = PackedSnapshot()
     private var isFlat: Bool
     private var version = 0
     private var digest: String
@@ -26,18 +27,20 @@ final class StoredSnapshot: @unchecked Sendable {
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
     init(epoch: String, versionsKept: Int) {
         self.epoch = epoch
-        current = WireSnapshot()
         isFlat = false
-        digest = SnapshotDigest.digest(of: current)
+        digest = SnapshotDigest.digest(of: WireSnapshot())
         history = VersionHistory(limit: versionsKept - 1)
     }
 
     /// What a read sees: the snapshot and its version, digest and form.
     struct State {
-        var snapshot: WireSnapshot
+        var packed: PackedSnapshot
         var version: SnapshotVersion
         var digest: String
         var isFlat: Bool
+
+        /// The snapshot in the engine's form. O(size): unpacks it.
+        var snapshot: WireSnapshot { packed.snapshot() }
     }
 
     func state() -> State {
@@ -45,7 +48,7 @@ final class StoredSnapshot: @unchecked Sendable {
     }
 
     private func stateLocked() -> State {
-        State(snapshot: current, version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
+        State(packed: current, version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
     }
 
     /// Estimated bytes held: the current snapshot and the kept deltas.
@@ -88,7 +91,7 @@ final class StoredSnapshot: @unchecked Sendable {
                                     + "; send the same form, or DELETE the snapshot first")
         }
         let flat = version == 0 ? (newIsFlat ?? false) : isFlat
-        let old = version == 0 ? Self.empty(flat: flat) : current
+        let old = version == 0 ? Self.empty(flat: flat) : current.snapshot()
         let proposed = try next(old)
         let hasMarks = !proposed.reloadedItems.isEmpty || !proposed.reconfiguredItems.isEmpty || !proposed.reloadedSections.isEmpty
         if version > 0 && !hasMarks && proposed.sections.elementsEqual(old.sections, by: Self.sameSection) {
@@ -100,16 +103,15 @@ final class StoredSnapshot: @unchecked Sendable {
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: "\(error)")
         }
-        let stored = proposed.compacted()
         let bytesBefore = currentBytes + history.bytes
-        if version > 0, let delta = try? ReverseDelta(from: stored, to: old) {
+        if version > 0, let delta = try? ReverseDelta(from: proposed, to: old) {
             history.push(version: version, digest: digest, delta)
         }
-        current = stored
+        current = PackedSnapshot(proposed)
         isFlat = flat
         version += 1
-        digest = SnapshotDigest.digest(of: stored)
-        currentBytes = Self.estimatedBytes(of: stored)
+        digest = SnapshotDigest.digest(of: proposed)
+        currentBytes = current.bytes
         let after = SnapshotVersion(epoch: epoch, number: version)
         answerWaiters(diff: diff, format: format, from: before, to: after)
         return WriteOutcome(from: before, to: after, digest: digest, diff: diff, isFlat: flat,
@@ -137,9 +139,10 @@ final class StoredSnapshot: @unchecked Sendable {
         }
         guard let since, let deltas else { return .reset(state) }
         guard !deltas.isEmpty else { return .changes(from: since, state: state, diff: nil) }
-        let older = deltas.reduce(state.snapshot) { $1.apply(to: $0) }
+        let newest = state.snapshot
+        let older = deltas.reduce(newest) { $1.apply(to: $0) }
         do {
-            let diff = try SectionedDiff(from: older, to: state.snapshot, options: format.options)
+            let diff = try SectionedDiff(from: older, to: newest, options: format.options)
             return .changes(from: since, state: state, diff: diff)
         } catch {
             return .reset(state)
@@ -247,19 +250,5 @@ final class StoredSnapshot: @unchecked Sendable {
     private static func sameSection(_ lhs: WireSnapshot.Section, _ rhs: WireSnapshot.Section) -> Bool {
         lhs.id == rhs.id && lhs.content == rhs.content
             && lhs.items.elementsEqual(rhs.items) { $0.id == $1.id && $0.content == $1.content }
-    }
-
-    /// Items and sections at their stride, plus out-of-line identifier and content bytes.
-    static func estimatedBytes(of snapshot: WireSnapshot) -> Int {
-        var total = 256 + snapshot.sections.count * MemoryLayout<WireSnapshot.Section>.stride
-        for section in snapshot.sections {
-            total += section.items.count * MemoryLayout<WireSnapshot.Item>.stride
-            for item in section.items {
-                let idBytes = item.id.withUTF8 { $0.count }
-                if idBytes > 15 { total += idBytes + 32 }
-                if let content = item.content { total += 48 + content.withUnsafeJSON { $0.count } }
-            }
-        }
-        return total
     }
 }
