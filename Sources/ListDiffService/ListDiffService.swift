@@ -31,10 +31,16 @@ public final class ListDiffService: Sendable {
         store.statistics()
     }
 
-    /// Mounts every `/v1` route. Diffs, snapshot reads and writes run as heavy handlers
-    /// (worker threads); session bookkeeping runs on the event loop.
+    /// Request bodies up to this size are diffed on the event loop: a diff of some hundreds of
+    /// items costs less than the hop to a worker thread and back.
+    public static let inlineBodyBytes = 16 * 1024
+
+    /// Mounts every `/v1` route. Stateless diffs run on worker threads when their body is
+    /// large; snapshot writes, reads and long polls always (a small write may diff a large
+    /// stored snapshot); session bookkeeping on the event loop.
     public func mount(on router: inout Router) {
-        router.add("POST", "/v1/diff", cost: .heavy) { [self] request, _ in Self.answer { () throws(ServiceProblem) in try diff(request) } }
+        let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
+        router.add("POST", "/v1/diff", cost: bodySized) { [self] request, _ in Self.answer { () throws(ServiceProblem) in try diff(request) } }
         router.add("POST", "/v1/sessions") { [self] request, _ in Self.answer { () throws(ServiceProblem) in try createSession(request) } }
         router.add("GET", SessionRoute.session) { [self] request, parameters in
             Self.answer { () throws(ServiceProblem) in try getSession(request, SessionRoute(parameters)) }

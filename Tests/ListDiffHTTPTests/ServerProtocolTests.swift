@@ -28,6 +28,18 @@ import Testing
         }
     }
 
+    @Test func bodySizedHandlersRunInlineForSmallBodiesAndOnWorkersForLargeOnes() throws {
+        try TestServer.with { server in
+            let client = try RawClient(port: server.port)
+            try client.send(get("/thread"))
+            let loop = try client.readResponse().bodyText
+            try client.send(post("/thread", body: "small"))
+            #expect(try client.readResponse().bodyText == loop)
+            try client.send(post("/thread", body: String(repeating: "large", count: 10)))
+            #expect(try client.readResponse().bodyText != loop)
+        }
+    }
+
     @Test func chunkedBodyWithTrailer() throws {
         try TestServer.with { server in
             let client = try RawClient(port: server.port)

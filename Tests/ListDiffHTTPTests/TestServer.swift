@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ListDiffHTTP
 #if canImport(Glibc)
 import Glibc
@@ -40,6 +41,9 @@ enum TestServer {
             }
             return .deferred(deferred)
         }))
+        // The thread a handler ran on: cheap handlers run on their connection's loop.
+        router.get("/thread") { _ in .text("\(pthread_self())") }
+        router.post("/thread", cost: .heavyAbove(bodyBytes: 16)) { _ in .text("\(pthread_self())") }
         router.get("/slow", cost: .heavy) { request in
             let milliseconds = Int(request.queryValue("ms") ?? "300") ?? 300
             usleep(UInt32(milliseconds * 1000))

@@ -94,8 +94,7 @@ extension EventLoop {
         connection.requestBytesIn = 0
         connection.requestStartedAt = now
         connection.bodyStartedAt = nil
-        switch handler.cost {
-        case .cheap:
+        guard handler.cost.runsOnWorkers(bodyCount: request.body.count) else {
             switch handler.handle(request) {
             case .response(let response):
                 finish(connection, inFlight, response)
@@ -103,19 +102,19 @@ extension EventLoop {
                 connection.inFlight = inFlight
                 startWaiting(for: deferred, on: connection)
             }
-        case .heavy:
-            connection.inFlight = inFlight
-            let mailbox = self.mailbox
-            let fd = connection.fd
-            let connectionID = connection.id
-            let handle = handler.handle
-            workers.submit {
-                switch handle(request) {
-                case .response(let response):
-                    mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
-                case .deferred(let deferred):
-                    mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
-                }
+            return
+        }
+        connection.inFlight = inFlight
+        let mailbox = self.mailbox
+        let fd = connection.fd
+        let connectionID = connection.id
+        let handle = handler.handle
+        workers.submit {
+            switch handle(request) {
+            case .response(let response):
+                mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+            case .deferred(let deferred):
+                mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
             }
         }
     }

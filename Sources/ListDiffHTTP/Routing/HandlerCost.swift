@@ -4,4 +4,17 @@
 public enum HandlerCost: Sendable, Equatable {
     case cheap
     case heavy
+    /// Inline for request bodies of at most this many bytes, on the worker pool above it:
+    /// for handlers whose work grows with the body, so small requests skip the thread hop
+    /// (which costs more than a 20-item diff) and large ones never stall the loop.
+    case heavyAbove(bodyBytes: Int)
+
+    /// Whether a request with a body of `bodyCount` bytes runs on the worker pool.
+    func runsOnWorkers(bodyCount: Int) -> Bool {
+        switch self {
+        case .cheap: return false
+        case .heavy: return true
+        case .heavyAbove(let limit): return bodyCount > limit
+        }
+    }
 }
