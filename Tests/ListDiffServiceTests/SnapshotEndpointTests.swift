@@ -27,12 +27,54 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/v1/sessions/bad%20name/snapshots/x", "/v1/sessions/ok/snapshots/b%2Fad", "/v1/sessions/\(String(repeating: "n", count: 129))"])
-    func badNamesGet400(path: String) throws {
+    @Test(arguments: [
+        ("PUT", "/v1/sessions/bad%20name/snapshots/x", 400),
+        ("PUT", "/v1/sessions/ok/snapshots/caf%C3%A9", 400),
+        ("GET", "/v1/sessions/\(String(repeating: "n", count: 129))", 400),
+        ("GET", "/v1/sessions/ok/snapshots/b%2Fad", 404),
+    ])
+    func badNamesGetProblems(method: String, path: String, status: Int) throws {
         try TestService.with { service in
-            let response = try service.request(path.contains("snapshots") ? "PUT" : "GET", path, body: path.contains("snapshots") ? "[]" : nil)
-            #expect(response.status == 400 || response.status == 404)
-            if response.status == 400 { #expect(try response.json()["type"] as? String == "urn:listdiff:problem:invalid-name") }
+            let response = try service.request(method, path, body: method == "PUT" ? "[]" : nil)
+            #expect(response.status == status)
+            #expect(response.header("Content-Type") == "application/problem+json")
+            if status == 400 { #expect(try response.json()["type"] as? String == "urn:listdiff:problem:invalid-name") }
+        }
+    }
+}
+
+@Suite struct StoreLimitTests {
+    @Test func theLeastRecentlyUsedSessionGoesFirstWhenTheCountIsReached() throws {
+        try TestService.with(ServiceConfiguration(maxSessions: 2)) { (service: TestService) throws in
+            #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: #"["1"]"#).status == 201)
+            #expect(try service.request("PUT", "/v1/sessions/b/snapshots/x", body: #"["1"]"#).status == 201)
+            #expect(try service.request("GET", "/v1/sessions/a").status == 200)
+            #expect(try service.request("PUT", "/v1/sessions/c/snapshots/x", body: #"["1"]"#).status == 201)
+            #expect(try service.request("GET", "/v1/sessions/b").status == 404)
+            #expect(try service.request("GET", "/v1/sessions/a").status == 200)
+            #expect(service.service.statistics().evictedForCount == 1)
+            #expect(service.service.statistics().sessions == 2)
+        }
+    }
+
+    @Test func sessionsAreEvictedWhenTheStoreIsOverItsBudget() throws {
+        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000)) { (service: TestService) throws in
+            let items = "[" + (0..<300).map { "\"item-\($0)\"" }.joined(separator: ",") + "]"
+            #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: items).status == 201)
+            #expect(try service.request("PUT", "/v1/sessions/b/snapshots/x", body: items).status == 201)
+            #expect(try service.request("GET", "/v1/sessions/a").status == 404)
+            #expect(try service.request("GET", "/v1/sessions/b").status == 200)
+            #expect(service.service.statistics().evictedForBytes == 1)
+            #expect(service.service.statistics().bytes <= 5000)
+        }
+    }
+
+    @Test func idleSessionsExpire() throws {
+        try TestService.with(ServiceConfiguration(sessionIdleSeconds: 0.2)) { (service: TestService) throws in
+            #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: #"["1"]"#).status == 201)
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try service.request("GET", "/v1/sessions/a").status == 404)
+            #expect(service.service.statistics().evictedForIdleness == 1)
         }
     }
 }
@@ -124,7 +166,7 @@ import Testing
     }
 
     @Test func tooManyItemsAndTooManySnapshots() throws {
-        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) { service in
+        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) { (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1", "2", "3", "4"]"#).status == 422)
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1"]"#).status == 201)
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/b", body: #"["1"]"#).status == 201)

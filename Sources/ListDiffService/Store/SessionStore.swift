@@ -21,12 +21,14 @@ final class SessionStore: @unchecked Sendable {
     private var totalBytes = 0
     private var counters = StoreStatistics()
     private var nextSweepAt: UInt64 = 0
-    /// Idle sessions are swept at most this often.
-    static let sweepInterval: UInt64 = 5_000_000_000
+    /// Idle sessions are swept as requests come, at most this often (nanoseconds): every 5 s,
+    /// or a quarter of the time to live if that is shorter.
+    private let sweepInterval: UInt64
 
     init(configuration: ServiceConfiguration, epoch: String) {
         self.configuration = configuration
         self.epoch = epoch
+        sweepInterval = min(5_000_000_000, UInt64(configuration.sessionIdleSeconds * 0.25e9))
     }
 
     /// A new session with an unguessable 128-bit name.
@@ -118,7 +120,7 @@ final class SessionStore: @unchecked Sendable {
         let ttl = UInt64(configuration.sessionIdleSeconds * 1e9)
         let idle: [Session] = lock.withLock {
             guard now >= nextSweepAt else { return [] }
-            nextSweepAt = now + Self.sweepInterval
+            nextSweepAt = now + sweepInterval
             let expired = sessions.filter { now > $0.value.lastUsed + ttl }
             for key in expired.keys { sessions.removeValue(forKey: key) }
             counters.evictedForIdleness += expired.count
