@@ -1,3 +1,4 @@
+import Foundation
 import ListDiffHTTP
 
 /// The list-diff service: stateless diffs and per-session named snapshots with versions,
@@ -18,12 +19,16 @@ public final class ListDiffService: Sendable {
     public let epoch: String
     let store: SessionStore
     let keys: APIKeys
+    let diffMetrics = DiffMetrics()
+    /// When the service was made (seconds since 1970), for the uptime metric.
+    let startedAt: Double
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
         epoch = RandomToken.hex(bits: 64)
         store = SessionStore(configuration: configuration, epoch: epoch)
         keys = APIKeys(configuration.apiKeys)
+        startedAt = Date().timeIntervalSince1970
     }
 
     /// What the store holds now.

@@ -26,8 +26,10 @@ enum ListDiffServerMain {
         if openAPIDocument == nil {
             ServerLog(level: settings.http.logLevel).log(.warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
         }
-        let router = ServerRoutes.makeRouter(service: service, openAPIDocument: openAPIDocument)
+        let transport = TransportProbe()
+        let router = ServerRoutes.makeRouter(service: service, transport: transport, openAPIDocument: openAPIDocument)
         let server = HTTPServer(configuration: settings.http, responder: router)
+        transport.attach(server)
         do {
             try server.runUntilSignalled()
         } catch {

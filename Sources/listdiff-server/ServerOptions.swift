@@ -73,6 +73,11 @@ struct ServerOptions {
         Setting(flag: "--shutdown-grace", environment: "LISTDIFF_SHUTDOWN_GRACE", help: "seconds in-flight requests get on SIGTERM/SIGINT (default 10)") { config, value in
             seconds(value).map { config.http.timeouts.shutdownGrace = $0 } != nil
         },
+        Setting(flag: "--drain-delay", environment: "LISTDIFF_DRAIN_DELAY", help: "seconds to keep serving with /readyz at 503 after SIGTERM before draining (default 0)") { config, value in
+            guard let seconds = Double(value), seconds >= 0, seconds <= 3600 else { return false }
+            config.http.timeouts.drainDelay = seconds
+            return true
+        },
         Setting(flag: "--max-sessions", environment: "LISTDIFF_MAX_SESSIONS", help: "sessions kept; one more evicts the least recently used (default 10000)") { config, value in
             integer(value, in: 1...100_000_000).map { config.service.maxSessions = $0 } != nil
         },

@@ -2,10 +2,10 @@ import Foundation
 import ListDiffHTTP
 import ListDiffService
 
-/// The server's routes: health, the OpenAPI document, the benchmark's echo, and the
-/// list-diff service.
+/// The server's routes: health, readiness, metrics, the OpenAPI document, the benchmark's
+/// echo, and the list-diff service.
 enum ServerRoutes {
-    static func makeRouter(service: ListDiffService, openAPIDocument: [UInt8]?) -> Router {
+    static func makeRouter(service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
         if let openAPIDocument {
@@ -21,6 +21,7 @@ enum ServerRoutes {
             return HTTPResponse(status: 200, headers: headers, body: request.body)
         }
         service.mount(on: &router)
+        service.mountOperations(on: &router, transport: transport)
         return router
     }
 

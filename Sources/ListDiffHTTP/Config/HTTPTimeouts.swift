@@ -23,6 +23,9 @@ public struct HTTPTimeouts: Sendable, Equatable {
     public var linger: Double
     /// How long graceful shutdown waits for in-flight requests before closing everything.
     public var shutdownGrace: Double
+    /// How long shutdown keeps serving, while `/readyz` already answers 503, before it stops
+    /// accepting: time for a balancer's readiness checks to take the server out of rotation.
+    public var drainDelay: Double
 
     public init(
         headerRead: Double = 10,
@@ -32,7 +35,8 @@ public struct HTTPTimeouts: Sendable, Equatable {
         minBodyRate: Double = 1024,
         minWriteRate: Double = 1024,
         linger: Double = 2,
-        shutdownGrace: Double = 10
+        shutdownGrace: Double = 10,
+        drainDelay: Double = 0
     ) {
         self.headerRead = headerRead
         self.bodyRead = bodyRead
@@ -42,6 +46,7 @@ public struct HTTPTimeouts: Sendable, Equatable {
         self.minWriteRate = minWriteRate
         self.linger = linger
         self.shutdownGrace = shutdownGrace
+        self.drainDelay = drainDelay
     }
 
     /// The shortest of the per-connection timeouts; the loop ticks at a fraction of it.

@@ -144,8 +144,9 @@ extension EventLoop {
         }
         if !keepAlive { connection.closeAfterFlush = true }
         connection.responsesQueued += 1
+        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
+        requestMetrics.record(route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
-            let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
             accessLog.record(
                 timestamp: dateCache.timestamp, method: request.method, route: request.route, status: response.status,
                 bytesIn: request.bytesIn, bytesOut: bytesOut, microseconds: elapsed

@@ -52,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
     var acceptedCount = 0
     var rejectedCount = 0
     var waitingCount = 0
+    var requestMetrics = RequestMetrics()
     var nextConnectionID: UInt64 = 0
     var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
@@ -230,6 +231,7 @@ final class EventLoop: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
         rejectedCount += 1
+        requestMetrics.record(route: "-", method: "-", status: 503, seconds: 0)
         accessLog.record(timestamp: dateCache.timestamp, method: "-", route: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
     }
 
@@ -300,6 +302,7 @@ final class EventLoop: @unchecked Sendable {
         published.acceptedConnections = acceptedCount
         published.rejectedConnections = rejectedCount
         published.waitingResponses = waitingCount
+        published.requests = requestMetrics
         statistics.publish(published)
     }
 

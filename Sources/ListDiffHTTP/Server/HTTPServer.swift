@@ -20,6 +20,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var workers: WorkerPool?
     private var boundPort = 0
     private var started = false
+    private var stopping = false
     private var signalSources: [any DispatchSourceSignal] = []
     private let running = DispatchGroup()
 
@@ -30,6 +31,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The port actually bound (the ephemeral one if the configuration said 0); 0 before start.
     public var port: Int { lock.withLock { boundPort } }
+
+    /// Whether the server should get new traffic: started and not shutting down. What a
+    /// readiness probe (`/readyz`) reports, so a balancer stops sending before the drain.
+    public var isReady: Bool { lock.withLock { started && !stopping } }
 
     /// What the transport is doing now, summed over the event loops (each publishes its part
     /// once per tick, so figures lag by at most a tick).
@@ -87,14 +92,29 @@ public final class HTTPServer: @unchecked Sendable {
         ServerLog(level: configuration.logLevel).log(.info, "listening on \(configuration.host):\(port) with \(loopCount) event loops")
     }
 
-    /// Stops accepting, lets in-flight requests finish (their responses carry
-    /// `Connection: close`), closes idle connections, and force-closes whatever remains after
-    /// `gracePeriod` seconds (default: the configured shutdown grace). Returns immediately.
-    public func shutdown(gracePeriod: Double? = nil) {
+    /// Reports not ready at once (``isReady``), keeps serving for `drainDelay` seconds
+    /// (default: the configured drain delay) so that balancers polling readiness stop sending,
+    /// then stops accepting, lets in-flight requests finish (their responses carry
+    /// `Connection: close`), answers waiting deferred responses, closes idle connections, and
+    /// force-closes whatever remains `gracePeriod` seconds later (default: the configured
+    /// shutdown grace). Returns immediately.
+    public func shutdown(gracePeriod: Double? = nil, drainDelay: Double? = nil) {
         let grace = gracePeriod ?? configuration.timeouts.shutdownGrace
-        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(grace)
-        let targets = lock.withLock { loops }
-        for loop in targets { loop.mailbox.post(.beginShutdown(deadline: deadline)) }
+        let delay = max(0, drainDelay ?? configuration.timeouts.drainDelay)
+        let alreadyStopping = lock.withLock {
+            defer { stopping = true }
+            return stopping
+        }
+        guard !alreadyStopping else { return }
+        let begin: @Sendable () -> Void = { [self] in
+            let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(grace)
+            for loop in lock.withLock({ loops }) { loop.mailbox.post(.beginShutdown(deadline: deadline)) }
+        }
+        if delay > 0 {
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: begin)
+        } else {
+            begin()
+        }
     }
 
     /// Blocks until every event loop has exited, then stops the worker pool.

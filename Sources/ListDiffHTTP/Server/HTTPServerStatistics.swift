@@ -13,6 +13,8 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var bufferBytes = 0
     /// Heavy jobs waiting for a worker thread.
     public var queuedJobs = 0
+    /// Requests answered since start, by route, method and status, with latencies.
+    public var requests = RequestMetrics()
 
     public init() {}
 
@@ -24,6 +26,7 @@ public struct HTTPServerStatistics: Sendable, Equatable {
         sum.waitingResponses += rhs.waitingResponses
         sum.bufferBytes += rhs.bufferBytes
         sum.queuedJobs += rhs.queuedJobs
+        sum.requests = sum.requests + rhs.requests
         return sum
     }
 }

@@ -18,7 +18,9 @@ extension ListDiffService {
         try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")
         let diff: WireDiff
         do {
-            diff = try SectionedDiff(from: decoded.old, to: decoded.new, options: format.options)
+            diff = try diffMetrics.timed(items: decoded.old.numberOfItems + decoded.new.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+                try SectionedDiff(from: decoded.old, to: decoded.new, options: format.options)
+            }
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
         }

@@ -90,7 +90,9 @@ final class SessionStore: @unchecked Sendable {
         let (all, base) = lock.withLock { (Array(sessions.values), counters) }
         var statistics = base
         statistics.sessions = all.count
-        statistics.snapshots = all.reduce(0) { $0 + $1.listing().count }
+        let snapshots = all.flatMap { $0.listing() }
+        statistics.snapshots = snapshots.count
+        statistics.versions = snapshots.reduce(0) { $0 + $1.snapshot.versionCount }
         statistics.bytes = lock.withLock { totalBytes }
         return statistics
     }

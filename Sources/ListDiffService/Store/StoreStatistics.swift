@@ -3,6 +3,8 @@ public struct StoreStatistics: Sendable, Equatable {
     public var sessions = 0
     public var snapshots = 0
     /// Versions kept over all snapshots, current ones included.
+    public var versions = 0
+    /// Estimated bytes of every snapshot and kept version.
     public var bytes = 0
     /// Sessions evicted because the store was over its byte budget, over its session count,
     /// or idle past the time to live.

@@ -12,6 +12,7 @@ import ListDiffJSON
 final class StoredSnapshot: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     let epoch: String
+    private let diffMetrics: DiffMetrics
     private let lock = NSLock()
     /// The current version, packed (see ``PackedSnapshot``).
     private var current = PackedSnapshot()
@@ -25,8 +26,9 @@ final class StoredSnapshot: @unchecked Sendable {
     private var currentBytes = 0
 
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
-    init(epoch: String, versionsKept: Int) {
+    init(epoch: String, versionsKept: Int, diffMetrics: DiffMetrics = DiffMetrics()) {
         self.epoch = epoch
+        self.diffMetrics = diffMetrics
         isFlat = false
         digest = SnapshotDigest.digest(of: WireSnapshot())
         history = VersionHistory(limit: versionsKept - 1)
@@ -99,7 +101,9 @@ final class StoredSnapshot: @unchecked Sendable {
         }
         let diff: WireDiff
         do {
-            diff = try SectionedDiff(from: old, to: proposed, options: format.options)
+            diff = try diffMetrics.timed(items: old.numberOfItems + proposed.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+                try SectionedDiff(from: old, to: proposed, options: format.options)
+            }
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: "\(error)")
         }
@@ -142,7 +146,9 @@ final class StoredSnapshot: @unchecked Sendable {
         let newest = state.snapshot
         let older = deltas.reduce(newest) { $1.apply(to: $0) }
         do {
-            let diff = try SectionedDiff(from: older, to: newest, options: format.options)
+            let diff = try diffMetrics.timed(items: older.numberOfItems + newest.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+                try SectionedDiff(from: older, to: newest, options: format.options)
+            }
             return .changes(from: since, state: state, diff: diff)
         } catch {
             return .reset(state)
@@ -182,6 +188,9 @@ final class StoredSnapshot: @unchecked Sendable {
         let response = ServiceProblem.notFound(reason).response
         for waiter in taken { waiter.deferred.complete(response) }
     }
+
+    /// Versions kept: the current one (if any) and the older ones.
+    var versionCount: Int { lock.withLock { version == 0 ? 0 : 1 + history.count } }
 
     /// Long polls waiting now.
     var waiterCount: Int { lock.withLock { waiters.count } }

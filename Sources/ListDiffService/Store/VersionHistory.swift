@@ -10,6 +10,9 @@ struct VersionHistory: Sendable {
         self.limit = max(0, limit)
     }
 
+    /// Older versions kept.
+    var count: Int { deltas.count }
+
     /// Estimated bytes held. O(kept).
     var bytes: Int { deltas.reduce(0) { $0 + $1.delta.bytes } }
 

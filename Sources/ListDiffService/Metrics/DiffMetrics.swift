@@ -1,0 +1,32 @@
+import Foundation
+import ListDiffHTTP
+
+/// Time spent diffing and items diffed, over every diff the service runs (stateless diffs,
+/// writes, changes since a version, long polls answered).
+final class DiffMetrics: @unchecked Sendable {
+    // Sendable argument: `current` is only touched while holding `lock`.
+    struct Figures {
+        var latency = RequestMetrics.Latency()
+        var items = 0
+    }
+
+    private let lock = NSLock()
+    private var current = Figures()
+
+    /// Counts one diff of `items` items (both sides) that took `seconds`.
+    func observe(seconds: Double, items: Int) {
+        lock.withLock {
+            current.latency.observe(seconds)
+            current.items += items
+        }
+    }
+
+    var figures: Figures { lock.withLock { current } }
+
+    /// Runs `diff`, timing it. O(diff).
+    func timed<T, E: Error>(items: Int, _ diff: () throws(E) -> T) throws(E) -> T {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { observe(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, items: items) }
+        return try diff()
+    }
+}
