@@ -23,7 +23,7 @@ import Testing
         #expect(missing?.headers["Content-Type"] == "application/problem+json")
         let wrongMethod = Self.answer(router.handler(for: Self.request("DELETE", "/a")), Self.request("DELETE", "/a"))
         #expect(wrongMethod?.status == 405)
-        #expect(wrongMethod?.headers["Allow"] == "GET, POST")
+        #expect(wrongMethod?.headers["Allow"] == "GET, HEAD, POST")
     }
 
     @Test func templatesCaptureSegmentsAndNameTheirRoute() {

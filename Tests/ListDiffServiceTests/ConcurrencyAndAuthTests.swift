@@ -68,6 +68,15 @@ final class LockedCounter: @unchecked Sendable {
         }
     }
 
+    @Test func theKeyIsCheckedBeforeTheRequestIsRead() throws {
+        try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key"])) { (service: TestService) throws in
+            #expect(try service.request("POST", "/v1/sessions/s/snapshots/x/operations", body: #"{"operations": [}"#).status == 401)
+            #expect(try service.request("GET", "/v1/sessions/s/snapshots/x/changes?since=garbage").status == 401)
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/x", body: "{").status == 401)
+            #expect(try service.request("POST", "/v1/diff?format=xml", body: "{").status == 401)
+        }
+    }
+
     @Test func constantTimeComparison() {
         func equal(_ lhs: String, _ rhs: String) -> Bool { APIKeys.constantTimeEqual(Array(lhs.utf8), Array(rhs.utf8)) }
         #expect(equal("abc", "abc"))

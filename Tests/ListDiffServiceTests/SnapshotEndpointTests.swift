@@ -134,6 +134,37 @@ import Testing
         }
     }
 
+    @Test func aFailedFirstWriteLeavesNeitherSnapshotNorSession() throws {
+        try TestService.with { service in
+            let refused = try service.request("PUT", "/v1/sessions/fresh/snapshots/a", body: "[]", headers: [("If-Match", "*")])
+            #expect(refused.status == 412)
+            #expect(try service.request("GET", "/v1/sessions/fresh").status == 404)
+            #expect(try service.request("PUT", "/v1/sessions/fresh/snapshots/a", body: #"["x", "x"]"#).status == 400)
+            #expect(try service.request("GET", "/v1/sessions/fresh").status == 404)
+            #expect(service.service.statistics().sessions == 0)
+        }
+    }
+
+    @Test func weakEntityTagsMatchIfNoneMatch() throws {
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
+            let weak = try service.request("GET", Self.snapshotPath, headers: [("If-None-Match", "W/\"\(service.service.epoch).1\"")])
+            #expect(weak.status == 304)
+        }
+    }
+
+    /// Found by the contract test: a long identifier in an operation's single-identifier
+    /// members crashed the server.
+    @Test func longIdentifiersInOperationsAreAnsweredNotFatal() throws {
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": ["a"]}]}"#)
+            let response = try service.request("POST", Self.snapshotPath + "/operations",
+                                               body: #"{"operations":[{"op":"deleteSections","sections":["0123456789abcdef"]}]}"#)
+            #expect(response.status == 422)
+            #expect(try service.request("GET", Self.snapshotPath).status == 200)
+        }
+    }
+
     @Test func theFormOfASnapshotIsFixedUntilDeleted() throws {
         try TestService.with { service in
             _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)

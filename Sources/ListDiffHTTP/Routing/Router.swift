@@ -103,7 +103,9 @@ public struct Router: HTTPResponder {
         if request.method == "HEAD" {
             for route in routes where route.method == "GET" { return .found(route, template: template, parameters) }
         }
-        let allowed = routes.map(\.method).joined(separator: ", ")
+        var methods = routes.map(\.method)
+        if methods.contains("GET") && !methods.contains("HEAD") { methods.insert("HEAD", at: methods.firstIndex(of: "GET").map { $0 + 1 } ?? 0) }
+        let allowed = methods.joined(separator: ", ")
         let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
         var response = HTTPProblem(status: 405, detail: detail).response()
         response.headers.append(name: "Allow", value: allowed)

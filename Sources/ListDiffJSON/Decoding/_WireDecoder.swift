@@ -112,7 +112,10 @@ internal struct _WireDecoder {
 
     /// Reads an identifier. O(length) expected.
     mutating func readID() throws(JSONReadError) -> WireID {
-        table.id(try readIDEntry())
+        // Intern first: `table.id(try readIDEntry())` reads `table` before the argument runs,
+        // and that copy lacks a long identifier the read has just added.
+        let entry = try readIDEntry()
+        return table.id(entry)
     }
 
     /// Reads an array of identifiers; `offsets` receives each one's byte offset.

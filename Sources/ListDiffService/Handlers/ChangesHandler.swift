@@ -6,6 +6,7 @@ extension ListDiffService {
     /// kept. With `wait`, a request whose V is current waits (no thread held) for the next
     /// write, or N seconds (capped), then answers an empty changeset from V to V.
     func changes(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPHandlerResult {
+        _ = try keys.owner(of: request)
         let format = try ChangesetFormat(query: request)
         guard let sinceText = request.queryValue("since") else {
             throw ServiceProblem(400, "invalid-query", title: "Missing query parameter",

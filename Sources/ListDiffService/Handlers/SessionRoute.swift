@@ -31,7 +31,7 @@ extension ListDiffService {
     func existingSession(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> Session {
         let owner = try keys.owner(of: request)
         let name = try route.sessionName()
-        guard let session = store.session(owner: owner, name: name, create: false) else {
+        guard let session = store.session(owner: owner, name: name) else {
             throw ServiceProblem.notFound("no session '\(name)' (sessions are per API key, and expire after \(Int(configuration.sessionIdleSeconds)) s unused)")
         }
         return session

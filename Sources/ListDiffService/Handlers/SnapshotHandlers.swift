@@ -17,14 +17,21 @@ extension ListDiffService {
             throw ServiceProblem.readError(error)
         }
         try checkItemLimit(document.snapshot.numberOfItems, pointer: "")
-        guard let session = store.session(owner: owner, name: sessionName, create: true),
-              let stored = try session.snapshot(named: snapshotName, create: true, limit: configuration.maxSnapshotsPerSession, make: { makeSnapshot() })
-        else { throw ServiceProblem.notFound("no session '\(sessionName)'") }
+        let (session, createdSession) = store.sessionCreatingIfMissing(owner: owner, name: sessionName)
         let outcome: StoredSnapshot.WriteOutcome
-        do {
-            outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: document.isFlat, format: format) { _ in document.snapshot }
+        do throws(ServiceProblem) {
+            guard let stored = try session.snapshot(named: snapshotName, create: true, limit: configuration.maxSnapshotsPerSession, make: { makeSnapshot() })
+            else { throw ServiceProblem.notFound("no snapshot '\(snapshotName)'") }
+            do throws(ServiceProblem) {
+                outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: document.isFlat, format: format) { _ in document.snapshot }
+            } catch {
+                // Nothing half-applied: a snapshot this write made goes again.
+                if stored.state().version.number == 0 { _ = store.removeSnapshot(snapshotName, of: session) }
+                throw error
+            }
         } catch {
-            if stored.state().version.number == 0 { _ = store.removeSnapshot(snapshotName, of: session) }
+            // …and so does a session it made.
+            if createdSession { store.removeSession(owner: owner, name: sessionName) }
             throw error
         }
         store.account(outcome.bytesDelta, keeping: session)
@@ -37,8 +44,11 @@ extension ListDiffService {
         let (_, stored) = try existingSnapshot(request, route)
         let state = stored.state()
         guard state.version.number > 0 else { throw ServiceProblem.notFound("snapshot '\(try route.snapshotName())' has no version yet") }
+        // If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"…"` matches too.
         if let tags = request.headers["If-None-Match"],
-           tags.split(separator: ",").contains(where: { $0.trimmingSpaces == "*" || SnapshotVersion(parsing: String($0.trimmingSpaces)) == state.version }) {
+           tags.split(separator: ",").map({ $0.trimmingSpaces }).contains(where: { tag in
+               tag == "*" || SnapshotVersion(parsing: String(tag.hasPrefix("W/") ? tag.dropFirst(2) : tag)) == state.version
+           }) {
             var response = HTTPResponse(status: 304)
             response.headers.append(name: "ETag", value: state.version.entityTag)
             return response
@@ -57,6 +67,7 @@ extension ListDiffService {
     /// `POST …/operations`: applies the operations to the current snapshot, all or nothing
     /// (422 naming the failing one), and answers like PUT.
     func applyOperations(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
+        _ = try keys.owner(of: request)
         let format = try ChangesetFormat(query: request)
         let operations: [WireOperation]
         do {

@@ -39,19 +39,22 @@ final class SessionStore: @unchecked Sendable {
         return session
     }
 
-    /// The session `name` of `owner`, created if missing and `create` (a PUT may name a
-    /// session that does not exist yet). Nil if missing and not created.
-    func session(owner: Int, name: String, create: Bool) -> Session? {
+    /// The session `name` of `owner`; nil if there is none.
+    func session(owner: Int, name: String) -> Session? {
         let now = Self.now()
         sweepIfDue(now)
-        let key = Key(owner: owner, name: name)
-        if let found = lock.withLock({ sessions[key] }) {
-            found.touch(now)
-            return found
-        }
-        guard create else { return nil }
-        let made = Session(name: name, owner: owner, now: now)
-        return insert(made, now: now)
+        guard let found = lock.withLock({ sessions[Key(owner: owner, name: name)] }) else { return nil }
+        found.touch(now)
+        return found
+    }
+
+    /// The session `name` of `owner`, made if missing (a PUT may name a session that does not
+    /// exist yet); `created` says whether this call made it.
+    func sessionCreatingIfMissing(owner: Int, name: String) -> (session: Session, created: Bool) {
+        if let found = session(owner: owner, name: name) { return (found, false) }
+        let made = Session(name: name, owner: owner, now: Self.now())
+        let kept = insert(made, now: Self.now())
+        return (kept, kept === made)
     }
 
     /// Removes a session and answers its long polls 404. False if there was none.
