@@ -72,26 +72,22 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         stabiliseSections()
     }
 
-    /// Section moves: the kept sections on the LIS stay; the others move. A move whose old and
-    /// new index coincide would be a no-op move to UIKit (R8), so that section is deleted and
-    /// inserted instead.
+    /// Section moves: the kept sections on the stable run stay; the others move. The run is a
+    /// longest increasing one among those holding every section whose old and new index are
+    /// equal: moving such a section would be a no-op move to UIKit (R8), and deleting and
+    /// inserting it instead would throw its cells away.
     @inlinable
     mutating func stabiliseSections() {
         var kept: [Int32] = []
+        var isFixed: [Bool] = []
         var keptAt: [Int] = []
         for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
             kept.append(result.newSectionSource[index])
+            isFixed.append(Int(result.newSectionSource[index]) == index)
             keptAt.append(index)
         }
-        let members = LongestIncreasingSubsequence.members(of: kept)
-        for (position, index) in keptAt.enumerated() {
-            if members[position] {
-                result.newSectionStable[index] = true
-            } else if Int(kept[position]) == index {
-                result.oldSectionTarget[index] = -1
-                result.newSectionSource[index] = -1
-            }
-        }
+        let members = LongestIncreasingSubsequence.members(of: kept, keeping: isFixed)
+        for (position, index) in keptAt.enumerated() where members[position] { result.newSectionStable[index] = true }
     }
 
     /// Kept sections whose item identifiers are equal in order need no hashing at all.
