@@ -109,9 +109,9 @@
 //   but the last carries `"snapshot"`: the state the data source must show during that stage
 //   (two stages happen only when a moved section's items change, rule R7, or an item moves
 //   into an inserted section, R6); a client that ignores a stage cannot half-apply the
-//   changeset unnoticed. `updates` are in final
-//   coordinates, applied after all stages. Empty arrays are written, not omitted. In-stage
-//   `"reloads"` (never produced by the diff) are written only when present.
+//   changeset unnoticed. `updates` are in final coordinates, applied after all stages. Empty
+//   arrays are written, not omitted. In-stage `"reloads"` (never produced by the diff) are
+//   written only when present.
 // - Batch changeset (flat): `{"stages": [{"deletes": [i], "inserts": [i], "moves": [[from,
 //   to]]}], "updates": {"reloads": [i], "reconfigures": [i]}}` (plain item indexes).
 // - Sequential changeset: `{"operations": [SeqOp]}`, each index in the state left by the ones
@@ -127,6 +127,13 @@
 //   member and the allowed ones: a misspelt mark must not be silently ignored);
 //   `WireDecodingOptions(unknownMembers: .ignore)` skips them instead. A repeated member in
 //   our objects is always an error at the second occurrence.
+// - The changeset readers (`WireDecoder.batchChangeset`, `.sequentialChangeset`) are as strict
+//   as the snapshot decoders: every member the writer always writes is required (`stages`,
+//   `updates`, each group's `deletes`/`inserts`/`moves`, each update list, an operation's
+//   `at`, `count`, `section`, `from`, `to`, `kind` as its `op` takes them), a member the object
+//   does not take is an unknown member, and a sequential `from`/`to` must be `[s, i]` for a
+//   sectioned item move and a plain index otherwise. A missing member is a `schemaViolation`
+//   at the object's pointer.
 // - Schema errors are `JSONReadError`s of kind `typeMismatch` (wrong JSON type) or
 //   `schemaViolation`, with offset, line, column and pointer like syntax errors.
 // - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
