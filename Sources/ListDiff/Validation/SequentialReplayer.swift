@@ -91,14 +91,14 @@ public enum SequentialReplayer {
     }
 }
 
-struct _ReplaySection<S: Hashable & Sendable, I: Hashable & Sendable, C: Equatable & Sendable> {
+struct _ReplaySection<S: Hashable & Sendable, I: Hashable & Sendable, C: SnapshotContent> {
     var id: S?
     var content: C?
     var items: [_ReplayItem<I, C>]
     var refreshed = false
 }
 
-struct _ReplayItem<I: Hashable & Sendable, C: Equatable & Sendable> {
+struct _ReplayItem<I: Hashable & Sendable, C: SnapshotContent> {
     var id: I?
     var content: C?
     var refreshed = false
