@@ -66,7 +66,8 @@
 //   `"0"`. Writers always write identifiers as strings. `WireID` stores the text and a
 //   per-process keyed hash computed once (interned per body: one table per request shared by
 //   `old` and `new`, so each occurrence is hashed once and each distinct identifier longer
-//   than 15 bytes is copied once); `hashValue`/`_rawHashValue(seed:)` mix that hash in O(1).
+//   than 15 bytes, UUIDs apart, is copied once); `hashValue`/`_rawHashValue(seed:)` mix that
+//   hash in O(1).
 // - Item: an identifier, or `{"id": ID, "content"?: any JSON}`. Content `null` is the same as
 //   no content. Content equality is `ContentFingerprint` equality (see Decisions above);
 //   content is written back as the value's bytes exactly as read (inner whitespace kept).
@@ -139,7 +140,9 @@
 // - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
 //   reference per content (one small allocation per item that has content), so an item is 40
 //   bytes. Identifiers of up to 15 UTF-8 bytes are stored inline in the `WireID` (no
-//   allocation); longer ones are copied once per request into shared 64 KiB slabs.
+//   allocation), and so are canonical UUIDs (16 bytes and one bit for their letters' case;
+//   mixed case or another variant than RFC 9562's stays text, so each text has one form);
+//   longer ones are copied once per request into shared 64 KiB slabs.
 // - Decoders are internal, non-generic code of this module (optimised whole-module); the
 //   public entry points are non-generic, so nothing needs `@inlinable` across modules except
 //   `WireID`'s hashing and the writer's primitives, which are.

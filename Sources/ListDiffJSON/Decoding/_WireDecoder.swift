@@ -15,7 +15,7 @@ internal struct _WireDecoder {
     var duplicateSections = _Duplicates()
     /// Where ``readItems()`` collects the items of each array.
     var items: _ItemBuffer
-    /// Where ``_plainShortItems()`` keeps a run of scanned identifiers.
+    /// Where ``_plainInlineItems()`` keeps a run of scanned identifiers.
     let pending = _PendingIDs()
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
