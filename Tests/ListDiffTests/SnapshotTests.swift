@@ -13,17 +13,6 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
 }
 
 @Suite struct SnapshotTests {
-    @Test func anItemWithoutContentCostsWhatItsIdentifierCosts() {
-        #expect(MemoryLayout<Snapshot<Int, Int, Never>.Item>.stride == 8)
-        #expect(MemoryLayout<IdentifierSnapshot<Int, String>.Item>.stride == MemoryLayout<String>.stride)
-        #expect(MemoryLayout<Snapshot<Int, Int, Int>.Item>.stride == 24, "content keeps its optional")
-        var item = Snapshot<Int, Int, Int>.Item(1)
-        #expect(item.content == nil)
-        item.content = 3
-        #expect(item.content == 3)
-        #expect(Snapshot<Int, Int, Never>.Item(1, content: nil).content == nil)
-    }
-
     @Test func buildingRejectsDuplicateIdentifiers() throws {
         #expect(throws: SnapshotError<String, String>.duplicateItems(["a"])) { try snapshot([("A", ["a", "b"]), ("B", ["a"])]) }
         #expect(throws: SnapshotError<String, String>.duplicateSections(["A"])) { try snapshot([("A", []), ("A", [])]) }

@@ -15,7 +15,7 @@
 ///
 /// - Complexity: O(n) expected for n items in changed sections, plus O(m log m) for the LIS
 ///   of m kept items; O(s + k) for s sections when only k items' contents are compared.
-public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: SnapshotContent>: Sendable {
+public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
     public typealias Source = Snapshot<SectionID, ItemID, Content>
 
     public let old: Source

@@ -5,7 +5,7 @@
 /// neighbour-extension passes have nothing left to do), and the longest increasing
 /// subsequence then picks the items that stay.
 @usableFromInline
-struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: SnapshotContent> {
+struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable> {
     @usableFromInline typealias Source = Snapshot<SectionID, ItemID, Content>
     @usableFromInline typealias Failure = SectionedDiffError<SectionID, ItemID>
 

@@ -13,23 +13,16 @@
 ///
 /// Marks (``reloadedItems``, ``reconfiguredItems``, ``reloadedSections``) ask the diff to
 /// report an update for elements whose content did not visibly change.
-public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: SnapshotContent>: Sendable {
-    /// An item: its identity, and optional content compared to detect updates. Without
-    /// content (`Content == Never`) it is exactly as large as its identifier.
+public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+    /// An item: its identity, and optional content compared to detect updates.
     public struct Item: Sendable {
         public var id: ItemID
-        @usableFromInline var _content: Content._OptionalStorage
+        public var content: Content?
 
         @inlinable
         public init(_ id: ItemID, content: Content? = nil) {
             self.id = id
-            _content = Content._store(content)
-        }
-
-        @inlinable
-        public var content: Content? {
-            get { Content._load(_content) }
-            set { _content = Content._store(newValue) }
+            self.content = content
         }
     }
 

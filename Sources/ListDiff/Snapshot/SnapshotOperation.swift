@@ -1,7 +1,7 @@
 /// One `NSDiffableDataSourceSnapshot`-style edit, as a value: what a client sends to change a
 /// stored snapshot without resending it whole. ``Snapshot/applying(_:)`` applies a list of
 /// them all or nothing.
-public enum SnapshotOperation<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: SnapshotContent>: Sendable {
+public enum SnapshotOperation<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
     public typealias Section = Snapshot<SectionID, ItemID, Content>.Section
     public typealias Item = Snapshot<SectionID, ItemID, Content>.Item
 

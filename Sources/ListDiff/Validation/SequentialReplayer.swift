@@ -91,14 +91,14 @@ public enum SequentialReplayer {
     }
 }
 
-struct _ReplaySection<S: Hashable & Sendable, I: Hashable & Sendable, C: SnapshotContent> {
+struct _ReplaySection<S: Hashable & Sendable, I: Hashable & Sendable, C: Equatable & Sendable> {
     var id: S?
     var content: C?
     var items: [_ReplayItem<I, C>]
     var refreshed = false
 }
 
-struct _ReplayItem<I: Hashable & Sendable, C: SnapshotContent> {
+struct _ReplayItem<I: Hashable & Sendable, C: Equatable & Sendable> {
     var id: I?
     var content: C?
     var refreshed = false

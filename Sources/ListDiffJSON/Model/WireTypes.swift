@@ -10,6 +10,3 @@ public typealias WireDiff = SectionedDiff<WireID, WireID, WireContent>
 public typealias WireSnapshotError = SnapshotError<WireID, WireID>
 /// Which operation of a wire operation list failed, and why.
 public typealias WireOperationError = SnapshotOperationError<WireID, WireID>
-
-/// Wire content is item content; an item stores it as one optional reference.
-extension WireContent: SnapshotContent {}
