@@ -18,25 +18,25 @@ extension _WireDecoder {
             guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
             guard start &+ 16 <= count else { break }
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-            let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-            var special = JSONReader._specialBytes(first)
-            var length = 0
-            if special == 0 {
-                special = JSONReader._specialBytes(second)
-                length = 8
-            }
             let low: UInt64, high: UInt64
-            if special != 0 {
+            var length = _UUIDText.length
+            // A dash ninth and a quote 36 bytes on: a UUID, the one longer identifier held inline.
+            if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count, bytes[start &+ length] == UInt8(ascii: "\""),
+               let words = _UUIDText.words(bytes, at: start) {
+                (low, high) = words
+            } else {
+                let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+                var special = JSONReader._specialBytes(first)
+                length = 0
+                if special == 0 {
+                    special = JSONReader._specialBytes(second)
+                    length = 8
+                }
+                guard special != 0 else { break }
                 length &+= special.trailingZeroBitCount &>> 3
                 guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
                 (low, high) = WireID._maskedWords(first, second, count: length)
-            } else {
-                // Sixteen plain bytes: a UUID is the one longer identifier held inline.
-                length = _UUIDText.length
-                guard start &+ length < count, bytes[start &+ length] == UInt8(ascii: "\""),
-                      let words = _UUIDText.words(bytes, at: start) else { break }
-                (low, high) = words
             }
             pending[scanned] = _PendingIDs.Entry(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
                                                  offset: at)
