@@ -78,6 +78,15 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     /// inserting it instead would throw its cells away.
     @inlinable
     mutating func stabiliseSections() {
+        // Kept sections still in their old order, the usual case, all stay: no run to compute.
+        var last: Int32 = -1
+        var inOrder = true
+        for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
+            inOrder = inOrder && result.newSectionSource[index] > last
+            last = result.newSectionSource[index]
+            result.newSectionStable[index] = true
+        }
+        if inOrder { return }
         var kept: [Int32] = []
         var isFixed: [Bool] = []
         var keptAt: [Int] = []
@@ -87,7 +96,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
             keptAt.append(index)
         }
         let members = LongestIncreasingSubsequence.members(of: kept, keeping: isFixed)
-        for (position, index) in keptAt.enumerated() where members[position] { result.newSectionStable[index] = true }
+        for (position, index) in keptAt.enumerated() { result.newSectionStable[index] = members[position] }
     }
 
     /// Kept sections whose item identifiers are equal in order need no hashing at all.
@@ -159,23 +168,29 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     }
 
     /// Whether the 64-bit words at `offset` of each of `count` elements `stride` bytes apart
-    /// are equal in both buffers; four elements per step.
+    /// are equal in both buffers. O(count).
+    ///
+    /// One 16-byte vector load per element and side, starting at the word: the differences
+    /// are OR-ed into one accumulator whose first lane (the words') is tested every eight
+    /// elements; the second lane holds whatever follows the word (padding, content) and is
+    /// ignored. The last element is compared as a word, so no load reaches past the buffers.
     @inlinable
     static func _sameWords(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer, count: Int, stride: Int, offset: Int) -> Bool {
-        func word(_ buffer: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
-            buffer.loadUnaligned(fromByteOffset: index &* stride &+ offset, as: UInt64.self)
-        }
         var index = 0
-        while index &+ 4 <= count {
-            var difference = word(left, index) ^ word(right, index)
-            difference |= word(left, index &+ 1) ^ word(right, index &+ 1)
-            difference |= word(left, index &+ 2) ^ word(right, index &+ 2)
-            difference |= word(left, index &+ 3) ^ word(right, index &+ 3)
-            if difference != 0 { return false }
-            index &+= 4
+        var position = offset
+        while index &+ 8 < count {
+            var difference = SIMD2<UInt64>()
+            for _ in 0..<8 {
+                difference |= left.loadUnaligned(fromByteOffset: position, as: SIMD2<UInt64>.self)
+                    ^ right.loadUnaligned(fromByteOffset: position, as: SIMD2<UInt64>.self)
+                position &+= stride
+            }
+            if difference[0] != 0 { return false }
+            index &+= 8
         }
         while index < count {
-            if word(left, index) != word(right, index) { return false }
+            if left.loadUnaligned(fromByteOffset: position, as: UInt64.self) != right.loadUnaligned(fromByteOffset: position, as: UInt64.self) { return false }
+            position &+= stride
             index &+= 1
         }
         return true
