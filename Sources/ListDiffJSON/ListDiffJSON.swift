@@ -66,7 +66,8 @@
 //   `"0"`. Writers always write identifiers as strings. `WireID` stores the text and a
 //   per-process keyed hash computed once (interned per body: one table per request shared by
 //   `old` and `new`, so each occurrence is hashed once and each distinct identifier longer
-//   than 15 bytes is copied once); `hashValue`/`_rawHashValue(seed:)` mix that hash in O(1).
+//   than 15 bytes, UUIDs apart, is copied once); `hashValue`/`_rawHashValue(seed:)` mix that
+//   hash in O(1).
 // - Item: an identifier, or `{"id": ID, "content"?: any JSON}`. Content `null` is the same as
 //   no content. Content equality is `ContentFingerprint` equality (see Decisions above);
 //   content is written back as the value's bytes exactly as read (inner whitespace kept).
@@ -107,10 +108,11 @@
 //   Stages are applied in order, each in one `performBatchUpdates`; deletes and move sources
 //   are in the coordinates before the stage, inserts and move targets after it. Every stage
 //   but the last carries `"snapshot"`: the state the data source must show during that stage
-//   (two stages happen only when a moved section's items change, rule R7); a client that
-//   ignores a stage cannot half-apply the changeset unnoticed. `updates` are in final
-//   coordinates, applied after all stages. Empty arrays are written, not omitted. In-stage
-//   `"reloads"` (never produced by the diff) are written only when present.
+//   (two stages happen only when a moved section's items change, rule R7, or an item moves
+//   into an inserted section, R6); a client that ignores a stage cannot half-apply the
+//   changeset unnoticed. `updates` are in final coordinates, applied after all stages. Empty
+//   arrays are written, not omitted. In-stage `"reloads"` (never produced by the diff) are
+//   written only when present.
 // - Batch changeset (flat): `{"stages": [{"deletes": [i], "inserts": [i], "moves": [[from,
 //   to]]}], "updates": {"reloads": [i], "reconfigures": [i]}}` (plain item indexes).
 // - Sequential changeset: `{"operations": [SeqOp]}`, each index in the state left by the ones
@@ -126,12 +128,21 @@
 //   member and the allowed ones: a misspelt mark must not be silently ignored);
 //   `WireDecodingOptions(unknownMembers: .ignore)` skips them instead. A repeated member in
 //   our objects is always an error at the second occurrence.
+// - The changeset readers (`WireDecoder.batchChangeset`, `.sequentialChangeset`) are as strict
+//   as the snapshot decoders: every member the writer always writes is required (`stages`,
+//   `updates`, each group's `deletes`/`inserts`/`moves`, each update list, an operation's
+//   `at`, `count`, `section`, `from`, `to`, `kind` as its `op` takes them), a member the object
+//   does not take is an unknown member, and a sequential `from`/`to` must be `[s, i]` for a
+//   sectioned item move and a plain index otherwise. A missing member is a `schemaViolation`
+//   at the object's pointer.
 // - Schema errors are `JSONReadError`s of kind `typeMismatch` (wrong JSON type) or
 //   `schemaViolation`, with offset, line, column and pointer like syntax errors.
 // - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
 //   reference per content (one small allocation per item that has content), so an item is 40
 //   bytes. Identifiers of up to 15 UTF-8 bytes are stored inline in the `WireID` (no
-//   allocation); longer ones are copied once per request into shared 64 KiB slabs.
+//   allocation), and so are canonical UUIDs (16 bytes and one bit for their letters' case;
+//   mixed case or another variant than RFC 9562's stays text, so each text has one form);
+//   longer ones are copied once per request into shared 64 KiB slabs.
 // - Decoders are internal, non-generic code of this module (optimised whole-module); the
 //   public entry points are non-generic, so nothing needs `@inlinable` across modules except
 //   `WireID`'s hashing and the writer's primitives, which are.

@@ -1,36 +1,50 @@
 import ListDiff
 
 /// An independent count of the fewest moves, by quadratic dynamic programming rather than
-/// the engine's patience sort: for sections, kept − LIS; for items, every kept item whose
-/// section changed plus, per kept section, kept-in-place − LIS.
+/// the engine's patience sort: for sections, kept − the longest increasing run that holds
+/// every fixed section (old index == new index: R8 forbids moving one to its own index, and
+/// re-inserting it would lose its cells); for items, every kept item whose section changed
+/// plus, per kept section, kept-in-place − LIS.
 enum MinimalMoves {
     struct Mismatch: Error, CustomStringConvertible {
         let description: String
     }
 
     static func lisLength(_ values: [Int]) -> Int {
-        var best = [Int](repeating: 1, count: values.count)
-        for i in values.indices {
-            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
-        }
-        return best.max() ?? 0
+        lisLength(values, isFixed: values.map { _ in false })
     }
 
-    static func check<C>(_ batch: BatchChangeset, old: Snapshot<Int, Int, C>, new: Snapshot<Int, Int, C>) throws {
+    /// The longest strictly increasing subsequence that contains every element marked fixed.
+    static func lisLength(_ values: [Int], isFixed: [Bool]) -> Int {
+        // best[i]: the longest such run ending at i that skips no fixed element before i.
+        var best = [Int](repeating: 0, count: values.count)
+        for i in values.indices {
+            var firstFixedBefore = i
+            while firstFixedBefore > 0, !isFixed[firstFixedBefore - 1] { firstFixedBefore -= 1 }
+            best[i] = firstFixedBefore == 0 ? 1 : 0
+            for j in max(0, firstFixedBefore - 1)..<i where values[j] < values[i] && best[j] > 0 { best[i] = max(best[i], best[j] + 1) }
+        }
+        let lastFixed = isFixed.lastIndex(of: true) ?? 0
+        return best.indices.filter { $0 >= lastFixed }.map { best[$0] }.max() ?? 0
+    }
+
+    /// Checks the move counts; returns how many section moves above kept − LIS it took to
+    /// keep every fixed section in place.
+    @discardableResult
+    static func check<C>(_ batch: BatchChangeset, old: Snapshot<Int, Int, C>, new: Snapshot<Int, Int, C>) throws -> Int {
         let counts = batch.counts
         let oldSections = old.sectionIdentifiers
-        let keptSections = new.sectionIdentifiers.compactMap { oldSections.firstIndex(of: $0) }
-        let deletedSections = oldSections.count - keptSections.count
-        let replaced = counts.sectionDeletes - deletedSections
-        let sectionMoves = keptSections.count - lisLength(keptSections)
-        guard counts.sectionMoves + replaced == sectionMoves else {
-            throw Mismatch(description: "section moves \(counts.sectionMoves) (+\(replaced) replaced) but the minimum is \(sectionMoves)")
+        let keptAt = new.sectionIdentifiers.indices.filter { oldSections.contains(new.sectionIdentifiers[$0]) }
+        let keptSections = keptAt.compactMap { oldSections.firstIndex(of: new.sectionIdentifiers[$0]) }
+        let isFixed = zip(keptSections, keptAt).map { $0 == $1 }
+        let sectionMoves = keptSections.count - lisLength(keptSections, isFixed: isFixed)
+        guard counts.sectionMoves == sectionMoves else {
+            throw Mismatch(description: "section moves \(counts.sectionMoves) but the minimum that keeps every fixed section is \(sectionMoves)")
         }
-        guard replaced == 0, batch.stages.count <= 1 else { return }
         var itemMoves = 0
         for section in new.sections {
-            guard let oldIndex = oldSections.firstIndex(of: section.id) else { continue }
-            let oldItems = old.sections[oldIndex].items.map(\.id)
+            let oldIndex = oldSections.firstIndex(of: section.id)
+            let oldItems = oldIndex.map { old.sections[$0].items.map(\.id) } ?? []
             var inPlace: [Int] = []
             for item in section.items {
                 if let position = oldItems.firstIndex(of: item.id) {
@@ -42,7 +56,8 @@ enum MinimalMoves {
             itemMoves += inPlace.count - lisLength(inPlace)
         }
         guard counts.itemMoves == itemMoves else {
-            throw Mismatch(description: "item moves \(counts.itemMoves) but the minimum is \(itemMoves)")
+            throw Mismatch(description: "item moves \(counts.itemMoves) over \(batch.stages.count) stages but the minimum is \(itemMoves)")
         }
+        return sectionMoves - (keptSections.count - lisLength(keptSections))
     }
 }

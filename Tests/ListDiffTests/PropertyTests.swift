@@ -4,7 +4,8 @@ import ListDiff
 import ListDiffScenarios
 
 /// Seeded random old/new pairs: the batch form must pass the simulator and rebuild `new`
-/// exactly; the sequential form must replay to `new`; moves must be minimal.
+/// exactly; the sequential form must replay to `new`; moves must be minimal; and no cell the
+/// lists kept may be thrown away (``CellLoss``).
 /// `LISTDIFF_PROPERTY_CASES=N` sets the number of cases (default 20,000);
 /// `LISTDIFF_PROPERTY_SEED=S` reruns one failing case.
 @Suite struct PropertyTests {
@@ -17,6 +18,8 @@ import ListDiffScenarios
     @Test func batchAndSequentialFormsRebuildTheNewSnapshot() throws {
         var failures = 0
         var coverage = Coverage()
+        var loss = CellLoss()
+        var extraSectionMoves = (cases: 0, moves: 0)
         for seed in Self.seeds {
             let pair = RandomSnapshotPair(seed: seed)
             let style: DiffOptions.ContentUpdateStyle = seed % 3 == 0 ? .reload : .reconfigure
@@ -26,7 +29,12 @@ import ListDiffScenarios
                 let batch = staged.changeset
                 try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
                 try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
-                try MinimalMoves.check(batch, old: pair.old, new: pair.new)
+                let extra = try MinimalMoves.check(batch, old: pair.old, new: pair.new)
+                if extra > 0 { extraSectionMoves = (extraSectionMoves.cases + 1, extraSectionMoves.moves + extra) }
+                let lost = loss.record(stages: staged.stages.map { ($0.update, $0.result) }, from: pair.old, to: pair.new)
+                guard lost == (0, 0) else {
+                    throw CellLoss.Lost(description: "\(lost.sections) kept sections and \(lost.items) kept items deleted and inserted again: \(batch)")
+                }
                 coverage.record(batch)
             } catch {
                 failures += 1
@@ -35,6 +43,8 @@ import ListDiffScenarios
             }
         }
         print("property cases: \(Self.seeds.count) passed both forms; \(coverage)")
+        print("cells: \(loss); cases where keeping every fixed section in place took moves beyond kept − LIS: \(extraSectionMoves.cases) (\(extraSectionMoves.moves) moves)")
+        #expect(loss.sectionsReinserted == 0 && loss.itemsReinserted == 0)
         if Self.seeds.count >= 1_000 { coverage.expectEveryKindSeen() }
     }
 

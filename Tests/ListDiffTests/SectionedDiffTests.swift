@@ -40,13 +40,47 @@ import ListDiffScenarios
         #expect(reloading.updates.itemReloads == [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 3)])
     }
 
-    @Test func aNoOpSectionMoveBecomesDeleteAndInsert() throws {
-        // Any longest run leaves C moved from 2 to 2, which UIKit treats as a no-op move (R8).
-        let old = try snapshot([("A", []), ("B", []), ("C", []), ("D", []), ("E", [])])
-        let new = try snapshot([("D", []), ("E", []), ("C", []), ("A", []), ("B", [])])
-        let stage = try #require(try SectionedDiff(from: old, to: new).batch.stages.first)
-        #expect(!stage.sectionMoves.contains { $0.from == $0.to })
-        #expect(stage.sectionDeletes == [2] && stage.sectionInserts == [2])
+    @Test func reversedSectionsMoveTheOuterOnesAndKeepTheMiddleOne() throws {
+        // Both {A} and {C} and {B} are longest runs; only {B} keeps B from a no-op move (R8),
+        // which would have deleted and inserted it with its cells.
+        let old = try snapshot([("A", ["a1", "a2"]), ("B", ["b1", "b2"]), ("C", ["c1", "c2"])])
+        let new = try snapshot([("C", ["c1", "c2"]), ("B", ["b1", "b2"]), ("A", ["a1", "a2"])])
+        let batch = try SectionedDiff(from: old, to: new).batch
+        #expect(batch.stages == [BatchUpdate(sectionMoves: [SectionMove(from: 2, to: 0), SectionMove(from: 0, to: 2)])])
+    }
+
+    @Test func aSectionThatKeepsItsIndexIsKeptWhenAnotherMovesPastIt() throws {
+        let old = try snapshot([("s0", (0..<8).map { "s0-\($0)" }), ("s9", (0..<20).map { "s9-\($0)" })])
+        let new = try snapshot([("s31", []), ("s9", (0..<20).map { "s9-\($0)" }), ("s0", (0..<8).map { "s0-\($0)" })])
+        let batch = try SectionedDiff(from: old, to: new).batch
+        #expect(batch.stages == [BatchUpdate(sectionInserts: [0], sectionMoves: [SectionMove(from: 0, to: 2)])])
+    }
+
+    @Test func aFixedSectionOffEveryLongestRunStaysAtTheCostOfOneMore() throws {
+        // Every longest run ({D, E} or {A, B}) leaves C, at index 2 before and after, to be
+        // moved to its own index, a no-op move UIKit rejects (R8). Keeping C in place and
+        // moving the other four costs one move more than the minimum of three, and keeps C's
+        // cells, where deleting and inserting C would not; a three-move answer exists only
+        // over two stages, which animate twice for one change.
+        let old = try snapshot([("A", ["a"]), ("B", ["b"]), ("C", ["c"]), ("D", ["d"]), ("E", ["e"])])
+        let new = try snapshot([("D", ["d"]), ("E", ["e"]), ("C", ["c"]), ("A", ["a"]), ("B", ["b"])])
+        let stages = try SectionedDiff(from: old, to: new).batch.stages
+        #expect(stages == [BatchUpdate(sectionMoves: [SectionMove(from: 3, to: 0), SectionMove(from: 4, to: 1), SectionMove(from: 0, to: 3), SectionMove(from: 1, to: 4)])])
+    }
+
+    @Test func anItemMovingIntoAnInsertedSectionIsMovedInASecondStage() throws {
+        // R6 forbids moving an item into a section inserted in the same batch; one batch
+        // could only delete a2 and insert it again.
+        let old = try snapshot([("A", ["a1", "a2"])])
+        let new = try snapshot([("A", ["a1"]), ("N", ["a2", "n1"])])
+        let diff = try SectionedDiff(from: old, to: new)
+        let stages = diff.batchStages
+        #expect(stages.map(\.update) == [
+            BatchUpdate(sectionInserts: [1]),
+            BatchUpdate(itemMoves: [ItemMove(from: IndexPath(section: 0, item: 1), to: IndexPath(section: 1, item: 0))]),
+        ])
+        #expect(stages.first.map { layout($0.result) } == ["A:a1,a2", "N:n1"])
+        try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
     }
 
     @Test func aMovedSectionWithItemChangesTakesTwoStages() throws {
@@ -90,6 +124,26 @@ import ListDiffScenarios
             let chosen = zip(values, members).filter(\.1).map(\.0)
             #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 })
             #expect(chosen.count == MinimalMoves.lisLength(values.map(Int.init)))
+        }
+    }
+
+    @Test func longestIncreasingSubsequenceKeepingFixedElements() {
+        #expect(LongestIncreasingSubsequence.members(of: [3, 4, 2, 0, 1], keeping: [false, false, true, false, false]) == [false, false, true, false, false])
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<500 {
+            let values = (0..<Int.random(in: 0...12, using: &random)).map { _ in Int32.random(in: 0..<12, using: &random) }
+            // Fixed elements must increase: mark a random few that do.
+            var isFixed = values.map { _ in false }
+            var last = Int32.min
+            for index in values.indices where values[index] > last && Int.random(in: 0..<3, using: &random) == 0 {
+                isFixed[index] = true
+                last = values[index]
+            }
+            let members = LongestIncreasingSubsequence.members(of: values, keeping: isFixed)
+            let chosen = zip(values, members).filter(\.1).map(\.0)
+            #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 })
+            #expect(zip(isFixed, members).allSatisfy { !$0 || $1 })
+            #expect(chosen.count == MinimalMoves.lisLength(values.map(Int.init), isFixed: isFixed))
         }
     }
 }

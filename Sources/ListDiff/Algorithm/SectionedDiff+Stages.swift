@@ -1,46 +1,60 @@
 extension SectionedDiff {
-    /// Two stages for when sections move while items inside them change (rule R7 forbids
-    /// both in one batch). The intermediate snapshot has the new sections in new order; the
-    /// "dirty" moved sections still hold their old items, and every other section already
-    /// holds its new items except those coming from dirty sections, while keeping those
-    /// leaving for dirty sections (each just after the stable item it followed). Stage one
-    /// (old → intermediate) then touches no item inside a moved section; stage two
+    /// Two stages for what one batch cannot do while keeping every cell: sections that move
+    /// while items inside them change (R7 forbids both in one batch), and items of kept
+    /// sections that move into inserted sections (R6 forbids the move; one batch could only
+    /// delete and insert them). The intermediate snapshot has the new sections in new order;
+    /// the "dirty" moved sections still hold their old items, and every other section already
+    /// holds its new items except those held back: items coming from dirty sections, and
+    /// items of kept sections bound for dirty inserted sections, which stay where they were
+    /// (each just after the stable item it followed). Stage one (old → intermediate) then
+    /// touches no item inside a moved section and moves none into an inserted one; stage two
     /// (intermediate → new) has no section operations at all.
     ///
-    /// Items moving from a dirty section into an inserted one are carried by stage two rather
+    /// Items held back on their way into an inserted section are carried by stage two rather
     /// than arriving fresh with their section, so their content changes need updates too.
     ///
     /// Should a re-diff fail, which only snapshots built without checks can cause, the dirty
-    /// sections are deleted and inserted instead: R7's other remedy.
+    /// moved sections are deleted and inserted instead (R7's other remedy), and the items
+    /// bound for inserted sections arrive with them.
     @inlinable
     func _stages(separating dirty: [Int]) -> (stages: [Stage], updates: ContentUpdates) {
         let middle = _intermediate(dirty: dirty)
         do {
             let first = try Self(from: old, to: middle)._indexes.assembleBatch()
             let second = try Self(from: middle, to: new)._indexes.assembleBatch()
-            if first.dirtyMovedSections.isEmpty, second.dirtyMovedSections.isEmpty {
+            if first.secondStageSections.isEmpty, second.secondStageSections.isEmpty {
                 return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], _updatesIncludingCarried(dirty: dirty))
             }
         } catch {}
         var normalized = _indexes
-        for section in dirty {
+        for section in dirty where normalized.newSectionSource[section] >= 0 {
             normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = -1
             normalized.newSectionSource[section] = -1
         }
         return ([Stage(update: normalized.assembleBatch().update, result: new)], _indexes.updates)
     }
 
+    /// Whether new item `newFlat` of new section `section` waits in its old section during
+    /// stage one: its old section is a dirty moved one (which keeps its old items), or it
+    /// comes from a kept section into a dirty inserted one.
+    @inlinable
+    func _isHeldBack(_ newFlat: Int, in section: Int, isDirty: [Bool]) -> Bool {
+        let indexes = _indexes
+        let partner = Int(indexes.newPartner[newFlat])
+        guard partner >= 0 else { return false }
+        let target = Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])
+        return target >= 0 && (isDirty[target] || (isDirty[section] && indexes.newSectionSource[section] < 0))
+    }
+
     @inlinable
     func _updatesIncludingCarried(dirty: [Int]) -> ContentUpdates {
         let indexes = _indexes
         var updates = indexes.updates
-        let dirtySet = Set(dirty)
+        let isDirty = _flags(dirty)
         for section in 0..<indexes.newSectionCount where indexes.newSectionSource[section] < 0 && indexes.newBase[section] >= 0 {
             let base = Int(indexes.newBase[section])
-            for (offset, item) in new.sections[section].items.enumerated() {
-                let partner = Int(indexes.newPartner[base + offset])
-                guard partner >= 0, dirtySet.contains(Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])) else { continue }
-                let previous = indexes.oldPath(partner)
+            for (offset, item) in new.sections[section].items.enumerated() where _isHeldBack(base + offset, in: section, isDirty: isDirty) {
+                let previous = indexes.oldPath(Int(indexes.newPartner[base + offset]))
                 let path = IndexPath(section: section, item: offset)
                 let changed = old.sections[previous.section].items[previous.item].content != item.content
                 if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
@@ -56,21 +70,21 @@ extension SectionedDiff {
     }
 
     @inlinable
+    func _flags(_ sections: [Int]) -> [Bool] {
+        var flags = [Bool](repeating: false, count: _indexes.newSectionCount)
+        for section in sections { flags[section] = true }
+        return flags
+    }
+
+    @inlinable
     func _intermediate(dirty: [Int]) -> Source {
         let indexes = _indexes
-        var isDirty = [Bool](repeating: false, count: indexes.newSectionCount)
-        for section in dirty { isDirty[section] = true }
-        func comesFromDirty(_ newFlat: Int) -> Bool {
-            let partner = Int(indexes.newPartner[newFlat])
-            guard partner >= 0 else { return false }
-            let target = Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])
-            return target >= 0 && isDirty[target]
-        }
+        let isDirty = _flags(dirty)
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(indexes.newSectionCount)
         for (index, section) in new.sections.enumerated() {
             let source = Int(indexes.newSectionSource[index])
-            if isDirty[index] {
+            if isDirty[index], source >= 0 {
                 sections.append(Source.Section(section.id, content: section.content, items: old.sections[source].items))
                 continue
             }
@@ -81,7 +95,7 @@ extension SectionedDiff {
             let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : [:]
             var items = ContiguousArray<Source.Item>(leaving[-1] ?? [])
             let base = Int(indexes.newBase[index])
-            for (offset, item) in section.items.enumerated() where !comesFromDirty(base + offset) {
+            for (offset, item) in section.items.enumerated() where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
                 items.append(item)
                 let partner = Int(indexes.newPartner[base + offset])
                 if indexes.newStable[base + offset] { items.append(contentsOf: leaving[partner - Int(indexes.oldBase[source])] ?? []) }
@@ -91,8 +105,9 @@ extension SectionedDiff {
         return Source(_uncheckedUniqueSections: sections)
     }
 
-    /// Old items of section `source` bound for dirty sections, keyed by the old index of the
-    /// stable item they followed (-1: none), so they stay where stage one will not move them.
+    /// Old items of section `source` bound for dirty sections (moved or inserted), keyed by the
+    /// old index of the stable item they followed (-1: none), so they stay where stage one
+    /// will not move them.
     @inlinable
     func _itemsLeavingForDirty(from source: Int, keptAs target: Int, isDirty: [Bool]) -> [Int: [Source.Item]] {
         let indexes = _indexes

@@ -1,12 +1,14 @@
 extension _DiffIndexes {
-    /// The single-stage batch, and the new indexes of moved sections that it would touch
-    /// with item operations (rule R7). Deletes and move sources come out in old order,
-    /// inserts in new order. Nothing is emitted inside deleted or inserted sections (R6):
-    /// their items go and come with them.
+    /// The single-stage batch, and the new indexes of the sections that need a second stage:
+    /// moved sections that it would touch with item operations (rule R7), and inserted
+    /// sections that items of kept sections move into (R6 forbids the move in one batch, and
+    /// the single stage deletes and inserts those items, losing their cells). Deletes and move
+    /// sources come out in old order, inserts in new order. Nothing is emitted inside deleted
+    /// or inserted sections (R6): their items go and come with them.
     ///
     /// - Complexity: O(s + p) for s sections and p processed items.
     @usableFromInline
-    func assembleBatch() -> (update: BatchUpdate, dirtyMovedSections: [Int]) {
+    func assembleBatch() -> (update: BatchUpdate, secondStageSections: [Int]) {
         var update = BatchUpdate()
         var moved = [Bool](repeating: false, count: newSectionCount)
         for section in 0..<oldSectionCount where oldSectionTarget[section] < 0 { update.sectionDeletes.append(section) }
@@ -19,7 +21,8 @@ extension _DiffIndexes {
                 moved[section] = true
             }
         }
-        // Moved sections that an item operation touches: R7 needs them in a stage of their own.
+        // Moved sections that an item operation touches, and inserted sections that kept items
+        // move into.
         var touched = [Bool](repeating: false, count: newSectionCount)
         (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves(moved: moved, touched: &touched)
         update.itemInserts = assembleInserts(moved: moved, touched: &touched)
@@ -51,6 +54,7 @@ extension _DiffIndexes {
                                             if to != target, moved[to] { touched[to] = true }
                                             continue
                                         }
+                                        touched[to] = true
                                     }
                                     deletes.initializeElement(at: deleteCount, to: IndexPath(section: section, item: flat &- base))
                                     deleteCount &+= 1

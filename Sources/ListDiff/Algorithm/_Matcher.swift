@@ -72,26 +72,31 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         stabiliseSections()
     }
 
-    /// Section moves: the kept sections on the LIS stay; the others move. A move whose old and
-    /// new index coincide would be a no-op move to UIKit (R8), so that section is deleted and
-    /// inserted instead.
+    /// Section moves: the kept sections on the stable run stay; the others move. The run is a
+    /// longest increasing one among those holding every section whose old and new index are
+    /// equal: moving such a section would be a no-op move to UIKit (R8), and deleting and
+    /// inserting it instead would throw its cells away.
     @inlinable
     mutating func stabiliseSections() {
+        // Kept sections still in their old order, the usual case, all stay: no run to compute.
+        var last: Int32 = -1
+        var inOrder = true
+        for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
+            inOrder = inOrder && result.newSectionSource[index] > last
+            last = result.newSectionSource[index]
+            result.newSectionStable[index] = true
+        }
+        if inOrder { return }
         var kept: [Int32] = []
+        var isFixed: [Bool] = []
         var keptAt: [Int] = []
         for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
             kept.append(result.newSectionSource[index])
+            isFixed.append(Int(result.newSectionSource[index]) == index)
             keptAt.append(index)
         }
-        let members = LongestIncreasingSubsequence.members(of: kept)
-        for (position, index) in keptAt.enumerated() {
-            if members[position] {
-                result.newSectionStable[index] = true
-            } else if Int(kept[position]) == index {
-                result.oldSectionTarget[index] = -1
-                result.newSectionSource[index] = -1
-            }
-        }
+        let members = LongestIncreasingSubsequence.members(of: kept, keeping: isFixed)
+        for (position, index) in keptAt.enumerated() { result.newSectionStable[index] = members[position] }
     }
 
     /// Kept sections whose item identifiers are equal in order need no hashing at all.
@@ -163,23 +168,29 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     }
 
     /// Whether the 64-bit words at `offset` of each of `count` elements `stride` bytes apart
-    /// are equal in both buffers; four elements per step.
+    /// are equal in both buffers. O(count).
+    ///
+    /// One 16-byte vector load per element and side, starting at the word: the differences
+    /// are OR-ed into one accumulator whose first lane (the words') is tested every eight
+    /// elements; the second lane holds whatever follows the word (padding, content) and is
+    /// ignored. The last element is compared as a word, so no load reaches past the buffers.
     @inlinable
     static func _sameWords(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer, count: Int, stride: Int, offset: Int) -> Bool {
-        func word(_ buffer: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
-            buffer.loadUnaligned(fromByteOffset: index &* stride &+ offset, as: UInt64.self)
-        }
         var index = 0
-        while index &+ 4 <= count {
-            var difference = word(left, index) ^ word(right, index)
-            difference |= word(left, index &+ 1) ^ word(right, index &+ 1)
-            difference |= word(left, index &+ 2) ^ word(right, index &+ 2)
-            difference |= word(left, index &+ 3) ^ word(right, index &+ 3)
-            if difference != 0 { return false }
-            index &+= 4
+        var position = offset
+        while index &+ 8 < count {
+            var difference = SIMD2<UInt64>()
+            for _ in 0..<8 {
+                difference |= left.loadUnaligned(fromByteOffset: position, as: SIMD2<UInt64>.self)
+                    ^ right.loadUnaligned(fromByteOffset: position, as: SIMD2<UInt64>.self)
+                position &+= stride
+            }
+            if difference[0] != 0 { return false }
+            index &+= 8
         }
         while index < count {
-            if word(left, index) != word(right, index) { return false }
+            if left.loadUnaligned(fromByteOffset: position, as: UInt64.self) != right.loadUnaligned(fromByteOffset: position, as: UInt64.self) { return false }
+            position &+= stride
             index &+= 1
         }
         return true

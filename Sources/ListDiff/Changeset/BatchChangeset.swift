@@ -1,10 +1,13 @@
 /// The changeset for UIKit: batch stages to apply in order with `performBatchUpdates`, then
 /// content updates in final coordinates.
 ///
-/// There is one stage in all but one situation: when a section moves and items inside it
-/// change too. Rule R7 forbids item operations inside a moved section in the same batch, so
-/// the first stage moves the section with its items untouched and a second stage, with no
-/// section operations, changes its items. An empty `stages` means no structural change.
+/// There is one stage in all but two situations, where one batch could only delete and
+/// insert again what the lists keep: a section moves and items inside it change too (rule
+/// R7 forbids item operations inside a moved section in the same batch), or an item of a
+/// kept section moves into an inserted one (R6 forbids the move). The first stage moves
+/// sections with their items untouched and inserts sections without the items arriving from
+/// kept ones; a second stage, with no section operations, changes and moves the items. An
+/// empty `stages` means no structural change.
 public struct BatchChangeset: Hashable, Sendable {
     public var stages: [BatchUpdate]
     public var updates: ContentUpdates

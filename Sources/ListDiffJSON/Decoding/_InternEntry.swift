@@ -1,7 +1,7 @@
 /// One interned identifier, kept small and trivially destructible (24 bytes, no reference):
-/// a short identifier's two inline words, or for a long one its index in the table's long
-/// identifiers with ``WireID/_longMarker`` in the top byte of `high`; and which snapshot last
-/// used it as an item and as a section (for duplicates and for checking marks).
+/// a short identifier's or a UUID's two inline words, or for a long one its index in the
+/// table's long identifiers with ``WireID/_longMarker`` in the top byte of `high`; and which
+/// snapshot last used it as an item and as a section (for duplicates and for checking marks).
 @usableFromInline
 internal struct _InternEntry {
     @usableFromInline var low: UInt64

@@ -4,7 +4,8 @@
 /// and marks are found by entry.
 ///
 /// A slot packs the upper 32 bits of the hash with the entry index + 1 (0 = empty), so probes
-/// that miss never touch the entries; a short identifier's hit compares its two inline words.
+/// that miss never touch the entries; a short identifier's or a UUID's hit compares its two
+/// inline words.
 /// Entries hold no references (long identifiers are kept apart), so freeing the table reads
 /// none of them.
 ///
@@ -18,7 +19,7 @@ internal struct _InternTable {
     @usableFromInline var _entries: UnsafeMutablePointer<_InternEntry>
     /// The number of entries; at most three quarters of the slots.
     @usableFromInline var count: Int
-    /// The identifiers longer than 15 bytes, by the index their entries hold.
+    /// The identifiers longer than 15 bytes (UUIDs apart), by the index their entries hold.
     @usableFromInline var _longIDs: [WireID]
     /// Where the text of new long identifiers goes.
     @usableFromInline var _slab: _LongWireIDSlab?
@@ -65,7 +66,7 @@ internal struct _InternTable {
         nonmutating unsafeMutableAddress { _entries + index }
     }
 
-    /// The entry index of the short identifier with these inline words and their hash
+    /// The entry index of the short identifier or UUID with these inline words and their hash
     /// (``_IDHash/short(low:high:seed:)``), adding it if new. O(1) expected.
     @inlinable
     @inline(__always)
@@ -100,6 +101,9 @@ internal struct _InternTable {
         let count = end &- start
         if count <= WireID._inlineCapacity {
             let (low, high) = WireID._inlineWords(bytes, start: start, count: count)
+            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
+        }
+        if count == _UUIDText.length, let (low, high) = _UUIDText.words(bytes, at: start) {
             return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
         }
         let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)

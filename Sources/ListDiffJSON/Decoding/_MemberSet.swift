@@ -3,11 +3,14 @@
 @usableFromInline
 internal struct _MemberSet {
     @usableFromInline let names: [StaticString]
+    /// The names this object takes (a bit per name); the others count as unknown members.
+    @usableFromInline let allowed: UInt32
     @usableFromInline var seen: UInt32 = 0
 
     @inlinable
-    init(_ names: [StaticString]) {
+    init(_ names: [StaticString], allowed: UInt32 = .max) {
         self.names = names
+        self.allowed = allowed
     }
 
     /// Whether the member at `index` was seen. O(1).
@@ -19,6 +22,6 @@ internal struct _MemberSet {
     /// The allowed names as a phrase: `"id", "content"`. O(names).
     @usableFromInline
     var phrase: String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
+        names.indices.filter { allowed & (1 << $0) != 0 }.map { "\"\(names[$0])\"" }.joined(separator: ", ")
     }
 }

@@ -1,6 +1,7 @@
-/// Short identifiers scanned but not yet interned: ``_WireDecoder/_plainShortItems()`` scans a
-/// run of them first and interns them after, so that the intern table's cache misses of
-/// neighbouring identifiers, no longer waiting on each other's scanning, overlap.
+/// Inline identifiers (short ones and UUIDs) scanned but not yet interned:
+/// ``_WireDecoder/_plainInlineItems()`` scans a run of them first and interns them after, so
+/// that the intern table's cache misses of neighbouring identifiers, no longer waiting on
+/// each other's scanning, overlap.
 ///
 /// Manually allocated: whoever makes one calls ``deallocate()`` once, when the decode ends.
 internal struct _PendingIDs {

@@ -8,6 +8,8 @@ extension _WireDecoder {
     /// Reads a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
     /// writes it. O(length).
     mutating func readBatch(flat: Bool) throws(JSONReadError) -> WireBatchDocument {
+        reader._skipWhitespace()
+        let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(["stages", "updates"])
         var document = WireBatchDocument(changeset: BatchChangeset(), intermediateSnapshots: [])
@@ -21,16 +23,24 @@ extension _WireDecoder {
                 document.changeset.updates = try readUpdates(flat: flat)
             }
         }
+        try requireMembers(members, 0b11, in: "a batch changeset", objectStart: start)
         return document
     }
 
+    /// Reads a stage. Sectioned: `sections` and `items` groups, each with `deletes`, `inserts`
+    /// and `moves` (and `reloads` when present); flat: those three at the top, `sections` only
+    /// when present. `snapshot` is optional. O(length).
     mutating func readStage(flat: Bool, snapshots: inout [WireSnapshot]) throws(JSONReadError) -> BatchUpdate {
+        reader._skipWhitespace()
+        let start = reader.offset
         try reader.beginObject()
-        var members = _MemberSet(Self.stageMembers)
+        var members = _MemberSet(Self.stageMembers, allowed: flat ? 0b111_1101 : 0b111)
         var stage = BatchUpdate()
         while let member = try nextMember(&members) {
             switch member {
             case 0:
+                reader._skipWhitespace()
+                let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
                 while let part = try nextMember(&group) {
@@ -41,16 +51,21 @@ extension _WireDecoder {
                     default: stage.sectionReloads = try readInts()
                     }
                 }
+                try requireMembers(group, 0b111, in: "a stage's section operations", objectStart: groupStart)
             case 1:
+                reader._skipWhitespace()
+                let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
                 while let part = try nextMember(&group) { try readItemPart(part, flat: false, into: &stage) }
+                try requireMembers(group, 0b111, in: "a stage's item operations", objectStart: groupStart)
             case 2:
                 snapshots.append(try readSnapshot().snapshot)
             default:
                 try readItemPart(member - 3, flat: flat, into: &stage)
             }
         }
+        try requireMembers(members, flat ? 0b11_1000 : 0b11, in: "a stage", objectStart: start)
         return stage
     }
 
@@ -71,7 +86,11 @@ extension _WireDecoder {
         }
     }
 
+    /// Reads the updates: `reloads` and `reconfigures`, and `sections` (optional when flat).
+    /// O(length).
     mutating func readUpdates(flat: Bool) throws(JSONReadError) -> ContentUpdates {
+        reader._skipWhitespace()
+        let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.updateMembers)
         var updates = ContentUpdates()
@@ -82,6 +101,7 @@ extension _WireDecoder {
             default: updates.itemReconfigures = try readPaths(flat: flat)
             }
         }
+        try requireMembers(members, flat ? 0b110 : 0b111, in: "a changeset's updates", objectStart: start)
         return updates
     }
 

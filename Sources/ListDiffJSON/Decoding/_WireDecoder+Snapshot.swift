@@ -49,7 +49,7 @@ extension _WireDecoder {
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
         try reader.beginArray()
         while true {
-            if _plainShortItems() || _plainStringItem() { continue }
+            if _plainInlineItems() || _plainStringItem() { continue }
             guard try reader.hasNextElement() else { break }
             items.append(try readItem())
         }

@@ -15,7 +15,7 @@ internal struct _WireDecoder {
     var duplicateSections = _Duplicates()
     /// Where ``readItems()`` collects the items of each array.
     var items: _ItemBuffer
-    /// Where ``_plainShortItems()`` keeps a run of scanned identifiers.
+    /// Where ``_plainInlineItems()`` keeps a run of scanned identifiers.
     let pending = _PendingIDs()
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
@@ -50,7 +50,7 @@ internal struct _WireDecoder {
     mutating func nextMember(_ members: inout _MemberSet) throws(JSONReadError) -> Int? {
         while let key = try reader.nextMember() {
             var found = -1
-            for (index, name) in members.names.enumerated() where key == name {
+            for (index, name) in members.names.enumerated() where members.allowed & (1 &<< UInt32(index)) != 0 && key == name {
                 found = index
                 break
             }
@@ -70,6 +70,14 @@ internal struct _WireDecoder {
             return found
         }
         return nil
+    }
+
+    /// The first of the `required` members (bits over `members.names`) that the object just
+    /// ended at `start` lacked, as a missing-member error. O(1).
+    func requireMembers(_ members: _MemberSet, _ required: UInt32, in what: String, objectStart start: Int) throws(JSONReadError) {
+        let absent = required & ~members.seen
+        guard absent != 0 else { return }
+        throw missing(members.names[absent.trailingZeroBitCount], in: what, objectStart: start)
     }
 
     /// A "missing member" error for the object that just ended at `start`. Cold path.

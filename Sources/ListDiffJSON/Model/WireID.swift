@@ -9,7 +9,9 @@
 /// and `_rawHashValue(seed:)` mix the stored hash with the seed in O(1), and `==` compares the
 /// stored hashes before the bytes. Identifiers of up to 15 UTF-8 bytes live inline in two
 /// words — no `String`, no allocation, no reference counting — which is most keys in
-/// practice; longer ones share one interned buffer per request.
+/// practice; so do canonical UUIDs (36 characters, 16 bytes and the case of their letters:
+/// see `_UUIDText`), what apps use as keys otherwise. Longer ones share one interned buffer
+/// per request.
 ///
 /// The hash is keyed per process (like ``ContentFingerprint``): never persist it.
 ///
@@ -17,18 +19,20 @@
 /// text in one allocation) cannot be `Sendable`; text is never changed once written.
 public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// UTF-8 bytes 0..<8 of a short identifier, little-endian, zero-padded; for a long one,
-    /// its offset in `_long` (low 32 bits) and its byte count (high 32 bits).
+    /// its offset in `_long` (low 32 bits) and its byte count (high 32 bits); a UUID's first
+    /// eight bytes.
     @usableFromInline let _low: UInt64
     /// UTF-8 bytes 8..<15 of a short identifier; the top byte holds its length, or
-    /// ``_longMarker`` when the text is in `_long`.
+    /// ``_longMarker`` when the text is in `_long`; for a UUID, 0x80 and above.
     @usableFromInline let _high: UInt64
-    /// The keyed hash: of the two words for a short identifier, of the bytes for a long one.
+    /// The keyed hash: of the two words for a short identifier or a UUID, of the bytes for a
+    /// long one.
     @usableFromInline let _hash: Int
     /// The slab holding the text of an identifier longer than 15 bytes.
     @usableFromInline let _long: _LongWireIDSlab?
 
     @usableFromInline static var _inlineCapacity: Int { 15 }
-    @usableFromInline static var _longMarker: UInt64 { 0xFF }
+    @usableFromInline static var _longMarker: UInt64 { 0x10 }
 
     /// An identifier with the given text; hashes it once. O(length).
     public init(_ string: String) {
@@ -71,6 +75,10 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     @inlinable
     init(_utf8 bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
         let count = end &- start
+        if count == _UUIDText.length, let (low, high) = _UUIDText.words(bytes, at: start) {
+            self.init(_low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: _IDHash.seed))
+            return
+        }
         guard count <= Self._inlineCapacity else {
             let hash = _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed)
             let slab = _LongWireIDSlab.make(capacity: count)
@@ -117,6 +125,12 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     @inlinable
     public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         if let long = _long { return long.withUTF8(offset: _longOffset, count: _longCount, body) }
+        if _UUIDText.isUUID(high: _high) {
+            return withUnsafeTemporaryAllocation(byteCount: _UUIDText.length, alignment: 1) { text in
+                _UUIDText.write(low: _low, high: _high, into: text)
+                return body(UnsafeRawBufferPointer(text))
+            }
+        }
         let count = Int(truncatingIfNeeded: _high &>> 56)
         return withUnsafeBytes(of: (_low, _high)) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
