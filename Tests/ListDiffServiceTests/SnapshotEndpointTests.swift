@@ -145,6 +145,22 @@ import Testing
         }
     }
 
+    /// UUIDs (held inline by the wire) and long identifiers (held out of line) keep their
+    /// identity through the packed store: a reorder is a move, the text comes back unchanged.
+    @Test func uuidAndLongIdentifiersSurviveTheStore() throws {
+        try TestService.with { service in
+            let first = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+            let second = "6fa459ea-ee8a-3ca4-894e-db77e160355e"
+            let long = "an-identifier-longer-than-fifteen-bytes"
+            _ = try service.request("PUT", Self.snapshotPath, body: #"["\#(first)", "\#(second)", "\#(long)"]"#)
+            let moved = try service.request("PUT", Self.snapshotPath, body: #"["\#(long)", "\#(first)", "\#(second)"]"#)
+            #expect(try moved.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[],"moves":[[2,0]]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"["\#(long)","\#(first)","\#(second)"]"#)
+            let since = try service.request("GET", Self.snapshotPath + "/changes?since=\(service.service.epoch).1")
+            #expect(try since.member("changeset") == (try moved.member("changeset")))
+        }
+    }
+
     @Test func weakEntityTagsMatchIfNoneMatch() throws {
         try TestService.with { service in
             _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
