@@ -147,7 +147,7 @@ kill -0 "$server_pid" 2>/dev/null && curl -fsS --max-time 2 "$base/healthz" >/de
 
 # 5. Summary.
 if [[ $st_status -ne 0 ]]; then
-  sed -n '/^=* ERRORS =*$/,$p;/^=* FAILURES =*$/,$p' "$work/st.log" | awk '!seen[$0]++' | head -400
+  awk '/^=+ (ERRORS|FAILURES) =+$/ { show = 1 } /^=+ SUMMARY =+$/ { show = 0 } show' "$work/st.log" | head -400
 fi
 sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log"
 echo
