@@ -155,8 +155,13 @@ echo
 step "checks: all but use_after_free (not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance, negative_data_rejection, positive_data_acceptance [+400/412/422, scripts/schemathesis.toml], missing_required_header, unsupported_method, allow_header_conformance, ensure_resource_availability, ignored_auth, object_level_authorization)"
 if [[ $short_ids -eq 1 ]]; then step "WARNING: ran with --without-long-operation-ids (known server crash worked around)"; fi
 if [[ $server_alive -eq 0 ]]; then
-  step "FAIL: the server is no longer answering; its log:"
-  tail -60 "$work/server.log"
+  step "FAIL: the server is no longer answering; its log (the crash, if it crashed):"
+  if grep -q 'crashed' "$work/server.log"; then
+    grep -m1 'Program crashed' "$work/server.log" || true
+    grep -A14 '^Thread [0-9]* crashed:' "$work/server.log" | head -16
+  else
+    tail -30 "$work/server.log"
+  fi
 fi
 if [[ $st_status -ne 0 || $server_alive -eq 0 ]]; then
   step "FAILED (schemathesis exit $st_status, server alive: $server_alive)"
