@@ -126,6 +126,7 @@ fi
 # 4. Schemathesis.
 step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s)"
 set +e
+cd "$work"   # Schemathesis keeps its state in ./.schemathesis: keep it out of the repository
 timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/scripts/schemathesis.toml" run "$spec" \
   --url "$base" \
   --checks all \
@@ -141,6 +142,7 @@ timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/script
   "${seed_args[@]}" >"$work/st.log" 2>&1
 st_status=$?
 set -e
+cd "$root"
 
 server_alive=1
 kill -0 "$server_pid" 2>/dev/null && curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1 || server_alive=0
