@@ -151,7 +151,7 @@ kill -0 "$server_pid" 2>/dev/null && curl -fsS --max-time 2 "$base/healthz" >/de
 if [[ $st_status -ne 0 ]]; then
   awk '/^=+ (ERRORS|FAILURES) =+$/ { show = 1 } /^=+ SUMMARY =+$/ { show = 0 } show' "$work/st.log" | head -400
 fi
-grep -E '^ *(✅|❌|🚫|⏭) +(Examples|Coverage|Fuzzing|Stateful)|^ +(Scenarios|API Links):|^ +✅ [0-9]+ passed' "$work/st.log" || true
+grep -E '^ *(✅|❌|🚫|⏭) +(Examples|Coverage|Fuzzing|Stateful) \(in|^ +(Scenarios|API Links):|^ +✅ [0-9]+ passed' "$work/st.log" || true
 sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log"
 echo
 step "checks: all but use_after_free (not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance, negative_data_rejection, positive_data_acceptance [+400/412/422, scripts/schemathesis.toml], missing_required_header, unsupported_method, allow_header_conformance, ensure_resource_availability, ignored_auth, object_level_authorization)"
