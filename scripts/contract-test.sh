@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Contract test: runs Schemathesis against openapi.yaml and a freshly built release server.
+# See --help.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+usage: scripts/contract-test.sh [--help] [--skip-build] [--without-long-operation-ids]
+
+Builds listdiff-server (release), starts it on a free loopback port (127.0.0.1), runs
+Schemathesis (`st run`, installed from PyPI if missing) against openapi.yaml with every check
+(`--checks all`) in every phase (examples, coverage, fuzzing, and stateful testing through the
+document's OpenAPI links: POST /v1/sessions -> PUT snapshot -> GET snapshot / changes?since= the
+returned version / operations with If-Match: the returned ETag / DELETE ...), stops the server
+and prints a summary. Exits non-zero on any failure or error, or if the server dies.
+
+Departures from Schemathesis's defaults, each deliberate and documented:
+- positive_data_acceptance also expects 400/412/422 (scripts/schemathesis.toml): the documented
+  rules JSON Schema cannot express (unique identifiers, marks naming elements, integer literals),
+  stale If-Match tags, operations that do not apply;
+- use_after_free is excluded: a PUT of a snapshot creates the session it names (documented), so
+  DELETE session -> PUT snapshot -> GET finds the session again; the smoke test checks that
+  deleted sessions and snapshots answer 404;
+- the server runs with --max-wait 1 so that long polls end quickly.
+
+  --skip-build                   use the release binary already built
+  --without-long-operation-ids   KNOWN-BUG WORKAROUND, off by default: test a copy of
+                                 openapi.yaml whose single-identifier operation members
+                                 (section, item, before, after, and the sections of
+                                 deleteSections/reloadSections) are limited to short ASCII
+                                 identifiers, because a longer one crashes the server today
+                                 (see the API report). The summary says when it was used.
+
+Environment: ST_MAX_EXAMPLES (default 40, per operation), ST_MAX_TIME (default 120 s, the
+budget of the Schemathesis run), ST_SEED (default: random), ST_WORKERS (default 1).
+Bounded: the whole script finishes in under 5 minutes on a 2-core machine (build included).
+EOF
+}
+
+skip_build=0
+short_ids=0
+for arg in "$@"; do
+  case "$arg" in
+    -h|--help) usage; exit 0 ;;
+    --skip-build) skip_build=1 ;;
+    --without-long-operation-ids) short_ids=1 ;;
+    *) echo "contract-test: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+max_examples=${ST_MAX_EXAMPLES:-40}
+max_time=${ST_MAX_TIME:-120}
+workers=${ST_WORKERS:-1}
+seed_args=()
+if [[ -n "${ST_SEED:-}" ]]; then seed_args=(--seed "$ST_SEED"); fi
+
+work=$(mktemp -d /tmp/listdiff-contract.XXXXXX)
+server_pid=""
+cleanup() {
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+step() { printf '[contract-test] %s\n' "$*"; }
+
+# 1. Schemathesis (idempotent: installs only when missing).
+if ! command -v st >/dev/null 2>&1 || ! python3 -c 'import schemathesis' 2>/dev/null; then
+  step "installing schemathesis from PyPI"
+  python3 -m pip install --quiet schemathesis
+fi
+st_bin=$(command -v st || true)
+if [[ -z "$st_bin" ]]; then st_bin="$(python3 -c 'import sys,os;print(os.path.join(os.path.dirname(sys.executable),"st"))')"; fi
+step "$("$st_bin" --version 2>/dev/null | head -1)"
+
+# 2. The release server.
+if [[ $skip_build -eq 0 ]]; then
+  step "building listdiff-server (release)"
+  swift build -c release --product listdiff-server 2>&1 | tail -1
+fi
+binary="$(swift build -c release --show-bin-path)/listdiff-server"
+[[ -x "$binary" ]] || { echo "contract-test: no server binary at $binary" >&2; exit 1; }
+
+# 3. A free loopback port, the server, and its health.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+"$binary" --host 127.0.0.1 --port "$port" --log-level warning --max-wait 1 \
+  --openapi "$root/openapi.yaml" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 100); do
+  if curl -fsS --max-time 1 "$base/healthz" >/dev/null 2>&1; then break; fi
+  kill -0 "$server_pid" 2>/dev/null || { echo "contract-test: server exited at start:" >&2; cat "$work/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+curl -fsS --max-time 2 "$base/healthz" >/dev/null || { echo "contract-test: server did not answer /healthz" >&2; exit 1; }
+step "server pid $server_pid at $base"
+
+spec="$root/openapi.yaml"
+if [[ $short_ids -eq 1 ]]; then
+  spec="$work/openapi-short-operation-ids.yaml"
+  python3 - "$root/openapi.yaml" "$spec" <<'EOF'
+import sys, yaml
+spec = yaml.safe_load(open(sys.argv[1]))
+schemas = spec["components"]["schemas"]
+schemas["ShortIdentifier"] = {"anyOf": [{"type": "string", "pattern": "^[A-Za-z0-9]{0,8}$"},
+                                        {"type": "integer", "minimum": -99999999, "maximum": 999999999}]}
+for branch in schemas["Operation"]["oneOf"]:
+    props = branch.get("properties", {})
+    for key in ("section", "item", "before", "after"):
+        if key in props:
+            props[key] = {"$ref": "#/components/schemas/ShortIdentifier"}
+    if branch.get("title") == "deleteSections, reloadSections":
+        props["sections"] = {"type": "array", "items": {"$ref": "#/components/schemas/ShortIdentifier"}}
+yaml.safe_dump(spec, open(sys.argv[2], "w"), sort_keys=False)
+EOF
+  step "WARNING: --without-long-operation-ids: testing a copy of openapi.yaml with short operation identifiers (known crash)"
+fi
+
+# 4. Schemathesis.
+step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s)"
+set +e
+cd "$work"   # Schemathesis keeps its state in ./.schemathesis: keep it out of the repository
+timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/scripts/schemathesis.toml" run "$spec" \
+  --url "$base" \
+  --checks all \
+  --exclude-checks use_after_free \
+  --phases examples,coverage,fuzzing,stateful \
+  --max-examples "$max_examples" \
+  --max-time "$max_time" \
+  --workers "$workers" \
+  --request-timeout 10 \
+  --generation-database none \
+  --no-color \
+  --report junit --report-dir "$work/report" \
+  "${seed_args[@]}" >"$work/st.log" 2>&1
+st_status=$?
+set -e
+cd "$root"
+
+server_alive=1
+kill -0 "$server_pid" 2>/dev/null && curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1 || server_alive=0
+
+# 5. Summary.
+if [[ $st_status -ne 0 ]]; then
+  awk '/^=+ (ERRORS|FAILURES) =+$/ { show = 1 } /^=+ SUMMARY =+$/ { show = 0 } show' "$work/st.log" | head -400
+fi
+grep -E '^ *(✅|❌|🚫|⏭) +(Examples|Coverage|Fuzzing|Stateful) \(in|^ +(Scenarios|API Links):|^ +✅ [0-9]+ passed' "$work/st.log" || true
+sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log"
+echo
+step "checks: all but use_after_free (not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance, negative_data_rejection, positive_data_acceptance [+400/412/422, scripts/schemathesis.toml], missing_required_header, unsupported_method, allow_header_conformance, ensure_resource_availability, ignored_auth, object_level_authorization)"
+if [[ $short_ids -eq 1 ]]; then step "WARNING: ran with --without-long-operation-ids (known server crash worked around)"; fi
+if [[ $server_alive -eq 0 ]]; then
+  step "FAIL: the server is no longer answering; its log (the crash, if it crashed):"
+  if grep -q 'crashed' "$work/server.log"; then
+    grep -m1 'Program crashed' "$work/server.log" || true
+    grep -A14 '^Thread [0-9]* crashed:' "$work/server.log" | head -16
+  else
+    tail -30 "$work/server.log"
+  fi
+fi
+if [[ $st_status -ne 0 || $server_alive -eq 0 ]]; then
+  step "FAILED (schemathesis exit $st_status, server alive: $server_alive)"
+  exit 1
+fi
+step "PASSED"
