@@ -2,7 +2,7 @@
 """A reference implementation of the snapshot digest exactly as openapi.yaml defines it
 (XXH64, seed 0, of the canonical JSON), checked against a running server: each case is PUT to
 a scratch session and the server's digest compared with this one. Needs the `xxhash` module
-(pip install xxhash, or the wheel at the repository root). Loopback only.
+(pip install xxhash). Loopback only.
 
 usage: scripts/check-digest.py [BASE_URL]   (default http://127.0.0.1:8080)
 Exits non-zero on any mismatch."""

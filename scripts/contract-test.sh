@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
   cat <<'EOF'
-usage: scripts/contract-test.sh [--help] [--skip-build] [--without-long-operation-ids]
+usage: scripts/contract-test.sh [--help] [--skip-build]
 
 Builds listdiff-server (release), starts it on a free loopback port (127.0.0.1), runs
 Schemathesis (`st run`, installed from PyPI if missing) against openapi.yaml with every check
@@ -24,12 +24,6 @@ Departures from Schemathesis's defaults, each deliberate and documented:
 - the server runs with --max-wait 1 so that long polls end quickly.
 
   --skip-build                   use the release binary already built
-  --without-long-operation-ids   KNOWN-BUG WORKAROUND, off by default: test a copy of
-                                 openapi.yaml whose single-identifier operation members
-                                 (section, item, before, after, and the sections of
-                                 deleteSections/reloadSections) are limited to short ASCII
-                                 identifiers, because a longer one crashes the server today
-                                 (see the API report). The summary says when it was used.
 
 Environment: ST_MAX_EXAMPLES (default 40, per operation), ST_MAX_TIME (default 120 s, the
 budget of the Schemathesis run), ST_SEED (default: random), ST_WORKERS (default 1).
@@ -38,12 +32,10 @@ EOF
 }
 
 skip_build=0
-short_ids=0
 for arg in "$@"; do
   case "$arg" in
     -h|--help) usage; exit 0 ;;
     --skip-build) skip_build=1 ;;
-    --without-long-operation-ids) short_ids=1 ;;
     *) echo "contract-test: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -103,25 +95,6 @@ curl -fsS --max-time 2 "$base/healthz" >/dev/null || { echo "contract-test: serv
 step "server pid $server_pid at $base"
 
 spec="$root/openapi.yaml"
-if [[ $short_ids -eq 1 ]]; then
-  spec="$work/openapi-short-operation-ids.yaml"
-  python3 - "$root/openapi.yaml" "$spec" <<'EOF'
-import sys, yaml
-spec = yaml.safe_load(open(sys.argv[1]))
-schemas = spec["components"]["schemas"]
-schemas["ShortIdentifier"] = {"anyOf": [{"type": "string", "pattern": "^[A-Za-z0-9]{0,8}$"},
-                                        {"type": "integer", "minimum": -99999999, "maximum": 999999999}]}
-for branch in schemas["Operation"]["oneOf"]:
-    props = branch.get("properties", {})
-    for key in ("section", "item", "before", "after"):
-        if key in props:
-            props[key] = {"$ref": "#/components/schemas/ShortIdentifier"}
-    if branch.get("title") == "deleteSections, reloadSections":
-        props["sections"] = {"type": "array", "items": {"$ref": "#/components/schemas/ShortIdentifier"}}
-yaml.safe_dump(spec, open(sys.argv[2], "w"), sort_keys=False)
-EOF
-  step "WARNING: --without-long-operation-ids: testing a copy of openapi.yaml with short operation identifiers (known crash)"
-fi
 
 # 4. Schemathesis.
 step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s)"
@@ -155,7 +128,6 @@ grep -E '^ *(✅|❌|🚫|⏭) +(Examples|Coverage|Fuzzing|Stateful) \(in|^ +(Sc
 sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log"
 echo
 step "checks: all but use_after_free (not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance, negative_data_rejection, positive_data_acceptance [+400/412/422, scripts/schemathesis.toml], missing_required_header, unsupported_method, allow_header_conformance, ensure_resource_availability, ignored_auth, object_level_authorization)"
-if [[ $short_ids -eq 1 ]]; then step "WARNING: ran with --without-long-operation-ids (known server crash worked around)"; fi
 if [[ $server_alive -eq 0 ]]; then
   step "FAIL: the server is no longer answering; its log (the crash, if it crashed):"
   if grep -q 'crashed' "$work/server.log"; then

@@ -308,7 +308,9 @@ ops='{"operations":[{"op":"appendSections","sections":[{"id":"later","items":["d
 started=$(date +%s%N)
 request "POST operations (answers the long poll)" POST "$S/snapshots/feed/operations" -H "If-Match: \"$epoch.2\"" -d "$ops"
 expect_status 200
-expect_json "b == {'from': E + '.2', 'to': E + '.3', 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[1],'moves':[]},'items':{'deletes':[[0,1]],'inserts':[],'moves':[]}}],'updates':{'sections':[],'reloads':[[0,1]],'reconfigures':[]}}}"
+# "a" moves into the inserted section "later": a second stage, after the data source shows
+# the first stage's snapshot, so its cell is kept (not deleted and inserted).
+expect_json "b == {'from': E + '.2', 'to': E + '.3', 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[1],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[]},'snapshot':{'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']},{'id':'later','items':['d']}]}},{'sections':{'deletes':[],'inserts':[],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[[[0,1],[1,1]]]}}],'updates':{'sections':[],'reloads':[[0,1]],'reconfigures':[]}}}"
 expect_header etag "^\"$epoch\\.3\"\$"; done_step
 
 step_name="long poll wait=10 answered by the write"; step_ok=1
