@@ -27,6 +27,17 @@ import Testing
         }
     }
 
+    @Test func aShardingProxyMayNameTheNewSession() throws {
+        try TestService.with { service in
+            let named = try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")])
+            #expect(named.status == 201)
+            #expect(named.header("Location") == "/v1/sessions/0f1e2d3c4b5a69788796a5b4c3d2e1f0")
+            #expect(try service.request("GET", "/v1/sessions/0f1e2d3c4b5a69788796a5b4c3d2e1f0").status == 200)
+            #expect(try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")]).status == 409)
+            #expect(try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "no spaces")]).status == 400)
+        }
+    }
+
     @Test(arguments: [
         ("PUT", "/v1/sessions/bad%20name/snapshots/x", 400),
         ("PUT", "/v1/sessions/ok/snapshots/caf%C3%A9", 400),

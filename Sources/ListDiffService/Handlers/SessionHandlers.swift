@@ -2,10 +2,27 @@ import ListDiffHTTP
 import ListDiffJSON
 
 extension ListDiffService {
-    /// `POST /v1/sessions`: a new session with an unguessable name; 201 with `Location`.
+    /// The header a sharding proxy sets on `POST /v1/sessions` to name the new session (nginx:
+    /// `$request_id`, 128 random bits): the proxy routes by the same name later, so the session
+    /// is made on the instance that will own it.
+    static let sessionNameHeader = "X-ListDiff-Session-Name"
+
+    /// `POST /v1/sessions`: a new session with an unguessable name (or the one a sharding
+    /// proxy chose); 201 with `Location`.
     func createSession(_ request: HTTPRequest) throws(ServiceProblem) -> HTTPResponse {
         let owner = try keys.owner(of: request)
-        let session = store.createSession(owner: owner)
+        let session: Session
+        if let proposed = request.headers[Self.sessionNameHeader] {
+            guard NameRules.isValid(proposed) else { throw ServiceProblem.invalidName("session", proposed) }
+            let (made, created) = store.sessionCreatingIfMissing(owner: owner, name: proposed)
+            guard created else {
+                throw ServiceProblem(409, "session-exists", title: "Session exists",
+                                     detail: "a session named '\(proposed)' exists already; \(Self.sessionNameHeader) must name a new one")
+            }
+            session = made
+        } else {
+            session = store.createSession(owner: owner)
+        }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("session")

@@ -1,0 +1,35 @@
+# listdiff-server in a container: built in the official Swift image with the Swift runtime
+# linked in statically, run in a slim image as a non-root user. Configuration is by
+# environment (every flag has a LISTDIFF_* variable; `listdiff-server --help` lists them).
+#
+#   docker build -t listdiff .
+#   docker run --rm -p 8080:8080 listdiff
+#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS=secret -e LISTDIFF_DRAIN_DELAY=5 listdiff
+ARG SWIFT_VERSION=6.3
+FROM swift:${SWIFT_VERSION}-noble AS build
+WORKDIR /src
+# The manifest names the test targets too, so their folders come along (nothing of them is built).
+COPY Package.swift ./
+COPY Sources ./Sources
+COPY Tests ./Tests
+RUN swift build -c release --static-swift-stdlib --product listdiff-server \
+    && install -D "$(swift build -c release --show-bin-path)/listdiff-server" /out/listdiff-server
+
+FROM ubuntu:noble
+# curl only for the health check; the server needs only libc and libstdc++ (both in the base).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends curl ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin listdiff
+COPY --from=build /out/listdiff-server /usr/local/bin/listdiff-server
+COPY openapi.yaml /srv/listdiff/openapi.yaml
+ENV LISTDIFF_HOST=0.0.0.0 \
+    LISTDIFF_PORT=8080 \
+    LISTDIFF_OPENAPI=/srv/listdiff/openapi.yaml
+USER listdiff
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD curl -fs "http://127.0.0.1:${LISTDIFF_PORT}/healthz" || exit 1
+# SIGTERM drains: /readyz turns 503, in-flight requests and long polls are answered, exit 0.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/listdiff-server"]

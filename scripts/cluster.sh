@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Three listdiff-server instances behind nginx, sharded by session with consistent hashing.
+set -euo pipefail
+
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+    cat << 'USAGE'
+usage: scripts/cluster.sh [--help] [--skip-build]
+
+Scaling out is nginx's job, not ours: this builds the release server (unless --skip-build),
+starts three instances and an nginx in front of them on loopback ports (installing wrk-free
+nginx-light with apt-get if missing), and routes with `hash $shard_key consistent`, where the
+shard key is the session name in the path (`/v1/sessions/{session}/…`) and a fresh
+`$request_id` otherwise. `POST /v1/sessions` passes that `$request_id` to the instance as
+`X-ListDiff-Session-Name`, so a new session is made where its later requests will go;
+stateless `POST /v1/diff` spreads by its random key. Then:
+
+1. runs a load through nginx: 24 sessions made by POST, each written 5 versions, then asked
+   for its changes, and 200 stateless diffs with scripts/load.sh;
+2. checks that every session lives on exactly one instance, with all 5 versions, under that
+   instance's epoch;
+3. stops the instance that owns the most sessions and shows what their clients see through
+   nginx: the session is gone (404), and once they write again, the changes since their old
+   version are a reset — never a changeset computed from a version that instance never had.
+
+Exits 1 if any check fails. Everything runs on 127.0.0.1 and stops when the script exits.
+USAGE
+    exit 0
+fi
+cd "$(dirname "$0")/.."
+ports=(18701 18702 18703)
+front=18700
+work="$(mktemp -d /tmp/listdiff-cluster.XXXXXX)"
+# shellcheck source=lib/bench-common.sh
+. scripts/lib/bench-common.sh
+install_if_missing curl curl
+if ! command -v nginx > /dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then install_if_missing nginx nginx-light; fi
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+if [ "${1:-}" = "--skip-build" ]; then
+    server_bin="$(swift build -c release --show-bin-path)/listdiff-server"
+else
+    build_server
+fi
+
+pids=()
+nginx_pid=""
+cleanup() {
+    for pid in ${pids[@]+"${pids[@]}"} "$nginx_pid"; do [ -n "$pid" ] && kill "$pid" 2> /dev/null || true; done
+    wait 2> /dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+for port in "${ports[@]}"; do
+    "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning 2> "$work/server-$port.log" &
+    pids+=($!)
+done
+upstreams=""
+for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
+mkdir -p "$work/temp"
+cat > "$work/nginx.conf" << CONF
+worker_processes 1;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/temp;
+    proxy_temp_path $work/temp;
+    fastcgi_temp_path $work/temp;
+    uwsgi_temp_path $work/temp;
+    scgi_temp_path $work/temp;
+    # The session in the path picks the instance; without one, a fresh random key does.
+    map \$uri \$session_in_path {
+        "~^/v1/sessions/(?<name>[^/]+)" \$name;
+        default "";
+    }
+    map \$session_in_path \$shard_key {
+        "" \$request_id;
+        default \$session_in_path;
+    }
+    upstream listdiff {
+        hash \$shard_key consistent;
+        $upstreams
+        keepalive 16;
+    }
+    server {
+        listen 127.0.0.1:$front;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_read_timeout 90s;
+        # A new session is named by the same key that routed it, so it is made where its
+        # later requests will go.
+        location = /v1/sessions {
+            proxy_set_header X-ListDiff-Session-Name \$request_id;
+            proxy_pass http://listdiff;
+        }
+        location / { proxy_pass http://listdiff; }
+    }
+}
+CONF
+"$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
+nginx_pid=$!
+for port in "${ports[@]}"; do wait_for_port "$port"; done
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$front/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
+
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+json() { python3 -c "import json, sys; print(json.load(sys.stdin)$1)"; }
+
+echo "1. load through nginx on 127.0.0.1:$front"
+sessions=()
+for _ in $(seq 24); do
+    sessions+=("$(curl -fs --max-time 5 -X POST "http://127.0.0.1:$front/v1/sessions" | json "['session']")")
+done
+for session in "${sessions[@]}"; do
+    for version in 1 2 3 4 5; do
+        items=$(python3 -c "import json; print(json.dumps(['item-%d' % i for i in range($version, $version + 20)]))")
+        status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X PUT -d "$items" "http://127.0.0.1:$front/v1/sessions/$session/snapshots/feed")
+        case "$status" in 200|201) ;; *) fail "PUT version $version of session $session answered $status" ;; esac
+    done
+done
+echo '{"old": ["a", "b", "c"], "new": ["c", "a", "d"]}' > "$work/diff.json"
+scripts/load.sh -n 200 -c 8 -D "$work/diff.json" "http://127.0.0.1:$front/v1/diff" | sed 's/^/   /' || fail "stateless diffs through nginx"
+
+echo "2. every session on exactly one instance, with its 5 versions under that instance's epoch"
+declare -A owner
+declare -A version_of
+declare -A owned
+for port in "${ports[@]}"; do owned[$port]=0; done
+for session in "${sessions[@]}"; do
+    holders=()
+    for port in "${ports[@]}"; do
+        listing=$(curl -s --max-time 5 "http://127.0.0.1:$port/v1/sessions/$session" || true)
+        if echo "$listing" | grep -q '"snapshots"'; then
+            holders+=("$port")
+            version=$(echo "$listing" | json "['snapshots'][0]['version']")
+            [ "${version##*.}" = 5 ] || fail "session $session on $port is at version $version, not 5"
+            version_of[$session]="$version"
+        fi
+    done
+    if [ "${#holders[@]}" -ne 1 ]; then fail "session $session is on ${#holders[@]} instances (${holders[*]:-none})"; continue; fi
+    owner[$session]="${holders[0]}"
+    owned[${holders[0]}]=$((owned[${holders[0]}] + 1))
+done
+for port in "${ports[@]}"; do echo "   instance $port holds ${owned[$port]} sessions"; done
+
+victim="${ports[0]}"
+for port in "${ports[@]}"; do [ "${owned[$port]}" -gt "${owned[$victim]}" ] && victim="$port"; done
+echo "3. stopping instance $victim; what its clients see through nginx"
+for index in "${!ports[@]}"; do [ "${ports[$index]}" = "$victim" ] && kill "${pids[$index]}"; done
+sleep 0.5
+checked=0
+for session in "${sessions[@]}"; do
+    [ "${owner[$session]:-}" = "$victim" ] || continue
+    old_version="${version_of[$session]}"
+    status=$(curl -s --max-time 5 -o "$work/answer" -w '%{http_code}' "http://127.0.0.1:$front/v1/sessions/$session/snapshots/feed/changes?since=$old_version")
+    [ "$status" = 404 ] || fail "session $session after its instance stopped: changes answered $status, not 404"
+    curl -s --max-time 5 -o /dev/null -X PUT -d '["item-5", "item-6"]' "http://127.0.0.1:$front/v1/sessions/$session/snapshots/feed"
+    answer=$(curl -s --max-time 5 "http://127.0.0.1:$front/v1/sessions/$session/snapshots/feed/changes?since=$old_version")
+    echo "$answer" | grep -q '"reset":true' || fail "session $session: changes since its old version were not a reset: $answer"
+    if [ "$checked" -eq 0 ]; then
+        echo "   changes?since=<old version> before writing again: $status $(cut -c1-100 "$work/answer")"
+        echo "   after writing again: $(echo "$answer" | cut -c1-100)…"
+    fi
+    checked=$((checked + 1))
+done
+echo "   $checked sessions of the stopped instance: 404, then a reset; never a changeset"
+[ "$checked" -gt 0 ] || fail "the stopped instance held no session"
+status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST -d @"$work/diff.json" "http://127.0.0.1:$front/v1/diff")
+[ "$status" = 200 ] || fail "stateless diff after the stop answered $status"
+
+if [ "$failures" -gt 0 ]; then echo "cluster: $failures checks failed" >&2; exit 1; fi
+echo "cluster: every check passed"
