@@ -56,20 +56,9 @@ for port in "${ports[@]}"; do
 done
 upstreams=""
 for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
-mkdir -p "$work/temp"
-cat > "$work/nginx.conf" << CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $work/temp;
-    proxy_temp_path $work/temp;
-    fastcgi_temp_path $work/temp;
-    uwsgi_temp_path $work/temp;
-    scgi_temp_path $work/temp;
+{
+nginx_prologue 1
+cat << CONF
     # The session in the path picks the instance; without one, a fresh random key does.
     map \$uri \$session_in_path {
         "~^/v1/sessions/(?<name>[^/]+)" \$name;
@@ -99,6 +88,7 @@ http {
     }
 }
 CONF
+} > "$work/nginx.conf"
 "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
 nginx_pid=$!
 for port in "${ports[@]}"; do wait_for_port "$port"; done

@@ -45,6 +45,17 @@ import Testing
         #expect(wrongMethod?.headers["Allow"] == "DELETE")
     }
 
+    /// Found by the contract test: a segment starting with a combining scalar fused with the
+    /// `/` before it into one Character, and the path matched no template.
+    @Test func segmentsSplitAtEverySlashScalar() {
+        var router = Router()
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, parameters in .response(.text(parameters["session"] ?? "-")) }
+        let path = "/v1/sessions/\u{E0133}x/snapshots/\u{301}feed"
+        let handler = router.handler(for: Self.request("GET", path))
+        #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
+        #expect(Self.answer(handler, Self.request("GET", path)).map { String(decoding: $0.body, as: UTF8.self) } == "\u{E0133}x")
+    }
+
     @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
         var router = Router()
         router.post("/a") { _ in .text("post a") }

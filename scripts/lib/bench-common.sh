@@ -25,12 +25,12 @@ build_server() {
     server_bin="$(swift build -c release --show-bin-path)/listdiff-server"
 }
 
-# Starts nginx on port $1 with the server block's extra locations in $2; sets nginx_pid.
-start_nginx() {
-    local port="$1" locations="$2"
+# Prints the start of an nginx config whose state lives in $work, with `worker_processes` $1,
+# up to and inside the open `http {` block (the caller writes the rest and the closing brace).
+nginx_prologue() {
     mkdir -p "$work/temp"
-    cat > "$work/nginx.conf" << CONF
-worker_processes $(nproc);
+    cat << CONF
+worker_processes $1;
 daemon off;
 pid $work/nginx.pid;
 error_log $work/error.log warn;
@@ -42,6 +42,15 @@ http {
     fastcgi_temp_path $work/temp;
     uwsgi_temp_path $work/temp;
     scgi_temp_path $work/temp;
+CONF
+}
+
+# Starts nginx on port $1 with the server block's extra locations in $2; sets nginx_pid.
+start_nginx() {
+    local port="$1" locations="$2"
+    {
+        nginx_prologue "$(nproc)"
+        cat << CONF
     keepalive_requests 1000000;
     client_max_body_size 64m;
     client_body_buffer_size 64m;
@@ -52,6 +61,7 @@ http {
     }
 }
 CONF
+    } > "$work/nginx.conf"
     "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
     nginx_pid=$!
 }

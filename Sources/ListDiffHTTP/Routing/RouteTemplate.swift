@@ -23,15 +23,15 @@ struct RouteTemplate: Sendable {
         segments.contains { if case .parameter = $0 { true } else { false } }
     }
 
-    /// The parameters if `segments` (a path split at `/`, without the leading empty one)
-    /// matches. O(segments).
+    /// The parameters if `segments` (a path split at every `/` scalar, without the leading
+    /// empty one) matches. O(segments).
     func match(_ pathSegments: [Substring]) -> RouteParameters? {
         guard pathSegments.count == segments.count else { return nil }
         var parameters = RouteParameters()
         for (segment, actual) in zip(segments, pathSegments) {
             switch segment {
             case .literal(let literal):
-                guard literal == actual else { return nil }
+                guard literal.unicodeScalars.elementsEqual(actual.unicodeScalars) else { return nil }
             case .parameter(let name):
                 guard !actual.isEmpty else { return nil }
                 parameters.append(name, String(actual))

@@ -88,7 +88,10 @@ public struct Router: HTTPResponder {
             return choose(routes, template: request.path, parameters: RouteParameters(), for: request)
         }
         if !templates.isEmpty {
-            let segments = Array(request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+            // Split by scalars, not characters: a `/` followed by a combining scalar is one
+            // Character, and must still separate segments.
+            let segments = request.path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
+                .dropFirst().map { Substring($0) }
             for (template, routes) in templates {
                 if let parameters = template.match(segments) {
                     return choose(routes, template: template.text, parameters: parameters, for: request)

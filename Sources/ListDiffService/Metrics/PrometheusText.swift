@@ -9,6 +9,12 @@ struct PrometheusText {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
 
+    /// A family of one unlabelled sample.
+    mutating func single(_ name: String, _ type: String, _ help: String, _ value: Double) {
+        family(name, type, help)
+        sample(name, value)
+    }
+
     mutating func sample(_ name: String, _ value: Double, labels: [(String, String)] = []) {
         text += name
         if !labels.isEmpty {

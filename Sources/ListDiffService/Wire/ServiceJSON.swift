@@ -33,25 +33,23 @@ enum ServiceJSON {
     /// `{"reset": true, "to", "digest", "snapshot"}`: the client's version cannot be diffed
     /// against, so it gets the whole current snapshot. O(size).
     static func reset(to: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
-        writer.beginObject()
-        writer.key("reset")
-        writer.bool(true)
-        writer.key("to")
-        writer.string(to.text)
-        writer.key("digest")
-        writer.string(digest)
-        writer.key("snapshot")
-        writer.writeSnapshot(snapshot, flat: flat)
-        writer.endObject()
-        return writer.bytes
+        versioned(reset: true, versionKey: "to", version: to, digest: digest, snapshot: snapshot, flat: flat)
     }
 
     /// `{"version", "digest", "snapshot"}`. O(size).
     static func snapshot(version: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
+        versioned(reset: false, versionKey: "version", version: version, digest: digest, snapshot: snapshot, flat: flat)
+    }
+
+    private static func versioned(reset: Bool, versionKey: StaticString, version: SnapshotVersion, digest: String,
+                                  snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
         writer.beginObject()
-        writer.key("version")
+        if reset {
+            writer.key("reset")
+            writer.bool(true)
+        }
+        writer.key(versionKey)
         writer.string(version.text)
         writer.key("digest")
         writer.string(digest)
