@@ -66,6 +66,7 @@ import Testing
             #expect(after[#"listdiff_evictions_total{reason="bytes"}"#] == 0)
             #expect(after["listdiff_open_connections"] == 1)
             #expect((after["process_resident_memory_bytes"] ?? 0) > 1_000_000)
+            #expect((after["listdiff_heap_bytes"] ?? 0) > 0)
             #expect(after.keys.allSatisfy { !$0.contains("/v1/sessions/s/") })
         }
     }

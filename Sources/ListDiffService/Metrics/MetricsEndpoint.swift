@@ -65,6 +65,7 @@ extension ListDiffService {
         out.sample("listdiff_evictions_total", Double(store.evictedForCount), labels: [("reason", "count")])
         out.sample("listdiff_evictions_total", Double(store.evictedForIdleness), labels: [("reason", "idle")])
         out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(ProcessFigures.residentBytes()))
+        out.single("listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).", Double(AllocatorTuning.heapBytesInUse()))
         out.single("process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.", startedAt)
         out.single("listdiff_uptime_seconds", "gauge", "Seconds since the service started.", (Date().timeIntervalSince1970 - startedAt).rounded())
         return out.text
