@@ -73,8 +73,7 @@ import Testing
         try TestService.with { service in
             let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
-            let poller = try service.client()
-            try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=10 HTTP/1.1\r\nHost: t\r\n\r\n")
+            let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 10)
             Thread.sleep(forTimeInterval: 0.2)
             let started = ContinuousClock.now
             _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
@@ -107,10 +106,11 @@ import Testing
             let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
             do {
-                let poller = try service.client()
-                try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=30 HTTP/1.1\r\nHost: t\r\n\r\n")
-                Thread.sleep(forTimeInterval: 0.3)
-                #expect(service.server.statistics().waitingResponses <= 1)
+                let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 30)
+                withExtendedLifetime(poller) {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    #expect(service.server.statistics().waitingResponses <= 1)
+                }
             }
             let deadline = Date().addingTimeInterval(3)
             while service.server.statistics().waitingResponses > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -123,8 +123,7 @@ import Testing
         try TestService.with { service in
             let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
-            let poller = try service.client()
-            try poller.send("GET \(Self.path)/changes?since=\(epoch).1&wait=30 HTTP/1.1\r\nHost: t\r\n\r\n")
+            let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 30)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(try service.request("DELETE", Self.path).status == 204)
             #expect(try poller.readResponse().status == 404)

@@ -39,6 +39,13 @@ struct TestService {
         try client().request(method, target, body: body, headers: headers)
     }
 
+    /// A client whose long poll on `path` (a snapshot) is under way; read its answer later.
+    func longPoll(_ path: String, since version: String, wait: Int) throws -> RawClient {
+        let poller = try client()
+        try poller.send("GET \(path)/changes?since=\(version)&wait=\(wait) HTTP/1.1\r\nHost: t\r\n\r\n")
+        return poller
+    }
+
     /// A new session's name.
     func newSession(headers: [(String, String)] = []) throws -> String {
         let response = try request("POST", "/v1/sessions", headers: headers)

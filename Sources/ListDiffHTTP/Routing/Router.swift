@@ -8,9 +8,15 @@ public struct Router: HTTPResponder {
     public static let unmatchedRoute = "unmatched"
 
     private struct Route {
+        enum Answer {
+            /// An exact path's handler, built once, so answering it allocates nothing.
+            case handler(HTTPHandler)
+            /// A template's handler, given the parameters of each matching path.
+            case template(cost: HandlerCost, handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult)
+        }
+
         var method: String
-        var cost: HandlerCost
-        var handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
+        var answer: Answer
     }
 
     private var exact: [String: [Route]] = [:]
@@ -22,15 +28,12 @@ public struct Router: HTTPResponder {
     /// later registration of the same pair wins.
     public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
                              _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult) {
-        let route = Route(method: method, cost: cost, handle: handle)
         let template = RouteTemplate(path)
         guard template.hasParameters else {
-            var routes = exact[path, default: []]
-            routes.removeAll { $0.method == method }
-            routes.append(route)
-            exact[path] = routes
+            add(method, path, HTTPHandler(cost: cost, deferring: { handle($0, RouteParameters()) }))
             return
         }
+        let route = Route(method: method, answer: .template(cost: cost, handle: handle))
         if let index = templates.firstIndex(where: { $0.template.text == path }) {
             templates[index].routes.removeAll { $0.method == method }
             templates[index].routes.append(route)
@@ -41,14 +44,18 @@ public struct Router: HTTPResponder {
 
     /// Mounts `handler` for `method` and the exact `path`.
     public mutating func add(_ method: String, _ path: String, _ handler: HTTPHandler) {
-        let handle = handler.handle
-        add(method, path, cost: handler.cost) { request, _ in handle(request) }
+        var named = handler
+        named.route = path
+        var routes = exact[path, default: []]
+        routes.removeAll { $0.method == method }
+        routes.append(Route(method: method, answer: .handler(named)))
+        exact[path] = routes
     }
 
     /// Mounts `respond` for `method` and the exact `path`.
     public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
                              _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        add(method, path, cost: cost) { request, _ in .response(respond(request)) }
+        add(method, path, HTTPHandler(cost: cost, respond))
     }
 
     public mutating func get(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
@@ -62,10 +69,14 @@ public struct Router: HTTPResponder {
     public func handler(for request: HTTPRequest) -> HTTPHandler {
         switch match(request) {
         case .found(let route, let template, let parameters):
-            let handle = route.handle
-            var handler = HTTPHandler(cost: route.cost, deferring: { handle($0, parameters) })
-            handler.route = template
-            return handler
+            switch route.answer {
+            case .handler(let handler):
+                return handler
+            case .template(let cost, let handle):
+                var handler = HTTPHandler(cost: cost, deferring: { handle($0, parameters) })
+                handler.route = template
+                return handler
+            }
         case .rejected(let response):
             var handler = HTTPHandler { _ in response }
             handler.route = Self.unmatchedRoute

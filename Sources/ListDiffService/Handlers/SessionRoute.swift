@@ -41,7 +41,7 @@ extension ListDiffService {
     func existingSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> (Session, StoredSnapshot) {
         let session = try existingSession(request, route)
         let name = try route.snapshotName()
-        guard let stored = try session.snapshot(named: name, create: false, limit: 0, make: { makeSnapshot() }) else {
+        guard let stored = session.snapshot(named: name) else {
             throw ServiceProblem.notFound("no snapshot '\(name)' in session '\(session.name)'")
         }
         return (session, stored)

@@ -20,8 +20,7 @@ extension ListDiffService {
         let (session, createdSession) = store.sessionCreatingIfMissing(owner: owner, name: sessionName)
         let outcome: StoredSnapshot.WriteOutcome
         do throws(ServiceProblem) {
-            guard let stored = try session.snapshot(named: snapshotName, create: true, limit: configuration.maxSnapshotsPerSession, make: { makeSnapshot() })
-            else { throw ServiceProblem.notFound("no snapshot '\(snapshotName)'") }
+            let stored = try session.snapshotCreatingIfMissing(named: snapshotName, limit: configuration.maxSnapshotsPerSession) { makeSnapshot() }
             do throws(ServiceProblem) {
                 outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: document.isFlat, format: format) { _ in document.snapshot }
             } catch {

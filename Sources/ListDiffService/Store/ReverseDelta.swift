@@ -17,6 +17,8 @@ struct ReverseDelta: Sendable {
     /// Older content of carried sections and items, by position in the older snapshot.
     private var sectionContents: [(index: Int, content: WireContent?)] = []
     private var itemContents: [(path: IndexPath, content: WireContent?)] = []
+    /// Estimated bytes held; a delta never changes once made.
+    let bytes: Int
 
     /// The delta from `newer` back to `older`. O(diff + operations × section length).
     init(from newer: WireSnapshot, to older: WireSnapshot) throws(SectionedDiffError<WireID, WireID>) {
@@ -48,16 +50,13 @@ struct ReverseDelta: Sendable {
         insertedItems = items.isEmpty ? PackedSnapshot()
             : PackedSnapshot(WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
         // Copied out of the older version's shared buffer, which must not be kept alive.
-        var copies = WireContent.compacted(sectionContents.compactMap(\.content) + itemContents.compactMap(\.content)).makeIterator()
+        let kept = WireContent.compacted(sectionContents.compactMap(\.content) + itemContents.compactMap(\.content))
+        var copies = kept.makeIterator()
         self.sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
         self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
-    }
-
-    /// Estimated bytes held. O(overrides).
-    var bytes: Int {
-        operations.byteCount + insertedSections.bytes + insertedItems.bytes
+        bytes = operations.byteCount + insertedSections.bytes + insertedItems.bytes
             + (sectionContents.count + itemContents.count) * 32
-            + (sectionContents.compactMap(\.content) + itemContents.compactMap(\.content)).reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } }
+            + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } }
     }
 
     /// The older snapshot, rebuilt from `newer`. O(operations × section length + size).

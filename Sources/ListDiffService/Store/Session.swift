@@ -24,12 +24,16 @@ final class Session: @unchecked Sendable {
         lock.withLock { lastUsedAt = max(lastUsedAt, now) }
     }
 
-    /// The snapshot `name`; with `create`, made (empty, version 0) if missing, unless the
-    /// session already holds `limit` snapshots (409).
-    func snapshot(named name: String, create: Bool, limit: Int, make: () -> StoredSnapshot) throws(ServiceProblem) -> StoredSnapshot? {
+    /// The snapshot `name`, if the session has it.
+    func snapshot(named name: String) -> StoredSnapshot? {
+        lock.withLock { snapshots[name] }
+    }
+
+    /// The snapshot `name`, made by `make` (empty, version 0) if missing, unless the session
+    /// already holds `limit` snapshots (409).
+    func snapshotCreatingIfMissing(named name: String, limit: Int, make: () -> StoredSnapshot) throws(ServiceProblem) -> StoredSnapshot {
         try lock.locked { () throws(ServiceProblem) in
             if let found = snapshots[name] { return found }
-            guard create else { return nil }
             guard snapshots.count < limit else {
                 throw ServiceProblem(409, "too-many-snapshots", title: "Too many snapshots",
                                      detail: "session '\(self.name)' already holds \(limit) snapshots, the limit; DELETE one first",
