@@ -1,42 +1,56 @@
 extension BatchUpdateSimulator {
-    /// R11: rebuild the state as UIKit does and require it to match the data source. Fresh
-    /// sections and the fixed slots (inserts, reload targets, move targets) are placed first;
-    /// untouched old sections and items fill the remaining places in their old order.
+    /// Rebuilds the state as UIKit does (rule R11): fresh sections and the fixed slots
+    /// (inserts, reload targets, move targets) are placed first; untouched old sections and
+    /// items fill the remaining places in their old order. What `before` cannot supply —
+    /// fresh sections and the items of fresh slots — comes from `freshSection` and
+    /// `freshItem`, in the after state's coordinates.
+    /// - Complexity: O(n + u) for n items and u operations, plus the closures' cost.
     static func rebuild<S, I, C>(
-        before: Snapshot<S, I, C>, after: Snapshot<S, I, C>, sections: _SectionPlan, items: _ItemPlan
+        before: Snapshot<S, I, C>, sections: _SectionPlan, items: _ItemPlan, itemCounts: [Int],
+        freshSection: (Int) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section,
+        freshItem: (IndexPath) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
         var rebuilt = ContiguousArray<Snapshot<S, I, C>.Section>()
-        rebuilt.reserveCapacity(after.sections.count)
-        for (index, target) in after.sections.enumerated() {
+        rebuilt.reserveCapacity(sections.afterCount)
+        for index in 0..<sections.afterCount {
             guard let source = sections.newToOld[index] else {
-                rebuilt.append(target)
+                rebuilt.append(try freshSection(index))
                 continue
             }
             let old = before.sections[source]
-            if old.id != target.id {
-                throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) rebuilds as \"\(old.id)\" but the data source has \"\(target.id)\" there")
-            }
             let fixed = items.fixedSlots[index] ?? [:]
             var untouched = old.items.indices.lazy.filter { !items.leaving.contains(IndexPath(section: source, item: $0)) }.makeIterator()
             var section = Snapshot<S, I, C>.Section(old.id, content: old.content)
-            section.items.reserveCapacity(target.items.count)
-            for slot in target.items.indices {
-                let item: Snapshot<S, I, C>.Item
+            section.items.reserveCapacity(itemCounts[index])
+            for slot in 0..<itemCounts[index] {
                 if let entry = fixed[slot] {
-                    item = entry.map { before.sections[$0.section].items[$0.item] } ?? target.items[slot]
+                    if let origin = entry {
+                        section.items.append(before.sections[origin.section].items[origin.item])
+                    } else {
+                        section.items.append(try freshItem(IndexPath(section: index, item: slot)))
+                    }
                 } else if let next = untouched.next() {
-                    item = old.items[next]
+                    section.items.append(old.items[next])
                 } else {
                     throw BatchUpdateViolation(.itemCount, sections: [index], "section \(index) runs out of items at \(slot) while rebuilding")
                 }
-                if item.id != target.items[slot].id {
-                    let path = IndexPath(section: index, item: slot)
-                    throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the counts balance but the order is wrong: at \(path) the rebuilt list has \"\(item.id)\" where the target has \"\(target.items[slot].id)\"")
-                }
-                section.items.append(item)
             }
             rebuilt.append(section)
         }
         return Snapshot(uncheckedUniqueSections: rebuilt)
+    }
+
+    /// R11: the rebuilt state must hold the data source's identifiers in the data source's
+    /// order. O(n).
+    static func checkRebuild<S, I, C>(_ rebuilt: Snapshot<S, I, C>, matches target: Snapshot<S, I, C>) throws(BatchUpdateViolation) {
+        for (index, (section, expected)) in zip(rebuilt.sections, target.sections).enumerated() {
+            if section.id != expected.id {
+                throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) rebuilds as \"\(section.id)\" but the data source has \"\(expected.id)\" there")
+            }
+            for (slot, (item, wanted)) in zip(section.items, expected.items).enumerated() where item.id != wanted.id {
+                let path = IndexPath(section: index, item: slot)
+                throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the counts balance but the order is wrong: at \(path) the rebuilt list has \"\(item.id)\" where the target has \"\(wanted.id)\"")
+            }
+        }
     }
 }

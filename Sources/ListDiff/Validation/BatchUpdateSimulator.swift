@@ -16,8 +16,12 @@ public enum BatchUpdateSimulator {
         try checkUnique(before)
         try checkUnique(after)
         let sections = try _SectionPlan(update, before: before.sections.count, after: after.sections.count)
-        let items = try _ItemPlan(update, sections: sections, beforeCounts: before.sections.map(\.items.count), afterCounts: after.sections.map(\.items.count))
-        return try rebuild(before: before, after: after, sections: sections, items: items)
+        let afterCounts = after.sections.map(\.items.count)
+        let items = try _ItemPlan(update, sections: sections, beforeCounts: before.sections.map(\.items.count), afterCounts: afterCounts)
+        let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
+                                  freshSection: { after.sections[$0] }, freshItem: { after.sections[$0.section].items[$0.item] })
+        try checkRebuild(rebuilt, matches: after)
+        return rebuilt
     }
 
     /// Runs every stage (each stage's `result` plays the data source), then the content

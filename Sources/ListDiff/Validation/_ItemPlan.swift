@@ -44,10 +44,7 @@ struct _ItemPlan {
         }
         var reloadTargets: [IndexPath] = []
         for source in update.itemReloads {
-            guard let section = sections.oldToNew[source.section] else { continue }
-            let deletesHere = update.itemDeletes.filter { $0.section == source.section }.map(\.item)
-            let insertsHere = update.itemInserts.filter { $0.section == section }.map(\.item)
-            let target = IndexPath(section: section, item: _SectionPlan.shifted(source.item, deletes: deletesHere, inserts: insertsHere))
+            guard let target = Self.reloadTarget(of: source, in: update, sections: sections) else { continue }
             if targets.contains(target) || inserts.contains(target) {
                 throw BatchUpdateViolation(targets.contains(target) ? .reloadsAndMovesDoNotMix : .noOverlaps, indexPaths: [source, target],
                                            "the reload of \(source) lands on \(target), which is also inserted or moved to (a reload's target ignores moves)")
@@ -58,6 +55,16 @@ struct _ItemPlan {
         for path in update.itemInserts + reloadTargets { fixedSlots[path.section, default: [:]][path.item] = .some(nil) }
         for move in update.itemMoves { fixedSlots[move.to.section, default: [:]][move.to.item] = move.from }
         try Self.checkCounts(update, sections: sections, reloadTargets: reloadTargets, beforeCounts: beforeCounts, afterCounts: afterCounts)
+    }
+
+    /// Where UIKit puts the reload of the item at `source`: its section's new index, the
+    /// item shifted by that section's deletes and inserts, never by moves. Nil when the
+    /// section goes away. O(u) for u item operations.
+    static func reloadTarget(of source: IndexPath, in update: BatchUpdate, sections: _SectionPlan) -> IndexPath? {
+        guard source.section >= 0, source.section < sections.oldToNew.count, let section = sections.oldToNew[source.section] else { return nil }
+        let deletesHere = update.itemDeletes.filter { $0.section == source.section }.map(\.item)
+        let insertsHere = update.itemInserts.filter { $0.section == section }.map(\.item)
+        return IndexPath(section: section, item: _SectionPlan.shifted(source.item, deletes: deletesHere, inserts: insertsHere))
     }
 
     /// R6 and R7: item operations must not touch deleted, inserted or moved sections.

@@ -1,0 +1,87 @@
+extension BatchUpdateSimulator {
+    /// Applies one batch as a client that holds only the state before it does: what the state
+    /// cannot supply (inserted and reloaded sections, inserted and reloaded items) comes from
+    /// `fresh`. Every rule that ``apply(_:to:dataSource:)`` checks is checked; the counts of
+    /// the sections after the batch are derived from the batch itself, and a fresh place
+    /// without an element in `fresh` is an R11 violation (there is nothing to show there).
+    /// - Complexity: O(n + u log u) for n items and u operations.
+    public static func apply<S, I, C>(
+        _ update: BatchUpdate, to before: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
+    ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
+        try checkUnique(before)
+        let sectionCount = before.sections.count + Set(update.sectionInserts).count - Set(update.sectionDeletes).count
+        let sections = try _SectionPlan(update, before: before.sections.count, after: max(sectionCount, 0))
+        let beforeCounts = before.sections.map(\.items.count)
+        var afterCounts = [Int](repeating: 0, count: sections.afterCount)
+        for index in 0..<sections.afterCount {
+            if let source = sections.newToOld[index] {
+                afterCounts[index] = beforeCounts[source]
+            } else {
+                afterCounts[index] = try freshSection(index, in: fresh).items.count
+            }
+        }
+        // Each surviving section gains its inserts and moves in and loses its deletes and moves
+        // out; operations outside the bounds are left to the item plan to report.
+        for path in update.itemInserts where sections.newToOld.indices.contains(path.section) { afterCounts[path.section] += 1 }
+        for path in update.itemDeletes where sections.oldToNew.indices.contains(path.section) {
+            if let new = sections.oldToNew[path.section] { afterCounts[new] -= 1 }
+        }
+        for move in update.itemMoves where sections.oldToNew.indices.contains(move.from.section) && sections.newToOld.indices.contains(move.to.section) {
+            guard let from = sections.oldToNew[move.from.section], from != move.to.section else { continue }
+            afterCounts[from] -= 1
+            afterCounts[move.to.section] += 1
+        }
+        let items = try _ItemPlan(update, sections: sections, beforeCounts: beforeCounts, afterCounts: afterCounts.map { max($0, 0) })
+        let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
+                                  freshSection: { (index) throws(BatchUpdateViolation) in try freshSection(index, in: fresh) },
+                                  freshItem: { (path) throws(BatchUpdateViolation) in try freshItem(path, in: fresh) })
+        try checkUnique(rebuilt)
+        return rebuilt
+    }
+
+    /// Applies content updates as a client does: each reloaded section and each reloaded or
+    /// reconfigured item takes its element from `fresh`, which must keep the identifier it
+    /// replaces. O(u) for u updates, plus the reloaded sections' items.
+    public static func applyUpdates<S, I, C>(
+        _ updates: ContentUpdates, to state: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
+    ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
+        var sections = state.sections
+        for index in updates.sectionReloads {
+            guard sections.indices.contains(index) else {
+                throw BatchUpdateViolation(.bounds, sections: [index], "attempt to reload section \(index), but there are only \(sections.count) sections")
+            }
+            let section = try freshSection(index, in: fresh)
+            guard section.id == sections[index].id else {
+                throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "the reload of section \(index) brings \"\(section.id)\" where the list has \"\(sections[index].id)\"")
+            }
+            sections[index] = section
+        }
+        for path in updates.itemReloads + updates.itemReconfigures {
+            guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else {
+                throw BatchUpdateViolation(.bounds, indexPaths: [path], "attempt to reload or reconfigure item \(path.item) in section \(path.section), which does not exist")
+            }
+            let item = try freshItem(path, in: fresh)
+            guard item.id == sections[path.section].items[path.item].id else {
+                throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the update of \(path) brings \"\(item.id)\" where the list has \"\(sections[path.section].items[path.item].id)\"")
+            }
+            sections[path.section].items[path.item].content = item.content
+        }
+        let updated = Snapshot<S, I, C>(uncheckedUniqueSections: sections)
+        try checkUnique(updated)
+        return updated
+    }
+
+    static func freshSection<S, I, C>(_ index: Int, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section {
+        guard let section = fresh.sections[index] else {
+            throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) is fresh after the update, but no section was given for it")
+        }
+        return section
+    }
+
+    static func freshItem<S, I, C>(_ path: IndexPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item {
+        guard let item = fresh.items[path] else {
+            throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "item \(path) is fresh after the update, but no item was given for it")
+        }
+        return item
+    }
+}
