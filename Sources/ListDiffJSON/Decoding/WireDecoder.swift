@@ -30,14 +30,28 @@ public enum WireDecoder {
     }
 
     /// Decodes a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
-    /// writes it (for clients and tests). O(n).
-    public static func batchChangeset(_ body: [UInt8], flat: Bool, options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireBatchDocument {
+    /// writes it (for clients and tests); `flat` nil reads either form, each index path as it
+    /// is written (a plain index is item `i` of section 0). O(n).
+    public static func batchChangeset(_ body: [UInt8], flat: Bool?, options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireBatchDocument {
         try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readBatch(flat: flat) }
     }
 
     /// Decodes a sequential changeset as ``JSONWriter/writeSequential(_:flat:)`` writes it
-    /// (for clients and tests). O(n).
-    public static func sequentialChangeset(_ body: [UInt8], flat: Bool, options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> SequentialChangeset {
+    /// (for clients and tests); `flat` nil reads either form. O(n).
+    public static func sequentialChangeset(_ body: [UInt8], flat: Bool?, options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> SequentialChangeset {
         try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readSequential(flat: flat) }
+    }
+
+    /// Decodes a versioned snapshot's answer to a write or a `changes` request: a changeset
+    /// (batch or sequential, as asked for; flat or sectioned as written) with its fresh
+    /// `values` when present, or a reset with the whole snapshot (for clients). O(n).
+    public static func changes(_ body: [UInt8], sequential: Bool, options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireChangesDocument {
+        try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readChanges(sequential: sequential) }
+    }
+
+    /// Decodes a stored snapshot as `GET` answers it, `{"version", "digest", "snapshot"}`
+    /// (for clients). O(n).
+    public static func versionedSnapshot(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireVersionedSnapshot {
+        try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readVersionedSnapshot() }
     }
 }

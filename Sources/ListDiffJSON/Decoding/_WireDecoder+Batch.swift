@@ -6,8 +6,8 @@ extension _WireDecoder {
     static let updateMembers: [StaticString] = ["sections", "reloads", "reconfigures"]
 
     /// Reads a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
-    /// writes it. O(length).
-    mutating func readBatch(flat: Bool) throws(JSONReadError) -> WireBatchDocument {
+    /// writes it; `flat` nil reads either form, each path as it is written. O(length).
+    mutating func readBatch(flat: Bool?) throws(JSONReadError) -> WireBatchDocument {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
@@ -29,12 +29,12 @@ extension _WireDecoder {
 
     /// Reads a stage. Sectioned: `sections` and `items` groups, each with `deletes`, `inserts`
     /// and `moves` (and `reloads` when present); flat: those three at the top, `sections` only
-    /// when present. `snapshot` is optional. O(length).
-    mutating func readStage(flat: Bool, snapshots: inout [WireSnapshot]) throws(JSONReadError) -> BatchUpdate {
+    /// when present; either form when `flat` is nil. `snapshot` is optional. O(length).
+    mutating func readStage(flat: Bool?, snapshots: inout [WireSnapshot]) throws(JSONReadError) -> BatchUpdate {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
-        var members = _MemberSet(Self.stageMembers, allowed: flat ? 0b111_1101 : 0b111)
+        var members = _MemberSet(Self.stageMembers, allowed: flat == false ? 0b111 : flat == true ? 0b111_1101 : 0b111_1111)
         var stage = BatchUpdate()
         while let member = try nextMember(&members) {
             switch member {
@@ -57,7 +57,7 @@ extension _WireDecoder {
                 let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
-                while let part = try nextMember(&group) { try readItemPart(part, flat: false, into: &stage) }
+                while let part = try nextMember(&group) { try readItemPart(part, flat: flat == nil ? nil : false, into: &stage) }
                 try requireMembers(group, 0b111, in: "a stage's item operations", objectStart: groupStart)
             case 2:
                 snapshots.append(try readSnapshot().snapshot)
@@ -65,11 +65,13 @@ extension _WireDecoder {
                 try readItemPart(member - 3, flat: flat, into: &stage)
             }
         }
-        try requireMembers(members, flat ? 0b11_1000 : 0b11, in: "a stage", objectStart: start)
+        // Either form: the sectioned one has an `items` group, the flat one its members at the top.
+        let isFlat = flat ?? !members.has(1)
+        try requireMembers(members, isFlat ? 0b11_1000 : 0b11, in: "a stage", objectStart: start)
         return stage
     }
 
-    mutating func readItemPart(_ part: Int, flat: Bool, into stage: inout BatchUpdate) throws(JSONReadError) {
+    mutating func readItemPart(_ part: Int, flat: Bool?, into stage: inout BatchUpdate) throws(JSONReadError) {
         switch part {
         case 0: stage.itemDeletes = try readPaths(flat: flat)
         case 1: stage.itemInserts = try readPaths(flat: flat)
@@ -88,7 +90,7 @@ extension _WireDecoder {
 
     /// Reads the updates: `reloads` and `reconfigures`, and `sections` (optional when flat).
     /// O(length).
-    mutating func readUpdates(flat: Bool) throws(JSONReadError) -> ContentUpdates {
+    mutating func readUpdates(flat: Bool?) throws(JSONReadError) -> ContentUpdates {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
@@ -101,7 +103,7 @@ extension _WireDecoder {
             default: updates.itemReconfigures = try readPaths(flat: flat)
             }
         }
-        try requireMembers(members, flat ? 0b110 : 0b111, in: "a changeset's updates", objectStart: start)
+        try requireMembers(members, flat == false ? 0b111 : 0b110, in: "a changeset's updates", objectStart: start)
         return updates
     }
 
@@ -127,11 +129,11 @@ extension _WireDecoder {
         return pairs
     }
 
-    mutating func readPaths(flat: Bool) throws(JSONReadError) -> [IndexPath] {
+    mutating func readPaths(flat: Bool?) throws(JSONReadError) -> [IndexPath] {
         var paths: [IndexPath] = []
         try reader.beginArray()
         while try reader.hasNextElement() {
-            if flat {
+            if try isFlatPath(flat) {
                 paths.append(IndexPath(section: 0, item: try reader.readInt()))
             } else {
                 try reader.beginArray()
@@ -143,11 +145,18 @@ extension _WireDecoder {
 
     /// Reads the next element of the current array as a path: an index (flat) or
     /// `[section, item]`. O(1).
-    mutating func readPathElement(flat: Bool) throws(JSONReadError) -> IndexPath {
+    mutating func readPathElement(flat: Bool?) throws(JSONReadError) -> IndexPath {
         guard try reader.hasNextElement() else { throw tupleError() }
-        if flat { return IndexPath(section: 0, item: try reader.readInt()) }
+        if try isFlatPath(flat) { return IndexPath(section: 0, item: try reader.readInt()) }
         try reader.beginArray()
         return try readPathBody()
+    }
+
+    /// Whether the next path is a plain index: as `flat` says, or as written when it is nil.
+    /// O(1).
+    mutating func isFlatPath(_ flat: Bool?) throws(JSONReadError) -> Bool {
+        if let flat { return flat }
+        return try reader.peekKind() != .array
     }
 
     /// Reads `section, item]` of an entered path array. O(1).

@@ -5,7 +5,7 @@ extension _WireDecoder {
 
     /// Reads a sequential changeset as ``JSONWriter/writeSequential(_:flat:)`` writes it.
     /// O(length).
-    mutating func readSequential(flat: Bool) throws(JSONReadError) -> SequentialChangeset {
+    mutating func readSequential(flat: Bool?) throws(JSONReadError) -> SequentialChangeset {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
@@ -22,7 +22,7 @@ extension _WireDecoder {
     /// Reads one operation. Every member its `op` takes is required and no other is allowed
     /// (unless unknown members are ignored); `from`/`to` are `[section, item]` for sectioned
     /// item moves and plain indexes otherwise. O(length).
-    mutating func readSequentialOperation(flat: Bool) throws(JSONReadError) -> SequentialOperation {
+    mutating func readSequentialOperation(flat: Bool?) throws(JSONReadError) -> SequentialOperation {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
@@ -51,12 +51,13 @@ extension _WireDecoder {
         try requireMembers(members, op == "change" ? 1 | 1 << 6 : 1, in: "a sequential operation", objectStart: start)
         guard let shape = _SequentialShape(op: op, kind: kind) else {
             throw reader.error(.schemaViolation, at: offsets[0], pointer: pointer.appending(key: "op"),
-                               expected: "a sequential operation (\(flat ? "remove, insert, move, change" : "deleteItems, insertItems, moveItem, …"))",
+                               expected: "a sequential operation (\(flat == true ? "remove, insert, move, change" : "deleteItems, insertItems, moveItem, …"))",
                                found: "op \"\(op)\"\(op == "change" ? " with kind \"\(kind)\"" : "")")
         }
         try checkSequentialMembers(shape, seen: members.seen, offsets: offsets, objectStart: start, pointer: pointer)
-        let wantsPaths = shape.movesItem && !flat
-        for index in 0..<2 where members.has(4 + index) && givenAsPath[index] != wantsPaths {
+        // Either form (`flat` nil): each move endpoint as written.
+        let wantsPaths = shape.movesItem && flat == false
+        for index in 0..<2 where flat != nil && members.has(4 + index) && givenAsPath[index] != wantsPaths {
             throw reader.error(.typeMismatch, at: offsets[4 + index], pointer: pointer.appending(key: "\(Self.sequentialMembers[4 + index])"),
                                expected: wantsPaths ? "an index path [section, item]" : "an index", found: wantsPaths ? "an index" : "an index path")
         }

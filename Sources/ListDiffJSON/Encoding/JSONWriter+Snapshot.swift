@@ -46,20 +46,7 @@ extension JSONWriter {
         } else {
             key("sections")
             beginArray()
-            for section in snapshot.sections {
-                beginObject()
-                key("id")
-                writeID(section.id)
-                if let content = section.content {
-                    key("content")
-                    writeContent(content)
-                }
-                key("items")
-                beginArray()
-                for item in section.items { writeItem(item) }
-                endArray()
-                endObject()
-            }
+            for section in snapshot.sections { _writeSection(section) }
             endArray()
         }
         _writeItemMarks("reloaded", snapshot, snapshot.reloadedItems)
@@ -70,6 +57,22 @@ extension JSONWriter {
             for section in snapshot.sections where snapshot.reloadedSections.contains(section.id) { writeID(section.id) }
             endArray()
         }
+        endObject()
+    }
+
+    /// `{"id", "content"?, "items"}`. O(size).
+    mutating func _writeSection(_ section: WireSnapshot.Section) {
+        beginObject()
+        key("id")
+        writeID(section.id)
+        if let content = section.content {
+            key("content")
+            writeContent(content)
+        }
+        key("items")
+        beginArray()
+        for item in section.items { writeItem(item) }
+        endArray()
         endObject()
     }
 

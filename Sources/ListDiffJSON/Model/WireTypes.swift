@@ -10,3 +10,5 @@ public typealias WireDiff = SectionedDiff<WireID, WireID, WireContent>
 public typealias WireSnapshotError = SnapshotError<WireID, WireID>
 /// Which operation of a wire operation list failed, and why.
 public typealias WireOperationError = SnapshotOperationError<WireID, WireID>
+/// What a wire batch changeset brings that the old snapshot lacks (a changeset's `values`).
+public typealias WireFreshElements = BatchFreshElements<WireID, WireID, WireContent>

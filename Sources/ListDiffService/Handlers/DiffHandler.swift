@@ -8,6 +8,8 @@ extension ListDiffService {
     func diff(_ request: HTTPRequest) throws(ServiceProblem) -> HTTPResponse {
         _ = try keys.owner(of: request)
         let format = try ChangesetFormat(query: request)
+        // The caller sent both lists: there is nothing it lacks.
+        if format.includesValues { throw ServiceProblem.badQuery("include", "values", allowed: "nothing on /v1/diff") }
         let decoded: WireDiffRequest
         do {
             decoded = try WireDecoder.diffRequest(request.body)

@@ -4,8 +4,8 @@ import ListDiffJSON
 
 /// The service's response bodies, written straight to bytes.
 enum ServiceJSON {
-    /// `{"from", "to", "digest", "changeset"}`; no diff means nothing changed (an empty
-    /// changeset). O(changeset).
+    /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed (an
+    /// empty changeset). `values` when the format includes them. O(changeset + values).
     static func changes(from: SnapshotVersion, to: SnapshotVersion, digest: String, diff: WireDiff?, format: ChangesetFormat, flat: Bool) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
         writer.beginObject()
@@ -16,7 +16,17 @@ enum ServiceJSON {
         writer.key("digest")
         writer.string(digest)
         writer.key("changeset")
-        writeChangeset(diff, format: format, flat: flat, to: &writer)
+        guard format.includesValues else {
+            writeChangeset(diff, format: format, flat: flat, to: &writer)
+            writer.endObject()
+            return writer.bytes
+        }
+        // The staged batch is computed once for both members.
+        let staged = diff?.stagedBatch
+        let changeset = staged?.changeset ?? BatchChangeset()
+        writer.writeBatch(changeset, intermediateSnapshots: staged?.stages.dropLast().map(\.result) ?? [], flat: flat)
+        writer.key("values")
+        writer.writeFreshElements(diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat)
         writer.endObject()
         return writer.bytes
     }
