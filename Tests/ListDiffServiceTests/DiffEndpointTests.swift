@@ -60,6 +60,7 @@ import Testing
             #expect(response.status == 400)
             #expect(try response.json()["found"] as? String == #"duplicated item identifiers "y"; this is the first repeat"#)
             #expect(try response.json()["pointer"] as? String == "/new/sections/1/items/0")
+            #expect(try response.json()["duplicates"] as? [String] == ["y"])
         }
     }
 

@@ -212,6 +212,12 @@ import Testing
             #expect(failing.status == 422)
             #expect(try failing.json()["operationIndex"] as? Int == 1)
             #expect(try failing.json()["pointer"] as? String == "/operations/1")
+            #expect(try failing.json()["duplicates"] == nil)
+            let repeating = try service.request("POST", Self.snapshotPath + "/operations",
+                                                body: #"{"operations": [{"op": "appendItems", "items": ["c"]}, {"op": "appendItems", "items": ["b", "c"]}]}"#)
+            #expect(repeating.status == 422)
+            #expect(try repeating.json()["operationIndex"] as? Int == 1)
+            #expect(try repeating.json()["duplicates"] as? [String] == ["b", "c"])
             #expect(try service.request("GET", Self.snapshotPath).json()["version"] as? String == "\(epoch).1")
             let applied = try service.request("POST", Self.snapshotPath + "/operations",
                                               body: #"{"operations": [{"op": "appendItems", "items": ["c"], "section": "s"}, {"op": "moveItem", "item": "a", "after": "c"}]}"#)

@@ -3,9 +3,15 @@ import ListDiff
 extension ProblemDetails {
     /// A 422 problem for an operations list that does not apply to the stored snapshot: the
     /// failing operation's `pointer` (`/operations/3`), its `operationIndex` and the engine's
-    /// reason (e.g. `no section with identifier "s9" in the snapshot`). Nothing was applied.
-    /// O(message length).
+    /// reason (e.g. `no section with identifier "s9" in the snapshot`), and `duplicates` when
+    /// it would repeat identifiers. Nothing was applied. O(message length).
     public init(operationError error: WireOperationError, type: String = "about:blank") {
+        defer {
+            switch error.reason {
+            case .duplicateItems(let ids), .duplicateSections(let ids): extensions.append(Extension("duplicates", .strings(ids.map(\.string))))
+            default: break
+            }
+        }
         self.init(
             type: type,
             title: "Operation does not apply",

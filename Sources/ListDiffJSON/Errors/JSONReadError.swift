@@ -19,6 +19,8 @@ public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var expected: String
     /// What was found instead, e.g. `"'}'"`, `"end of input"` or `"a string"`.
     public var found: String
+    /// The repeated identifiers, when the error is a snapshot's duplicates (the first few).
+    public var duplicates: [String] = []
 
     /// Creates an error. Prefer ``JSONReader/error(_:expected:found:)`` from decoders, which fills
     /// in the position and pointer. O(1).

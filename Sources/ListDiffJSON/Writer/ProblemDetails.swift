@@ -33,9 +33,11 @@ public struct ProblemDetails: Hashable, Sendable {
     }
 
     /// A 400 problem for malformed JSON (or 413 for input over the size limit), with the
-    /// error's `pointer`, `offset`, `line` and `column` as extension members. O(1).
+    /// error's `pointer`, `offset`, `line` and `column` as extension members, and the
+    /// repeated identifiers as `duplicates` when there are any. O(1).
     public init(readError error: JSONReadError, type: String = "about:blank") {
         let tooLarge = error.kind == .inputTooLarge
+        defer { if !error.duplicates.isEmpty { extensions.append(Extension("duplicates", .strings(error.duplicates))) } }
         self.init(
             type: type,
             title: tooLarge ? "Request body too large" : (error.kind == .typeMismatch || error.kind == .schemaViolation
