@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
         .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
         .library(name: "ListDiffService", targets: ["ListDiffService"]),
+        .library(name: "ListDiffClient", targets: ["ListDiffClient"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
     ],
@@ -38,9 +39,13 @@ let package = Package(
         // Joins the wire, the engine and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP"]),
         .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService"]),
+        // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
+        // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
+        .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
         // A raw-socket HTTP client for the server tests.
         .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

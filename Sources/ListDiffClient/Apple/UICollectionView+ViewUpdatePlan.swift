@@ -1,0 +1,46 @@
+#if canImport(UIKit)
+import ListDiffJSON
+import UIKit
+
+extension UICollectionView {
+    /// Applies `plan` the way that cannot raise `NSInternalInconsistencyException`: each stage
+    /// in one `performBatchUpdates` whose block first hands that stage's snapshot to
+    /// `setSnapshot` (the data source answers from it from then on), then the reloads and
+    /// reconfigures against the final snapshot. A reload plan sets the snapshot and reloads.
+    @MainActor
+    public func apply(_ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
+                      completion: ((Bool) -> Void)? = nil) {
+        guard !plan.isReload else {
+            setSnapshot(plan.final)
+            reloadData()
+            completion?(true)
+            return
+        }
+        for stage in plan.stages {
+            let batch = PlatformBatch(stage.update)
+            performBatchUpdates {
+                setSnapshot(stage.snapshot)
+                self.deleteSections(batch.deletedSections)
+                self.insertSections(batch.insertedSections)
+                for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
+                self.reloadSections(batch.reloadedSections)
+                self.deleteItems(at: batch.deletedItems)
+                self.insertItems(at: batch.insertedItems)
+                for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }
+                self.reloadItems(at: batch.reloadedItems)
+            }
+        }
+        let updates = PlatformBatch(plan.updates)
+        performBatchUpdates({
+            setSnapshot(plan.final)
+            self.reloadSections(updates.reloadedSections)
+            self.reloadItems(at: updates.reloadedItems)
+            if #available(iOS 15.0, tvOS 15.0, *) {
+                self.reconfigureItems(at: updates.reconfiguredItems)
+            } else {
+                self.reloadItems(at: updates.reconfiguredItems)
+            }
+        }, completion: completion)
+    }
+}
+#endif

@@ -1,0 +1,54 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import ListDiff
+import ListDiffJSON
+
+/// A client of one ListDiff server: diffs, sessions and their named snapshots, as typed async
+/// calls. Every call throws ``ListDiffClientError``: the server's problem (with its details),
+/// no answer, or an answer it cannot read.
+///
+///     let client = ListDiffClient(baseURL: URL(string: "http://localhost:8080")!)
+///     let changeset = try await client.diff(old: before.document, new: after.document)
+///     let feed = try await client.createSession().snapshot("feed")
+///     let change = try await feed.put(list.document)
+public struct ListDiffClient: Sendable {
+    public let baseURL: URL
+    let exchange: HTTPExchange
+
+    /// - Parameters:
+    ///   - apiKey: sent as `Authorization: Bearer <key>` when the server requires keys.
+    ///   - session: the `URLSession` to use; long polls hold a request open for their wait.
+    public init(baseURL: URL, apiKey: String? = nil, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        exchange = HTTPExchange(baseURL: baseURL, apiKey: apiKey, session: session)
+    }
+
+    /// `POST /v1/diff`: the changeset that turns `old` into `new` (both flat or both sectioned).
+    public func diff(old: WireSnapshotDocument, new: WireSnapshotDocument, format: ChangesetOptions.Format = .batch,
+                     updates: DiffOptions.ContentUpdateStyle = .reconfigure) async throws(ListDiffClientError) -> WireChangeset {
+        guard old.isFlat == new.isFlat else { throw .invalidInput("old and new must both be flat or both sectioned") }
+        var writer = JSONWriter(reservingCapacity: 16 * (old.snapshot.numberOfItems + new.snapshot.numberOfItems) + 64)
+        writer.beginObject()
+        writer.key("old")
+        writer.writeSnapshot(old.snapshot, flat: old.isFlat)
+        writer.key("new")
+        writer.writeSnapshot(new.snapshot, flat: new.isFlat)
+        writer.endObject()
+        let options = ChangesetOptions(format: format, updates: updates)
+        let answer = try await exchange.send("POST", "/v1/diff", query: options.queryItems, body: writer.bytes)
+        return try ResponseReader.changeset(answer, format: format)
+    }
+
+    /// `POST /v1/sessions`: a new session with a random name.
+    public func createSession() async throws(ListDiffClientError) -> RemoteSession {
+        let answer = try await exchange.send("POST", "/v1/sessions")
+        return RemoteSession(name: try ResponseReader.sessionName(answer), exchange: exchange)
+    }
+
+    /// The session `name` (nothing is sent: a snapshot's first `put` creates it).
+    public func session(_ name: String) -> RemoteSession {
+        RemoteSession(name: name, exchange: exchange)
+    }
+}

@@ -1,0 +1,71 @@
+import ListDiff
+import ListDiffJSON
+
+/// A named, versioned snapshot on the server: write it whole or by operations, read it, and
+/// follow its changes (or let a ``SnapshotMirror`` do that).
+public struct RemoteSnapshot: Sendable {
+    public let session: RemoteSession
+    public let name: String
+
+    var path: String { session.path + "/snapshots/\(HTTPExchange.segment(name))" }
+    var exchange: HTTPExchange { session.exchange }
+
+    /// `PUT`: stores `document` as the next version (creating the session and the snapshot if
+    /// needed) and answers the changeset from the previous version. With `ifMatch`, the write
+    /// happens only if that is still the current version (else a 412 problem whose
+    /// `currentVersion` says which is). `includeValues` asks for the fresh elements.
+    @discardableResult
+    public func put(_ document: WireSnapshotDocument, ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
+                    includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
+        var writer = JSONWriter(reservingCapacity: 16 * document.snapshot.numberOfItems + 64)
+        writer.writeSnapshot(document.snapshot, flat: document.isFlat)
+        let answer = try await exchange.send("PUT", path, query: query(options, includeValues: includeValues), body: writer.bytes,
+                                             headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
+        return try ResponseReader.change(answer, format: options.format)
+    }
+
+    /// `GET`: the current version, its digest and the snapshot.
+    public func get() async throws(ListDiffClientError) -> VersionedSnapshot {
+        try ResponseReader.versionedSnapshot(try await exchange.send("GET", path))
+    }
+
+    /// `GET …/changes?since=V&wait=N`: the changeset from `since` to the current version, or a
+    /// reset with the whole snapshot when `since` cannot be diffed from. With a `wait`, a
+    /// `since` that is current waits up to that long (capped by the server) for the next
+    /// write, then answers an empty changeset from `since` to itself.
+    public func changes(since: SnapshotVersion, wait: Duration = .zero, options: ChangesetOptions = ChangesetOptions(),
+                        includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChanges {
+        var query = query(options, includeValues: includeValues)
+        query.insert(("since", since.text), at: 0)
+        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        if seconds > 0 { query.append(("wait", String(seconds))) }
+        let answer = try await exchange.send("GET", path + "/changes", query: query, timeout: seconds + 30)
+        return try ResponseReader.changes(answer, format: options.format)
+    }
+
+    /// `POST …/operations`: applies the operations in order, all or nothing (a 422 problem
+    /// names the failing one by `operationIndex`), and answers like `put`.
+    @discardableResult
+    public func apply(operations: [WireOperation], ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
+                      includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
+        var writer = JSONWriter(reservingCapacity: 64 * operations.count + 32)
+        writer.writeOperations(operations)
+        let answer = try await exchange.send("POST", path + "/operations", query: query(options, includeValues: includeValues),
+                                             body: writer.bytes, headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
+        return try ResponseReader.change(answer, format: options.format)
+    }
+
+    /// `DELETE`: the snapshot goes; its long polls are answered 404.
+    public func delete() async throws(ListDiffClientError) {
+        _ = try await exchange.send("DELETE", path)
+    }
+
+    /// A mirror that keeps a local copy of this snapshot up to date.
+    public func mirror(configuration: SnapshotMirror.Configuration = SnapshotMirror.Configuration()) -> SnapshotMirror {
+        SnapshotMirror(following: self, configuration: configuration)
+    }
+
+    private func query(_ options: ChangesetOptions, includeValues: Bool) -> [(String, String)] {
+        options.queryItems + (includeValues ? [("include", "values")] : [])
+    }
+}

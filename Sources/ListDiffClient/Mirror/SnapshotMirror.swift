@@ -1,0 +1,159 @@
+import ListDiff
+import ListDiffJSON
+
+/// Keeps a local copy of one server snapshot and follows it: long-polls its changes (with
+/// the fresh elements, `include=values`), applies each changeset to the copy through the
+/// engine's batch-update simulator (a changeset that would crash a collection view is caught,
+/// not shown), checks the digest of the result against the server's, and reads the snapshot
+/// again when the server answers a reset or when the digest disagrees.
+///
+///     let mirror = client.session("s").snapshot("feed").mirror()
+///     await mirror.start()
+///     for try await update in mirror.updates {
+///         dataSource.apply(update.plan)   // or reloadData() when update.plan.isReload
+///     }
+///
+/// `updates` has one consumer. Transient failures (no answer, 5xx) are retried with backoff;
+/// a missing snapshot is waited for (a restarted server is empty until written to) unless
+/// the configuration says otherwise; other problems (401, 403, 400) end `updates` with the
+/// error.
+public actor SnapshotMirror {
+    /// How the mirror follows.
+    public struct Configuration: Sendable {
+        /// How long each long poll waits for the next version (the server caps it).
+        public var wait: Duration
+        /// The first pause after a failure; doubled after each further one, up to `maxRetryDelay`.
+        public var retryDelay: Duration
+        public var maxRetryDelay: Duration
+        /// Whether a 404 (snapshot or session missing) is waited out (true) or ends `updates`.
+        public var waitsForMissingSnapshot: Bool
+
+        public init(wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100), maxRetryDelay: Duration = .seconds(5),
+                    waitsForMissingSnapshot: Bool = true) {
+            self.wait = wait
+            self.retryDelay = retryDelay
+            self.maxRetryDelay = maxRetryDelay
+            self.waitsForMissingSnapshot = waitsForMissingSnapshot
+        }
+    }
+
+    /// What the mirror has done so far.
+    public struct Statistics: Hashable, Sendable {
+        public var changesApplied = 0
+        public var serverResets = 0
+        public var digestMismatches = 0
+        public var invalidChangesets = 0
+        public var retries = 0
+    }
+
+    public let remote: RemoteSnapshot
+    public let configuration: Configuration
+    /// The local copy: nil until the first synchronization.
+    public private(set) var copy: VersionedSnapshot?
+    public private(set) var statistics = Statistics()
+    /// Every change of the copy, in order, while following (``start()``).
+    public nonisolated let updates: AsyncThrowingStream<MirrorUpdate, any Error>
+    private let continuation: AsyncThrowingStream<MirrorUpdate, any Error>.Continuation
+    private var follower: Task<Void, Never>?
+
+    public init(following remote: RemoteSnapshot, configuration: Configuration = Configuration()) {
+        self.remote = remote
+        self.configuration = configuration
+        (updates, continuation) = AsyncThrowingStream.makeStream(of: MirrorUpdate.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Starts following in a task of its own; `updates` yields each change. Idempotent.
+    public func start() {
+        guard follower == nil else { return }
+        follower = Task { await self.follow() }
+    }
+
+    /// Stops following and finishes `updates`. The copy stays as it is.
+    public func stop() {
+        follower?.cancel()
+        follower = nil
+        continuation.finish()
+    }
+
+    /// One step, for callers that drive the mirror themselves: reads the first copy, or
+    /// waits (up to `wait`, the configured one by default) for the next version and applies
+    /// it. Nil when the wait ended without a change.
+    public func synchronize(wait: Duration? = nil) async throws(ListDiffClientError) -> MirrorUpdate? {
+        guard let base = copy else {
+            return adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
+        }
+        let answer = try await remote.changes(since: base.version, wait: wait ?? configuration.wait, includeValues: true)
+        // Another synchronization moved the copy meanwhile (the actor is reentrant): this
+        // answer is about a version it no longer holds.
+        guard copy?.version == base.version else { return nil }
+        switch answer {
+        case .reset(let snapshot):
+            statistics.serverResets += 1
+            return adopt(snapshot, reason: .serverReset, previous: base.snapshot)
+        case .changes(let change) where change.isUnchanged:
+            return nil
+        case .changes(let change):
+            return try await apply(change, to: base)
+        }
+    }
+
+    /// Applies `change` to `base` and checks it; reads the snapshot again when it does not hold.
+    private func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+        let plan: ViewUpdatePlan
+        do throws(BatchUpdateViolation) {
+            guard change.from == base.version, case .batch(let document) = change.changeset, let fresh = change.fresh else {
+                throw BatchUpdateViolation(.rebuildMatchesTarget, "the answer is not a batch changeset with values from \(base.version)")
+            }
+            plan = try ViewUpdatePlan(applying: document, fresh: fresh, to: base.snapshot)
+            try plan.verify()
+        } catch {
+            statistics.invalidChangesets += 1
+            return try await reread(reason: .invalidChangeset(error.description), previous: base.snapshot)
+        }
+        guard SnapshotDigest.digest(of: plan.final) == change.digest else {
+            statistics.digestMismatches += 1
+            return try await reread(reason: .digestMismatch, previous: base.snapshot)
+        }
+        statistics.changesApplied += 1
+        copy = VersionedSnapshot(version: change.to, digest: change.digest, snapshot: plan.final, isFlat: base.isFlat)
+        return MirrorUpdate(reason: .changes, version: change.to, digest: change.digest, plan: plan)
+    }
+
+    private func reread(reason: MirrorUpdate.Reason, previous: WireSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+        adopt(try await remote.get(), reason: reason, previous: previous)
+    }
+
+    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot) -> MirrorUpdate {
+        copy = snapshot
+        return MirrorUpdate(reason: reason, version: snapshot.version, digest: snapshot.digest,
+                            plan: ViewUpdatePlan(reloading: snapshot.snapshot, previous: previous))
+    }
+
+    /// Replaces the local copy without telling the server: for tests that check the digest
+    /// catches a copy that went wrong.
+    func replaceCopy(_ snapshot: WireSnapshot) {
+        guard let held = copy else { return }
+        copy = VersionedSnapshot(version: held.version, digest: held.digest, snapshot: snapshot, isFlat: held.isFlat)
+    }
+
+    private func follow() async {
+        var delay = configuration.retryDelay
+        while !Task.isCancelled {
+            do throws(ListDiffClientError) {
+                if let update = try await synchronize() { continuation.yield(update) }
+                delay = configuration.retryDelay
+            } catch {
+                if Task.isCancelled { break }
+                let missing = error.problem?.status == 404 && configuration.waitsForMissingSnapshot
+                guard missing || error.isTransient else {
+                    continuation.finish(throwing: error)
+                    return
+                }
+                statistics.retries += 1
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, configuration.maxRetryDelay)
+            }
+        }
+        continuation.finish()
+    }
+}

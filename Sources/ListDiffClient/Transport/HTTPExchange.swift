@@ -1,0 +1,71 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+
+/// One request and its answer over `URLSession`: the URL built from the base URL, the API
+/// key, JSON headers; an answer of 400 or more becomes ``ListDiffClientError/server(_:)``
+/// with the problem the server sent, no answer becomes ``ListDiffClientError/transport(_:)``.
+struct HTTPExchange: Sendable {
+    let baseURL: URL
+    let apiKey: String?
+    let session: URLSession
+
+    struct Answer: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var headers: [String: String]
+    }
+
+    /// Characters a path segment keeps as they are (RFC 3986 unreserved).
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// `name` as one path segment, percent-encoded where it must be.
+    static func segment(_ name: String) -> String {
+        name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
+    }
+
+    func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
+              headers: [(String, String)] = [], timeout: TimeInterval = 60) async throws(ListDiffClientError) -> Answer {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+            throw .transport(URLError(.badURL))
+        }
+        components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + path
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        guard let url = components.url else { throw .transport(URLError(.badURL)) }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = Data(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            throw .transport(error)
+        } catch is CancellationError {
+            throw .transport(URLError(.cancelled))
+        } catch {
+            throw .transport(URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error as NSError]))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .invalidResponse(status: 0, reason: "not an HTTP response")
+        }
+        var fields: [String: String] = [:]
+        for case (let name as String, let value as String) in http.allHeaderFields { fields[name.lowercased()] = value }
+        let answer = Answer(status: http.statusCode, body: Array(data), headers: fields)
+        guard answer.status < 400 else { throw .server(ProblemReader.problem(status: answer.status, body: answer.body)) }
+        return answer
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

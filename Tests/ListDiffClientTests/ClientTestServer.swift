@@ -1,0 +1,38 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffService
+
+/// A real server with the service mounted, on an ephemeral port (or a given one, to stand in
+/// for a restarted server at the same address), for the client to talk to over real sockets.
+final class ClientTestServer: Sendable {
+    let server: HTTPServer
+    let service: ListDiffService
+
+    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0) throws {
+        service = ListDiffService(configuration: configuration)
+        var router = Router()
+        service.mount(on: &router)
+        let http = HTTPServerConfiguration(
+            host: "127.0.0.1", port: port, eventLoopCount: 2, workerCount: 2, limits: HTTPLimits(maxBodyBytes: 4 << 20),
+            timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1), logLevel: .off
+        )
+        server = HTTPServer(configuration: http, responder: router)
+        try server.start()
+    }
+
+    var port: Int { server.port }
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+
+    func stop() {
+        server.shutdown(gracePeriod: 0.5)
+        server.waitUntilStopped()
+    }
+
+    /// Runs `body` with a started server, stopped afterwards whatever happens.
+    static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
+                        _ body: (ClientTestServer) async throws -> T) async throws -> T {
+        let server = try ClientTestServer(configuration)
+        defer { server.stop() }
+        return try await body(server)
+    }
+}
