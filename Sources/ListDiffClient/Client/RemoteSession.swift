@@ -3,7 +3,7 @@ public struct RemoteSession: Sendable {
     public let name: String
     let exchange: HTTPExchange
 
-    var path: String { "/v1/sessions/\(HTTPExchange.segment(name))" }
+    func path() throws(ListDiffClientError) -> String { "/v1/sessions/\(try ResourceName.segment(name, what: "session"))" }
 
     /// The snapshot `name` of this session (nothing is sent).
     public func snapshot(_ name: String) -> RemoteSnapshot {
@@ -12,12 +12,12 @@ public struct RemoteSession: Sendable {
 
     /// `GET /v1/sessions/{session}`: its snapshots, with their versions, digests and sizes.
     public func snapshots() async throws(ListDiffClientError) -> [SnapshotSummary] {
-        try ResponseReader.listing(try await exchange.send("GET", path))
+        try ResponseReader.listing(try await exchange.send("GET", try path()))
     }
 
     /// `DELETE /v1/sessions/{session}`: the session and its snapshots go; long polls on them
     /// are answered 404.
     public func delete() async throws(ListDiffClientError) {
-        _ = try await exchange.send("DELETE", path)
+        _ = try await exchange.send("DELETE", try path())
     }
 }

@@ -7,7 +7,9 @@ public struct RemoteSnapshot: Sendable {
     public let session: RemoteSession
     public let name: String
 
-    var path: String { session.path + "/snapshots/\(HTTPExchange.segment(name))" }
+    func path() throws(ListDiffClientError) -> String {
+        try session.path() + "/snapshots/\(try ResourceName.segment(name, what: "snapshot"))"
+    }
     var exchange: HTTPExchange { session.exchange }
 
     /// `PUT`: stores `document` as the next version (creating the session and the snapshot if
@@ -19,14 +21,14 @@ public struct RemoteSnapshot: Sendable {
                     includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 16 * document.snapshot.numberOfItems + 64)
         writer.writeSnapshot(document.snapshot, flat: document.isFlat)
-        let answer = try await exchange.send("PUT", path, query: query(options, includeValues: includeValues), body: writer.bytes,
+        let answer = try await exchange.send("PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes,
                                              headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
         return try ResponseReader.change(answer, format: options.format)
     }
 
     /// `GET`: the current version, its digest and the snapshot.
     public func get() async throws(ListDiffClientError) -> VersionedSnapshot {
-        try ResponseReader.versionedSnapshot(try await exchange.send("GET", path))
+        try ResponseReader.versionedSnapshot(try await exchange.send("GET", try path()))
     }
 
     /// `GET …/changes?since=V&wait=N`: the changeset from `since` to the current version, or a
@@ -39,7 +41,7 @@ public struct RemoteSnapshot: Sendable {
         query.insert(("since", since.text), at: 0)
         let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
         if seconds > 0 { query.append(("wait", String(seconds))) }
-        let answer = try await exchange.send("GET", path + "/changes", query: query, timeout: seconds + 30)
+        let answer = try await exchange.send("GET", try path() + "/changes", query: query, timeout: seconds + 30)
         return try ResponseReader.changes(answer, format: options.format)
     }
 
@@ -50,14 +52,14 @@ public struct RemoteSnapshot: Sendable {
                       includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 64 * operations.count + 32)
         writer.writeOperations(operations)
-        let answer = try await exchange.send("POST", path + "/operations", query: query(options, includeValues: includeValues),
+        let answer = try await exchange.send("POST", try path() + "/operations", query: query(options, includeValues: includeValues),
                                              body: writer.bytes, headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
         return try ResponseReader.change(answer, format: options.format)
     }
 
     /// `DELETE`: the snapshot goes; its long polls are answered 404.
     public func delete() async throws(ListDiffClientError) {
-        _ = try await exchange.send("DELETE", path)
+        _ = try await exchange.send("DELETE", try path())
     }
 
     /// A mirror that keeps a local copy of this snapshot up to date.

@@ -17,14 +17,6 @@ struct HTTPExchange: Sendable {
         var headers: [String: String]
     }
 
-    /// Characters a path segment keeps as they are (RFC 3986 unreserved).
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// `name` as one path segment, percent-encoded where it must be.
-    static func segment(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
-    }
-
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
               headers: [(String, String)] = [], timeout: TimeInterval = 60) async throws(ListDiffClientError) -> Answer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
