@@ -1,0 +1,77 @@
+import Foundation
+import ListDiff
+import ListDiffClient
+import ListDiffJSON
+import ListDiffScenarios
+import Testing
+
+/// The logic the Apple helpers forward: index conversion for batch calls, and row edits for
+/// tables that apply edits one by one, driven through the engine's simulator and replayer.
+@Suite struct ViewUpdateTests {
+    static let seeds: [UInt64] = Array(1...200)
+
+    /// Two consecutive random lists and the plan between them, as the mirror builds it.
+    func plan(seed: UInt64) throws -> ViewUpdatePlan {
+        var lists = RandomLists(seed: seed)
+        let old = try lists.next().snapshot
+        let new = try lists.next().snapshot
+        let staged = try WireDiff(from: old, to: new).stagedBatch
+        let document = WireBatchDocument(changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result))
+        return try ViewUpdatePlan(applying: document, fresh: WireFreshElements(of: staged.changeset, in: new), to: old)
+    }
+
+    @Test(arguments: seeds) func platformBatchesRoundTripThroughTheSimulator(seed: UInt64) throws {
+        let plan = try plan(seed: seed)
+        var state = plan.previous
+        for stage in plan.stages {
+            let platform = PlatformBatch(stage.update)
+            #expect(platform.deletedItems.allSatisfy { $0.count == 2 })
+            #expect(platform.batchUpdate == stage.update, "seed \(seed)")
+            state = try BatchUpdateSimulator.apply(platform.batchUpdate, to: state, dataSource: stage.snapshot)
+        }
+        let updates = PlatformBatch(plan.updates)
+        #expect(updates.contentUpdates == plan.updates, "seed \(seed)")
+        try BatchUpdateSimulator.verify(stages: plan.stages.map { (PlatformBatch($0.update).batchUpdate, $0.snapshot) },
+                                        updates: updates.contentUpdates, from: plan.previous, to: plan.final)
+    }
+
+    @Test func indexPathsAreSectionThenItem() {
+        let update = BatchUpdate(itemInserts: [IndexPath(section: 2, item: 7)], itemMoves: [ItemMove(from: IndexPath(section: 0, item: 1), to: IndexPath(section: 3, item: 4))])
+        let platform = PlatformBatch(update)
+        #expect(platform.insertedItems == [Foundation.IndexPath(indexes: [2, 7])])
+        #expect(platform.movedItems.map(\.to) == [Foundation.IndexPath(indexes: [3, 4])])
+    }
+
+    @Test(arguments: seeds) func rowEditsReplayToTheFinalRows(seed: UInt64) throws {
+        let plan = try plan(seed: seed)
+        let rows = { (snapshot: WireSnapshot) in snapshot.sections.flatMap { $0.items } }
+        var current = rows(plan.previous).map(\.id)
+        var reloaded = IndexSet()
+        var moves = 0
+        for edit in try RowEdit.edits(from: plan.previous, to: plan.final) {
+            switch edit {
+            case .remove(let indexes): for index in indexes.reversed() { current.remove(at: index) }
+            case .insert(let indexes):
+                let final = rows(plan.final)
+                for index in indexes { current.insert(final[index].id, at: index) }
+            case .move(let from, let to):
+                current.insert(current.remove(at: from), at: to)
+                moves += 1
+            case .reload(let indexes): reloaded.formUnion(indexes)
+            }
+        }
+        let final = rows(plan.final)
+        let old = Dictionary(uniqueKeysWithValues: rows(plan.previous).map { ($0.id, $0.content) })
+        #expect(current == final.map(\.id), "seed \(seed)")
+        for (index, item) in final.enumerated() where old[item.id].map({ $0 != item.content }) == true {
+            #expect(reloaded.contains(index), "seed \(seed): row \(index) changed content but is not reloaded")
+        }
+        #expect(moves <= final.count)
+    }
+
+    @Test func oneMovedRowIsOneMove() throws {
+        let old = try SnapshotBuilder(items: ["a", "b", "c", "d"]).snapshot
+        let new = try SnapshotBuilder(items: ["b", "c", "d", "a"]).snapshot
+        #expect(try RowEdit.edits(from: old, to: new) == [.move(from: 0, to: 3)])
+    }
+}
