@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ListDiffClient", targets: ["ListDiffClient"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
+        .executable(name: "listdiff-client-example", targets: ["listdiff-client-example"]),
     ],
     targets: [
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
@@ -42,6 +43,8 @@ let package = Package(
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
+        // Mirrors a snapshot while another task writes to it (the README's client example).
+        .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
         // A raw-socket HTTP client for the server tests.
         .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport"]),

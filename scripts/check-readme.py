@@ -7,7 +7,8 @@ other command must exit 0 and answer without a problem. `localhost:8080` is repl
 server's address. Loopback only.
 
 usage: scripts/check-readme.py [BASE_URL]   (default http://127.0.0.1:8080)
-Prints one line per command and `N passed, M failed`; exits 1 on any failure."""
+Also checks that the "The Swift client" section's code is the example target's (between its
+README markers). Prints one line per command and `N passed, M failed`; exits 1 on any failure."""
 
 import json, re, subprocess, sys
 
@@ -17,6 +18,16 @@ if not re.match(r"^http://(127\.|localhost\b|\[::1\])", base):
 host = base.split("//", 1)[1].rstrip("/")
 
 text = open("README.md", encoding="utf-8").read()
+
+# The Swift client section shows Sources/listdiff-client-example's code between its README
+# markers, character for character (CI builds and runs that code).
+client_block = text.split("\n## The Swift client\n", 1)[1].split("```swift\n", 1)[1].split("\n```", 1)[0]
+example = open("Sources/listdiff-client-example/main.swift", encoding="utf-8").read()
+region = example.split("    // README:begin\n", 1)[1].split("    // README:end\n", 1)[0].rstrip("\n")
+region = "\n".join(line[4:] if line.startswith("    ") else line for line in region.split("\n"))
+if client_block != region:
+    sys.exit("check-readme: the README's Swift client example differs from Sources/listdiff-client-example/main.swift")
+print("ok    the README's Swift client example is Sources/listdiff-client-example's code")
 section = text.split("\n## The API\n", 1)[1].split("\n## ", 1)[0]
 
 # Indented lines, continuations joined; a `# …` line belongs to the command before it.

@@ -49,7 +49,10 @@ public actor SnapshotMirror {
     public let remote: RemoteSnapshot
     public let configuration: Configuration
     /// The local copy: nil until the first synchronization.
-    public private(set) var copy: VersionedSnapshot?
+    public private(set) var copy: VersionedSnapshot? {
+        didSet { resumeWaiters() }
+    }
+    private var copyWaiters: [(version: SnapshotVersion, continuation: CheckedContinuation<Void, Never>)] = []
     public private(set) var statistics = Statistics()
     /// Every change of the copy, in order, while following (``start()``).
     public nonisolated let updates: AsyncThrowingStream<MirrorUpdate, any Error>
@@ -68,11 +71,30 @@ public actor SnapshotMirror {
         follower = Task { await self.follow() }
     }
 
-    /// Stops following and finishes `updates`. The copy stays as it is.
+    /// Stops following and finishes `updates`. The copy stays as it is; callers waiting in
+    /// ``waitUntilCopyReaches(_:)`` go on.
     public func stop() {
         follower?.cancel()
         follower = nil
         continuation.finish()
+        copyWaiters.forEach { $0.continuation.resume() }
+        copyWaiters = []
+    }
+
+    /// Suspends until the copy holds `version` or a later version of the same server process
+    /// (a write's own version, say, to read one's writes), or until ``stop()``.
+    public func waitUntilCopyReaches(_ version: SnapshotVersion) async {
+        if copy?.version.isAtLeast(version) == true { return }
+        await withCheckedContinuation { continuation in copyWaiters.append((version, continuation)) }
+    }
+
+    private func resumeWaiters() {
+        guard let held = copy?.version else { return }
+        copyWaiters.removeAll { waiter in
+            guard held.isAtLeast(waiter.version) else { return false }
+            waiter.continuation.resume()
+            return true
+        }
     }
 
     /// One step, for callers that drive the mirror themselves: reads the first copy, or

@@ -12,6 +12,18 @@ public struct SnapshotVersion: Hashable, Sendable, CustomStringConvertible, Expr
         self.init(value)
     }
 
+    /// Whether this version is `other` or a later one of the same server process. Versions of
+    /// different processes are not ordered. O(length).
+    public func isAtLeast(_ other: SnapshotVersion) -> Bool {
+        guard let mine = parts, let theirs = other.parts, mine.epoch == theirs.epoch else { return self == other }
+        return mine.number >= theirs.number
+    }
+
+    private var parts: (epoch: Substring, number: Int)? {
+        guard let dot = text.lastIndex(of: "."), let number = Int(text[text.index(after: dot)...]) else { return nil }
+        return (text[..<dot], number)
+    }
+
     /// The entity tag of this version, as `ETag`, `If-Match` and `If-None-Match` carry it.
     public var entityTag: String { "\"\(text)\"" }
 
