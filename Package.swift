@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "ListDiff",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v16), .tvOS(.v16), .macCatalyst(.v16)],
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),

@@ -109,7 +109,7 @@ import Testing
             var lists = RandomLists(seed: 7)
             let feed = ListDiffClient(baseURL: server.baseURL).session("s1").snapshot("feed")
             try await feed.put(try lists.next())
-            let mirror = feed.mirror(configuration: SnapshotMirror.Configuration(wait: .seconds(5)))
+            let mirror = feed.mirror(configuration: SnapshotMirror.Configuration(wait: .seconds(5), updates: .reload))
             await mirror.start()
             var last: SnapshotVersion?
             for _ in 0..<20 {
@@ -117,8 +117,11 @@ import Testing
                 try await Task.sleep(for: .milliseconds(5))
             }
             var previous: MirrorUpdate?
+            var reloads = 0, reconfigures = 0
             for try await update in mirror.updates {
                 try check(update, after: previous)
+                reloads += update.plan.updates.itemReloads.count
+                reconfigures += update.plan.updates.itemReconfigures.count
                 previous = update
                 if update.version == last { break }
             }
@@ -126,6 +129,7 @@ import Testing
             #expect(previous?.version == last)
             #expect(await mirror.copy?.snapshot == (try await feed.get()).snapshot)
             #expect(await mirror.statistics.changesApplied > 0)
+            #expect(reconfigures == 0 && reloads > 0, "reloads were asked for")
         }
     }
 

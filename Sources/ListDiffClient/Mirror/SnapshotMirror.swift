@@ -27,13 +27,16 @@ public actor SnapshotMirror {
         public var maxRetryDelay: Duration
         /// Whether a 404 (snapshot or session missing) is waited out (true) or ends `updates`.
         public var waitsForMissingSnapshot: Bool
+        /// Whether changed content arrives as reconfigures (default) or reloads.
+        public var updates: DiffOptions.ContentUpdateStyle
 
         public init(wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100), maxRetryDelay: Duration = .seconds(5),
-                    waitsForMissingSnapshot: Bool = true) {
+                    waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure) {
             self.wait = wait
             self.retryDelay = retryDelay
             self.maxRetryDelay = maxRetryDelay
             self.waitsForMissingSnapshot = waitsForMissingSnapshot
+            self.updates = updates
         }
     }
 
@@ -104,7 +107,8 @@ public actor SnapshotMirror {
         guard let base = copy else {
             return adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
         }
-        let answer = try await remote.changes(since: base.version, wait: wait ?? configuration.wait, includeValues: true)
+        let answer = try await remote.changes(since: base.version, wait: wait ?? configuration.wait,
+                                              options: ChangesetOptions(updates: configuration.updates), includeValues: true)
         // Another synchronization moved the copy meanwhile (the actor is reentrant): this
         // answer is about a version it no longer holds.
         guard copy?.version == base.version else { return nil }

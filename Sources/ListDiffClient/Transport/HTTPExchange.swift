@@ -14,7 +14,6 @@ struct HTTPExchange: Sendable {
     struct Answer: Sendable {
         var status: Int
         var body: [UInt8]
-        var headers: [String: String]
     }
 
     func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
@@ -48,9 +47,7 @@ struct HTTPExchange: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw .invalidResponse(status: 0, reason: "not an HTTP response")
         }
-        var fields: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields { fields[name.lowercased()] = value }
-        let answer = Answer(status: http.statusCode, body: Array(data), headers: fields)
+        let answer = Answer(status: http.statusCode, body: Array(data))
         guard answer.status < 400 else { throw .server(ProblemReader.problem(status: answer.status, body: answer.body)) }
         return answer
     }
