@@ -62,6 +62,8 @@ import Testing
             #expect(read.version == created.to && read.digest == created.digest && read.isFlat && read.snapshot == list.snapshot)
             #expect(SnapshotDigest.digest(of: read.snapshot) == read.digest)
             #expect(try read.snapshot.item("a")?.content?.decode(as: Card.self) == Card(title: "A", score: 1))
+            #expect(try await feed.get(ifNoneMatch: read.version) == nil)
+            #expect(try await feed.get(ifNoneMatch: "0123456789abcdef.1")?.version == read.version)
 
             let applied = try await feed.apply(operations: [.deleteItems(["b"]), .appendItems([WireSnapshot.Item("d")], toSection: nil)], ifMatch: read.version)
             #expect(applied.from == read.version && applied.changeset.batch?.changeset.counts.itemInserts == 1)

@@ -31,6 +31,13 @@ public struct RemoteSnapshot: Sendable {
         try ResponseReader.versionedSnapshot(try await exchange.send("GET", try path()))
     }
 
+    /// `GET` with `If-None-Match`: nil when `version` is still the current one (304), else the
+    /// current version as `get()` answers it.
+    public func get(ifNoneMatch version: SnapshotVersion) async throws(ListDiffClientError) -> VersionedSnapshot? {
+        let answer = try await exchange.send("GET", try path(), headers: [("If-None-Match", version.entityTag)])
+        return answer.status == 304 ? nil : try ResponseReader.versionedSnapshot(answer)
+    }
+
     /// `GET …/changes?since=V&wait=N`: the changeset from `since` to the current version, or a
     /// reset with the whole snapshot when `since` cannot be diffed from. With a `wait`, a
     /// `since` that is current waits up to that long (capped by the server) for the next

@@ -24,7 +24,8 @@ struct HTTPExchange: Sendable {
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let url = components.url else { throw .transport(URLError(.badURL)) }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        // Versions change under the same URL: never answer from a local cache.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
