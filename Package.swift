@@ -25,7 +25,7 @@ let package = Package(
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of bench/scenarios.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
-        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios"]),
+        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",

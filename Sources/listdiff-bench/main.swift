@@ -3,7 +3,8 @@ import ListDiff
 import ListDiffHTTP
 
 /// listdiff-bench: the standard scenarios of bench/scenarios.md, then the wire scenarios
-/// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`).
+/// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
+/// `client-apply` (a mirror's work per change; see `ClientBench`).
 ///
 ///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
 ///
@@ -44,3 +45,4 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
     }
 }
 WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
+ClientBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)

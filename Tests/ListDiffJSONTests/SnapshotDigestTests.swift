@@ -34,6 +34,21 @@ import Testing
         #expect(try Self.canonical("[true,false,null,{}]") == "[true,false,null,{}]")
     }
 
+    /// Content already in canonical form is copied into the digest as it is; the copy must
+    /// equal what the general path writes, for canonical and near-canonical spellings alike.
+    @Test(arguments: [
+        #"{"a":1,"b":[true,null,"x"],"c":{}}"#, #"{"b":1,"a":2}"#, #"{"a":1,"a":2}"#, #"{"a":1,"a!":2}"#, #"{"a!":1,"a":2}"#,
+        "0", "-0", "7", "-12", "10", "100", "1e2", "25e-1", "2.5", "-0.012E+3", "1E2", #""plain""#, #""esc\u0041""#,
+        #""é😀""#, "[]", "[1,[2,[3]]]", #"{"k":[{"z":1,"y":2}]}"#, #" {"a":1}"#, #"{"a": 1}"#, "[1 ,2]", "true", "null",
+        #"{"title":"Item 7","rank":7}"#, #"{"rank":7,"title":"Item 7"}"#, String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+    ])
+    func canonicalContentIsCopiedExactlyAsTheGeneralPathWritesIt(json: String) throws {
+        let content = try WireContent(json: json)
+        let snapshot = try WireSnapshot(sections: [WireSnapshot.Section("s", items: [WireSnapshot.Item("i", content: content)])])
+        let expected = #"{"sections":[{"id":"s","items":[{"id":"i","content":"# + (try Self.canonical(json)) + "}]}]}"
+        #expect(String(decoding: SnapshotDigest.canonicalJSON(of: snapshot), as: UTF8.self) == expected)
+    }
+
     @Test func digestIsTheXXH64OfTheDocumentedCanonicalJSON() throws {
         let snapshot = try WireDecoder.snapshot(Array(#"""
             {"sections": [{"id": "today", "content": {"title": "Today"}, "items": ["a", {"id": 7, "content": {"n": 1.0}}]},

@@ -1,14 +1,15 @@
 extension BatchUpdateSimulator {
     /// Applies one batch as a client that holds only the state before it does: what the state
     /// cannot supply (inserted and reloaded sections, inserted and reloaded items) comes from
-    /// `fresh`. Every rule that ``apply(_:to:dataSource:)`` checks is checked; the counts of
-    /// the sections after the batch are derived from the batch itself, and a fresh place
-    /// without an element in `fresh` is an R11 violation (there is nothing to show there).
-    /// - Complexity: O(n + u log u) for n items and u operations.
+    /// `fresh`. The rules ``apply(_:to:dataSource:)`` checks are checked, R1 on the result (a
+    /// fresh identifier that repeats one the list keeps); the counts of the sections after
+    /// the batch are derived from the batch itself, and a fresh place without an element in
+    /// `fresh` is an R11 violation (there is nothing to show there). The result comes with
+    /// its identifier index built, so it is hashed once here and not again by its next use.
+    /// - Complexity: O(n + u log u) for n items and u operations; each identifier hashed once.
     public static func apply<S, I, C>(
         _ update: BatchUpdate, to before: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
-        try checkUnique(before)
         let sectionCount = before.sections.count + Set(update.sectionInserts).count - Set(update.sectionDeletes).count
         let sections = try _SectionPlan(update, before: before.sections.count, after: max(sectionCount, 0))
         let beforeCounts = before.sections.map(\.items.count)
@@ -35,13 +36,13 @@ extension BatchUpdateSimulator {
         let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
                                   freshSection: { (index) throws(BatchUpdateViolation) in try freshSection(index, in: fresh) },
                                   freshItem: { (path) throws(BatchUpdateViolation) in try freshItem(path, in: fresh) })
-        try checkUnique(rebuilt)
-        return rebuilt
+        return try indexed(rebuilt)
     }
 
     /// Applies content updates as a client does: each reloaded section and each reloaded or
     /// reconfigured item takes its element from `fresh`, which must keep the identifier it
-    /// replaces. O(u) for u updates, plus the reloaded sections' items.
+    /// replaces (a reloaded section's new items are checked against the whole list: R1).
+    /// O(u) for u updates; O(n) more when sections are reloaded.
     public static func applyUpdates<S, I, C>(
         _ updates: ContentUpdates, to state: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
@@ -66,9 +67,22 @@ extension BatchUpdateSimulator {
             }
             sections[path.section].items[path.item].content = item.content
         }
-        let updated = Snapshot<S, I, C>(uncheckedUniqueSections: sections)
-        try checkUnique(updated)
-        return updated
+        // Items keep their identifiers; only a reloaded section brings new ones.
+        if updates.sectionReloads.isEmpty {
+            var updated = state
+            updated.sections = sections
+            return updated
+        }
+        return try indexed(Snapshot<S, I, C>(uncheckedUniqueSections: sections))
+    }
+
+    /// `snapshot` with its identifier index built, or R1 naming the repeated identifiers. O(n).
+    static func indexed<S, I, C>(_ snapshot: Snapshot<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
+        do {
+            return try Snapshot<S, I, C>(sections: snapshot.sections)
+        } catch {
+            throw BatchUpdateViolation(.uniqueIdentifiers, "Fatal: supplied identifiers are not unique. \(error)")
+        }
     }
 
     static func freshSection<S, I, C>(_ index: Int, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section {

@@ -73,6 +73,8 @@ public struct ViewUpdatePlan: Sendable {
 
     /// Runs the plan through the simulator as UIKit would run it: each stage against its data
     /// source, the content updates against the final snapshot, which must come out exactly.
+    /// A plan made by ``init(applying:fresh:to:)`` passes by construction; this is for plans
+    /// assembled or changed by hand, and for tests.
     public func verify() throws(BatchUpdateViolation) {
         guard !isReload else { return }
         try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.snapshot) }, updates: updates, from: previous, to: final)

@@ -22,6 +22,7 @@ public enum SnapshotDigest {
     /// The canonical JSON the digest hashes. O(size).
     public static func canonicalJSON(of snapshot: WireSnapshot) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 64)
+        var canonical = _CanonicalJSON()
         writer.beginObject()
         writer.key("sections")
         writer.beginArray()
@@ -31,7 +32,7 @@ public enum SnapshotDigest {
             writer.writeID(section.id)
             if let content = section.content {
                 writer.key("content")
-                writeCanonical(content, to: &writer)
+                writer._writeCanonical(content, using: &canonical)
             }
             writer.key("items")
             writer.beginArray()
@@ -44,7 +45,7 @@ public enum SnapshotDigest {
                 writer.key("id")
                 writer.writeID(item.id)
                 writer.key("content")
-                writeCanonical(content, to: &writer)
+                writer._writeCanonical(content, using: &canonical)
                 writer.endObject()
             }
             writer.endArray()
@@ -57,18 +58,18 @@ public enum SnapshotDigest {
 
     /// The canonical form of one content value (see the type's description). O(length).
     public static func canonicalJSON(of content: WireContent) -> [UInt8] {
-        content.withUnsafeJSON { json in
-            var sink = _CanonicalJSON()
-            // The bytes were validated when the content was read, so the walk cannot fail.
-            do {
-                var reader = try JSONReader(bytes: json)
-                try reader._walkValue(&sink)
-            } catch {}
-            return sink.result
-        }
+        var canonical = _CanonicalJSON()
+        var output: [UInt8] = []
+        content.withUnsafeJSON { canonical.append($0, to: &output) }
+        return output
     }
+}
 
-    private static func writeCanonical(_ content: WireContent, to writer: inout JSONWriter) {
-        canonicalJSON(of: content).withUnsafeBytes { writer.raw($0) }
+extension JSONWriter {
+    /// Writes `content` in canonical form as the next value. O(length).
+    mutating func _writeCanonical(_ content: WireContent, using canonical: inout _CanonicalJSON) {
+        _beginValue()
+        content.withUnsafeJSON { canonical.append($0, to: &bytes) }
+        _needsComma = true
     }
 }

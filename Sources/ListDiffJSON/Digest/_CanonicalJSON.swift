@@ -1,89 +1,171 @@
-/// Writes a walked JSON value in the canonical form the snapshot digest hashes: no
-/// whitespace; strings unescaped and written again with the writer's minimal escaping; numbers
-/// as their exact decimal value (`0`, or an optional `-`, the significant digits without
-/// leading or trailing zeros, and `e<exponent>` when the exponent is not 0); object members
-/// sorted by their canonical key bytes, then by their canonical value bytes; arrays in order.
-/// So every spelling that has one ``ContentFingerprint`` has one canonical form.
-struct _CanonicalJSON: _ValueSink {
-    private struct Frame {
-        var isObject: Bool
-        var elements: [[UInt8]] = []
-        var pendingKey: [UInt8] = []
-        var members: [(key: [UInt8], value: [UInt8])] = []
+/// Writes a JSON value (already validated) in the canonical form the snapshot digest hashes:
+/// no whitespace; strings written with the writer's minimal escaping (so a string without
+/// escapes is copied as it is); numbers as their exact decimal value (`0`, or an optional `-`,
+/// the significant digits without leading or trailing zeros, and `e<exponent>` when the
+/// exponent is not 0); object members sorted by their canonical key bytes, then by their
+/// canonical value bytes; arrays in order. So every spelling that has one
+/// ``ContentFingerprint`` has one canonical form.
+///
+/// One pass over the bytes, appending to the output; an object whose members are already in
+/// order (as `JSONEncoder` with `.sortedKeys` writes them) is never moved. The member stack is
+/// kept between values, so a whole snapshot's content allocates next to nothing.
+struct _CanonicalJSON {
+    /// Where each member of the objects being written lies in the output.
+    private var members: [(key: Range<Int>, value: Range<Int>)] = []
+    private var scratch: [UInt8] = []
+
+    /// Appends the canonical form of `json` to `output`. O(length), plus O(m log m) for an
+    /// object of m members written out of order.
+    mutating func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var index = 0
+        value(json, &index, &output)
     }
 
-    private var stack: [Frame] = []
-    private(set) var result: [UInt8] = []
-
-    mutating func string(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, hasEscapes: Bool) {
-        emit(Self.quoted(bytes, start: start, end: end, hasEscapes: hasEscapes))
-    }
-
-    mutating func key(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, hasEscapes: Bool) {
-        stack[stack.count - 1].pendingKey = Self.quoted(bytes, start: start, end: end, hasEscapes: hasEscapes)
-    }
-
-    mutating func number(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
-        emit(Self.canonicalNumber(bytes, start: start, end: end))
-    }
-
-    mutating func literal(_ first: UInt8) {
-        switch first {
-        case UInt8(ascii: "t"): emit(Array("true".utf8))
-        case UInt8(ascii: "f"): emit(Array("false".utf8))
-        default: emit(Array("null".utf8))
+    private mutating func value(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+        Self.skipSpace(bytes, &index)
+        guard index < bytes.count else { return }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): object(bytes, &index, &output)
+        case UInt8(ascii: "["): array(bytes, &index, &output)
+        case UInt8(ascii: "\""): Self.string(bytes, &index, &output)
+        case UInt8(ascii: "t"): Self.literal("true", &index, &output)
+        case UInt8(ascii: "f"): Self.literal("false", &index, &output)
+        case UInt8(ascii: "n"): Self.literal("null", &index, &output)
+        default: Self.number(bytes, &index, &output)
         }
     }
 
-    mutating func beginContainer(isObject: Bool) {
-        stack.append(Frame(isObject: isObject))
-    }
-
-    mutating func endContainer() {
-        guard let frame = stack.popLast() else { return }
-        var bytes: [UInt8] = [frame.isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")]
-        if frame.isObject {
-            let members = frame.members.sorted { $0.key == $1.key ? $0.value.lexicographicallyPrecedes($1.value) : $0.key.lexicographicallyPrecedes($1.key) }
-            for (index, member) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: member.key)
-                bytes.append(UInt8(ascii: ":"))
-                bytes.append(contentsOf: member.value)
+    private mutating func object(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+        index += 1
+        output.append(UInt8(ascii: "{"))
+        let start = output.count
+        let base = members.count
+        Self.skipSpace(bytes, &index)
+        while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
+            let keyStart = output.count
+            Self.string(bytes, &index, &output)
+            let key = keyStart..<output.count
+            Self.skipSpace(bytes, &index)
+            index += 1
+            output.append(UInt8(ascii: ":"))
+            let valueStart = output.count
+            value(bytes, &index, &output)
+            members.append((key, valueStart..<output.count))
+            Self.skipSpace(bytes, &index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                output.append(UInt8(ascii: ","))
+                Self.skipSpace(bytes, &index)
             }
-            bytes.append(UInt8(ascii: "}"))
-        } else {
-            for (index, element) in frame.elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: element)
-            }
-            bytes.append(UInt8(ascii: "]"))
         }
-        emit(bytes)
+        index += 1
+        if members.count - base > 1 { sortMembers(from: base, objectStart: start, &output) }
+        members.removeSubrange(base...)
+        output.append(UInt8(ascii: "}"))
     }
 
-    private mutating func emit(_ bytes: [UInt8]) {
-        guard !stack.isEmpty else {
-            result = bytes
+    /// Rewrites the members written since `base` in canonical order, unless they are in it.
+    private mutating func sortMembers(from base: Int, objectStart start: Int, _ output: inout [UInt8]) {
+        let ordered = output.withUnsafeBytes { written in
+            (base + 1..<members.count).allSatisfy { !Self.precedes(members[$0], members[$0 - 1], in: written) }
+        }
+        guard !ordered else { return }
+        output.withUnsafeBytes { written in members[base...].sort { Self.precedes($0, $1, in: written) } }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: output[start...])
+        output.removeSubrange(start...)
+        for position in base..<members.count {
+            if position > base { output.append(UInt8(ascii: ",")) }
+            let (key, value) = members[position]
+            output.append(contentsOf: scratch[(key.lowerBound - start)..<(key.upperBound - start)])
+            output.append(UInt8(ascii: ":"))
+            output.append(contentsOf: scratch[(value.lowerBound - start)..<(value.upperBound - start)])
+        }
+    }
+
+    /// Canonical order: by key bytes (quotes included), then by value bytes.
+    private static func precedes(_ left: (key: Range<Int>, value: Range<Int>), _ right: (key: Range<Int>, value: Range<Int>),
+                                 in written: UnsafeRawBufferPointer) -> Bool {
+        let leftKey = UnsafeRawBufferPointer(rebasing: written[left.key])
+        let rightKey = UnsafeRawBufferPointer(rebasing: written[right.key])
+        guard leftKey.elementsEqual(rightKey) else { return leftKey.lexicographicallyPrecedes(rightKey) }
+        return UnsafeRawBufferPointer(rebasing: written[left.value]).lexicographicallyPrecedes(UnsafeRawBufferPointer(rebasing: written[right.value]))
+    }
+
+    private mutating func array(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+        index += 1
+        output.append(UInt8(ascii: "["))
+        Self.skipSpace(bytes, &index)
+        while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+            value(bytes, &index, &output)
+            Self.skipSpace(bytes, &index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                output.append(UInt8(ascii: ","))
+            }
+            Self.skipSpace(bytes, &index)
+        }
+        index += 1
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// A string without escapes is copied; one with escapes is unescaped and quoted again.
+    private static func string(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+        let start = index
+        index += 1
+        var hasEscapes = false
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\") {
+                hasEscapes = true
+                index += 1
+            }
+            index += 1
+        }
+        index = min(index + 1, bytes.count)
+        guard hasEscapes else {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             return
         }
-        let top = stack.count - 1
-        if stack[top].isObject {
-            stack[top].members.append((stack[top].pendingKey, bytes))
+        var unescaped: [UInt8] = []
+        _Unescape.append(bytes, from: start + 1, to: index - 1, into: &unescaped)
+        var writer = JSONWriter()
+        unescaped.withUnsafeBytes { writer.string(utf8: $0) }
+        output.append(contentsOf: writer.bytes)
+    }
+
+    private static func literal(_ text: StaticString, _ index: inout Int, _ output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        index += text.utf8CodeUnitCount
+    }
+
+    private static func number(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+        let start = index
+        var plain = true
+        scan: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "-") where index == start: break
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): plain = false
+            default: break scan
+            }
+            index += 1
+        }
+        // An integer without leading or trailing zeros is already canonical.
+        let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if plain, digits < index, bytes[digits] != UInt8(ascii: "0"), bytes[index - 1] != UInt8(ascii: "0") {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         } else {
-            stack[top].elements.append(bytes)
+            output.append(contentsOf: canonicalNumber(bytes, start: start, end: index))
         }
     }
 
-    private static func quoted(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, hasEscapes: Bool) -> [UInt8] {
-        var writer = JSONWriter()
-        if hasEscapes {
-            var unescaped: [UInt8] = []
-            _Unescape.append(bytes, from: start, to: end, into: &unescaped)
-            unescaped.withUnsafeBytes { writer.string(utf8: $0) }
-        } else {
-            writer.string(utf8: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
         }
-        return writer.bytes
     }
 
     /// `digits × 10^exponent`, written as described above. O(length).

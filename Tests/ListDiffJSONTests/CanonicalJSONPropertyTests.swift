@@ -1,0 +1,76 @@
+import Foundation
+import ListDiffJSON
+import Testing
+
+/// Random JSON values written in two random spellings (whitespace, member order, number
+/// spelling, escapes) must have one canonical form, which is itself canonical and means the
+/// same value. Seeded; a failure names its seed.
+@Suite struct CanonicalJSONPropertyTests {
+    indirect enum Value {
+        case number(Int, scale: Int)
+        case string(String)
+        case literal(String)
+        case array([Value])
+        case object([(String, Value)])
+    }
+
+    static func value(_ random: inout TestRandom, depth: Int = 0) -> Value {
+        switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &random) {
+        case 0: return .number(Int.random(in: -5000...5000, using: &random), scale: Int.random(in: 0...3, using: &random))
+        case 1: return .string(["", "a", "Item 7", "é😀", "quote\"back\\slash", "tab\tnew\nline", "/"].randomElement(using: &random) ?? "")
+        case 2: return .literal(["true", "false", "null"].randomElement(using: &random) ?? "null")
+        case 3: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in value(&random, depth: depth + 1) })
+        default:
+            let keys = ["a", "b", "ab", "a!", "title", "rank", "é", "Z"].shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random))
+            return .object(keys.map { ($0, value(&random, depth: depth + 1)) })
+        }
+    }
+
+    /// One spelling of `value`: spaces, member order, number form and escapes drawn at random.
+    static func spell(_ value: Value, _ random: inout TestRandom) -> String {
+        let space = { (random: inout TestRandom) in [" ", "", "\n  ", ""].randomElement(using: &random) ?? "" }
+        switch value {
+        case .number(let digits, let scale):
+            // digits × 10^-scale, spelled as a decimal fraction or with an exponent.
+            if scale == 0, Bool.random(using: &random) { return String(digits) }
+            return Bool.random(using: &random) ? "\(digits)e-\(scale)" : "\(digits)0e-\(scale + 1)"
+        case .string(let text):
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\t": out += Bool.random(using: &random) ? "\\t" : "\\u0009"
+                case "\n": out += "\\n"
+                case "a", "I": out += Bool.random(using: &random) ? String(scalar) : "\\u00" + String(scalar.value, radix: 16)
+                default: out += String(scalar)
+                }
+            }
+            return out + "\""
+        case .literal(let text): return text
+        case .array(let elements):
+            return "[" + space(&random) + elements.map { spell($0, &random) }.joined(separator: "," + space(&random)) + "]"
+        case .object(let members):
+            let spelled = members.shuffled(using: &random).map { key, value in spell(.string(key), &random) + space(&random) + ":" + spell(value, &random) }
+            return "{" + space(&random) + spelled.joined(separator: space(&random) + ",") + space(&random) + "}"
+        }
+    }
+
+    static func canonical(_ json: String) throws -> String {
+        String(decoding: SnapshotDigest.canonicalJSON(of: try WireContent(json: json)), as: UTF8.self)
+    }
+
+    @Test func everySpellingHasOneCanonicalFormThatIsItsOwn() throws {
+        for seed in UInt64(1)...2_000 {
+            var random = TestRandom(seed: seed)
+            let value = Self.value(&random)
+            let first = Self.spell(value, &random)
+            let second = Self.spell(value, &random)
+            let canonical = try Self.canonical(first)
+            #expect(try Self.canonical(second) == canonical, "seed \(seed): \(first) vs \(second)")
+            #expect(try Self.canonical(canonical) == canonical, "seed \(seed): not idempotent on \(canonical)")
+            #expect(try WireContent(json: canonical) == WireContent(json: first), "seed \(seed): \(canonical) means another value than \(first)")
+            #expect(!canonical.replacingOccurrences(of: "Item 7", with: "").contains { $0 == " " || $0 == "\n" }, "seed \(seed): whitespace left in \(canonical)")
+        }
+    }
+}
