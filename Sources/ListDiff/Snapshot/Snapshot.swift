@@ -65,12 +65,11 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// - Complexity: O(n) for n items; every identifier is hashed once.
     /// - Throws: ``SnapshotError/duplicateSections(_:)`` or ``SnapshotError/duplicateItems(_:)``
     ///   naming the duplicates (up to ``SnapshotError/reportedDuplicateLimit``).
+    @inlinable
     public init(sections: some Sequence<Section>) throws(SnapshotError<SectionID, ItemID>) {
-        self.sections = ContiguousArray(sections)
-        _sectionIndex = [:]
-        _itemSection = nil
-        _sectionIndex = try Self._indexSections(self.sections)
-        _itemSection = try Self._indexItems(self.sections)
+        let sections = ContiguousArray(sections)
+        let sectionIndex = try Self._indexSections(sections)
+        self.init(_sections: sections, sectionIndex: sectionIndex, itemSection: try Self._indexItems(sections))
     }
 
     /// A snapshot whose identifiers the caller has already proven unique (the wire layer
@@ -82,16 +81,32 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         self.init(_uncheckedUniqueSections: sections)
     }
 
-    @usableFromInline
+    @inlinable
     init(_uncheckedUniqueSections sections: ContiguousArray<Section>) {
-        self.sections = sections
         var index = [SectionID: Int](minimumCapacity: sections.count)
         for (position, section) in sections.enumerated() { index[section.id] = position }
-        _sectionIndex = index
-        _itemSection = nil
+        self.init(_sections: sections, sectionIndex: index, itemSection: nil)
     }
 
+    /// Stores what the inlinable initializers computed (the setter of `sections` is internal,
+    /// so they cannot set it themselves). O(1).
     @usableFromInline
+    init(_sections sections: ContiguousArray<Section>, sectionIndex: [SectionID: Int], itemSection: [ItemID: SectionID]?) {
+        self.sections = sections
+        _sectionIndex = sectionIndex
+        _itemSection = itemSection
+    }
+
+    /// The same snapshot with `sections` in place of its own, which hold the same identifiers
+    /// in the same places (content may differ), so the indexes stay valid. O(1).
+    @usableFromInline
+    func _replacingContent(with sections: ContiguousArray<Section>) -> Snapshot {
+        var copy = self
+        copy.sections = sections
+        return copy
+    }
+
+    @inlinable
     static func _indexSections(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [SectionID: Int] {
         var index = [SectionID: Int](minimumCapacity: sections.count)
         var duplicates: [SectionID] = []
@@ -102,7 +117,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         return index
     }
 
-    @usableFromInline
+    @inlinable
     static func _indexItems(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [ItemID: SectionID] {
         var map = [ItemID: SectionID](minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
         var duplicates: [ItemID] = []

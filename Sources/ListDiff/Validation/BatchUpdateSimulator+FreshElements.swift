@@ -7,6 +7,7 @@ extension BatchUpdateSimulator {
     /// `fresh` is an R11 violation (there is nothing to show there). The result comes with
     /// its identifier index built, so it is hashed once here and not again by its next use.
     /// - Complexity: O(n + u log u) for n items and u operations; each identifier hashed once.
+    @inlinable
     public static func apply<S, I, C>(
         _ update: BatchUpdate, to before: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
@@ -43,6 +44,7 @@ extension BatchUpdateSimulator {
     /// reconfigured item takes its element from `fresh`, which must keep the identifier it
     /// replaces (a reloaded section's new items are checked against the whole list: R1).
     /// O(u) for u updates; O(n) more when sections are reloaded.
+    @inlinable
     public static func applyUpdates<S, I, C>(
         _ updates: ContentUpdates, to state: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
@@ -69,14 +71,13 @@ extension BatchUpdateSimulator {
         }
         // Items keep their identifiers; only a reloaded section brings new ones.
         if updates.sectionReloads.isEmpty {
-            var updated = state
-            updated.sections = sections
-            return updated
+            return state._replacingContent(with: sections)
         }
-        return try indexed(Snapshot<S, I, C>(uncheckedUniqueSections: sections))
+        return try indexed(Snapshot<S, I, C>(_uncheckedUniqueSections: sections))
     }
 
     /// `snapshot` with its identifier index built, or R1 naming the repeated identifiers. O(n).
+    @inlinable
     static func indexed<S, I, C>(_ snapshot: Snapshot<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
         do {
             return try Snapshot<S, I, C>(sections: snapshot.sections)
@@ -85,6 +86,7 @@ extension BatchUpdateSimulator {
         }
     }
 
+    @inlinable
     static func freshSection<S, I, C>(_ index: Int, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section {
         guard let section = fresh.sections[index] else {
             throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) is fresh after the update, but no section was given for it")
@@ -92,6 +94,7 @@ extension BatchUpdateSimulator {
         return section
     }
 
+    @inlinable
     static func freshItem<S, I, C>(_ path: IndexPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item {
         guard let item = fresh.items[path] else {
             throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "item \(path) is fresh after the update, but no item was given for it")

@@ -5,6 +5,7 @@ extension BatchUpdateSimulator {
     /// fresh sections and the items of fresh slots — comes from `freshSection` and
     /// `freshItem`, in the after state's coordinates.
     /// - Complexity: O(n + u) for n items and u operations, plus the closures' cost.
+    @inlinable
     static func rebuild<S, I, C>(
         before: Snapshot<S, I, C>, sections: _SectionPlan, items: _ItemPlan, itemCounts: [Int],
         freshSection: (Int) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section,
@@ -37,7 +38,7 @@ extension BatchUpdateSimulator {
             }
             rebuilt.append(section)
         }
-        return Snapshot(uncheckedUniqueSections: rebuilt)
+        return Snapshot(_uncheckedUniqueSections: rebuilt)
     }
 
     /// R11: the rebuilt state must hold the data source's identifiers in the data source's

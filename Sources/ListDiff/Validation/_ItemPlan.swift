@@ -1,11 +1,13 @@
 /// The item half of one batch, checked (R2–R7, R10) against the section plan and resolved
 /// into, for each new surviving section, the slots taken by fresh and moved items.
+@usableFromInline
 struct _ItemPlan {
     /// Per new section: slot → fresh item (nil) or the old path of the item moved there.
-    var fixedSlots: [Int: [Int: IndexPath?]] = [:]
+    @usableFromInline var fixedSlots: [Int: [Int: IndexPath?]] = [:]
     /// Old paths that leave their place: deleted, reloaded or moved.
-    var leaving: Set<IndexPath> = []
+    @usableFromInline var leaving: Set<IndexPath> = []
 
+    @usableFromInline
     init(_ update: BatchUpdate, sections: _SectionPlan, beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
         let moveFrom = update.itemMoves.map(\.from)
         let moveTo = update.itemMoves.map(\.to)

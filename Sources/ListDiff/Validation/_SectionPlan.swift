@@ -1,19 +1,21 @@
 /// The section half of one batch, checked (R2, R3, R4, R5, R6, R8, R9) and resolved: where
 /// every old section goes and where every new section comes from.
+@usableFromInline
 struct _SectionPlan {
-    let beforeCount: Int
-    let afterCount: Int
+    @usableFromInline let beforeCount: Int
+    @usableFromInline let afterCount: Int
     /// New index of each old section; nil when deleted or reloaded (it is replaced).
-    var oldToNew: [Int?]
+    @usableFromInline var oldToNew: [Int?]
     /// Old index of each new section; nil when inserted or the target of a reload.
-    var newToOld: [Int?]
+    @usableFromInline var newToOld: [Int?]
     /// Old indexes of move sources and new indexes of move targets.
-    var movedOld: Set<Int> = []
-    var movedNew: Set<Int> = []
+    @usableFromInline var movedOld: Set<Int> = []
+    @usableFromInline var movedNew: Set<Int> = []
     /// Old sections that go away (deleted or reloaded) and new ones that arrive fresh.
-    var goneOld: Set<Int> = []
-    var freshNew: Set<Int> = []
+    @usableFromInline var goneOld: Set<Int> = []
+    @usableFromInline var freshNew: Set<Int> = []
 
+    @usableFromInline
     init(_ update: BatchUpdate, before: Int, after: Int) throws(BatchUpdateViolation) {
         beforeCount = before
         afterCount = after

@@ -19,40 +19,36 @@ public enum SnapshotDigest {
         return "xxh64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The canonical JSON the digest hashes. O(size).
+    /// The canonical JSON the digest hashes, written straight to bytes (its shape is fixed, so
+    /// no writer state is needed between values). O(size).
     public static func canonicalJSON(of snapshot: WireSnapshot) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 64)
         var canonical = _CanonicalJSON()
-        writer.beginObject()
-        writer.key("sections")
-        writer.beginArray()
-        for section in snapshot.sections {
-            writer.beginObject()
-            writer.key("id")
-            writer.writeID(section.id)
+        writer._appendASCII(#"{"sections":["#)
+        for (index, section) in snapshot.sections.enumerated() {
+            if index > 0 { writer._appendASCII(",") }
+            writer._appendASCII(#"{"id":"#)
+            section.id.withUTF8 { writer._appendQuoted($0) }
             if let content = section.content {
-                writer.key("content")
-                writer._writeCanonical(content, using: &canonical)
+                writer._appendASCII(#","content":"#)
+                content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
             }
-            writer.key("items")
-            writer.beginArray()
-            for item in section.items {
+            writer._appendASCII(#","items":["#)
+            for (position, item) in section.items.enumerated() {
+                if position > 0 { writer._appendASCII(",") }
                 guard let content = item.content else {
-                    writer.writeID(item.id)
+                    item.id.withUTF8 { writer._appendQuoted($0) }
                     continue
                 }
-                writer.beginObject()
-                writer.key("id")
-                writer.writeID(item.id)
-                writer.key("content")
-                writer._writeCanonical(content, using: &canonical)
-                writer.endObject()
+                writer._appendASCII(#"{"id":"#)
+                item.id.withUTF8 { writer._appendQuoted($0) }
+                writer._appendASCII(#","content":"#)
+                content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
+                writer._appendASCII("}")
             }
-            writer.endArray()
-            writer.endObject()
+            writer._appendASCII("]}")
         }
-        writer.endArray()
-        writer.endObject()
+        writer._appendASCII("]}")
         return writer.bytes
     }
 
@@ -62,14 +58,5 @@ public enum SnapshotDigest {
         var output: [UInt8] = []
         content.withUnsafeJSON { canonical.append($0, to: &output) }
         return output
-    }
-}
-
-extension JSONWriter {
-    /// Writes `content` in canonical form as the next value. O(length).
-    mutating func _writeCanonical(_ content: WireContent, using canonical: inout _CanonicalJSON) {
-        _beginValue()
-        content.withUnsafeJSON { canonical.append($0, to: &bytes) }
-        _needsComma = true
     }
 }

@@ -10,8 +10,14 @@
 /// order (as `JSONEncoder` with `.sortedKeys` writes them) is never moved. The member stack is
 /// kept between values, so a whole snapshot's content allocates next to nothing.
 struct _CanonicalJSON {
-    /// Where each member of the objects being written lies in the output.
-    private var members: [(key: Range<Int>, value: Range<Int>)] = []
+    /// Where one member of an object being written lies in the output.
+    private struct Member {
+        var key: Range<Int>
+        var value: Range<Int>
+    }
+
+    /// The members of the objects being written, innermost last.
+    private var members: [Member] = []
     private var scratch: [UInt8] = []
 
     /// Appends the canonical form of `json` to `output`. O(length), plus O(m log m) for an
@@ -50,7 +56,7 @@ struct _CanonicalJSON {
             output.append(UInt8(ascii: ":"))
             let valueStart = output.count
             value(bytes, &index, &output)
-            members.append((key, valueStart..<output.count))
+            members.append(Member(key: key, value: valueStart..<output.count))
             Self.skipSpace(bytes, &index)
             if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -70,22 +76,36 @@ struct _CanonicalJSON {
             (base + 1..<members.count).allSatisfy { !Self.precedes(members[$0], members[$0 - 1], in: written) }
         }
         guard !ordered else { return }
-        output.withUnsafeBytes { written in members[base...].sort { Self.precedes($0, $1, in: written) } }
+        output.withUnsafeBytes { written in
+            // Objects are small: insertion sort, which allocates nothing; a large one sorts.
+            guard members.count - base <= 16 else {
+                members[base...].sort { Self.precedes($0, $1, in: written) }
+                return
+            }
+            for next in base + 1..<members.count {
+                let member = members[next]
+                var slot = next
+                while slot > base, Self.precedes(member, members[slot - 1], in: written) {
+                    members[slot] = members[slot - 1]
+                    slot -= 1
+                }
+                members[slot] = member
+            }
+        }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: output[start...])
         output.removeSubrange(start...)
         for position in base..<members.count {
             if position > base { output.append(UInt8(ascii: ",")) }
-            let (key, value) = members[position]
-            output.append(contentsOf: scratch[(key.lowerBound - start)..<(key.upperBound - start)])
+            let member = members[position]
+            output.append(contentsOf: scratch[(member.key.lowerBound - start)..<(member.key.upperBound - start)])
             output.append(UInt8(ascii: ":"))
-            output.append(contentsOf: scratch[(value.lowerBound - start)..<(value.upperBound - start)])
+            output.append(contentsOf: scratch[(member.value.lowerBound - start)..<(member.value.upperBound - start)])
         }
     }
 
     /// Canonical order: by key bytes (quotes included), then by value bytes.
-    private static func precedes(_ left: (key: Range<Int>, value: Range<Int>), _ right: (key: Range<Int>, value: Range<Int>),
-                                 in written: UnsafeRawBufferPointer) -> Bool {
+    private static func precedes(_ left: Member, _ right: Member, in written: UnsafeRawBufferPointer) -> Bool {
         let leftKey = UnsafeRawBufferPointer(rebasing: written[left.key])
         let rightKey = UnsafeRawBufferPointer(rebasing: written[right.key])
         guard leftKey.elementsEqual(rightKey) else { return leftKey.lexicographicallyPrecedes(rightKey) }
