@@ -20,6 +20,8 @@ public struct ViewUpdatePlan: Sendable {
     public var updates: ContentUpdates
     /// The snapshot the view shows after.
     public var final: WireSnapshot
+    /// Whether the view must reload everything rather than animate (a reset or a first copy).
+    public let isReload: Bool
 
     /// True when the view has nothing to do.
     public var isEmpty: Bool { stages.allSatisfy { $0.update.isEmpty } && updates.isEmpty }
@@ -57,6 +59,7 @@ public struct ViewUpdatePlan: Sendable {
         self.stages = stages
         updates = batch.updates
         self.final = final
+        isReload = false
     }
 
     /// A plan with nothing to animate: the view reloads everything from `snapshot` (after a
@@ -66,10 +69,8 @@ public struct ViewUpdatePlan: Sendable {
         stages = []
         updates = ContentUpdates()
         final = snapshot
+        isReload = true
     }
-
-    /// Whether the view must reload everything rather than animate (a reset or a first copy).
-    public var isReload: Bool { stages.isEmpty && updates.isEmpty && previous != final }
 
     /// Runs the plan through the simulator as UIKit would run it: each stage against its data
     /// source, the content updates against the final snapshot, which must come out exactly.
