@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffClient
 import ListDiffJSON
+import ListDiffScenarios
 import Testing
 
 /// A server answer the client cannot trust: changes answers with values whose numbers (the
@@ -28,7 +29,7 @@ import Testing
 
     /// Rewrites one to three numbers of `bytes` (a small index, its neighbour, a negative or a
     /// huge one), or swaps two of them.
-    static func mutateNumbers(_ bytes: [UInt8], using random: inout SplitMix) -> [UInt8] {
+    static func mutateNumbers(_ bytes: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var output = bytes
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let runs = numberRuns(output)
@@ -76,24 +77,12 @@ import Testing
         return runs
     }
 
-    /// SplitMix64, local so the test needs nothing from the scenarios module's internals.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedAnswersAreRejectedOrGiveValidPlans() throws {
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 4_000
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xC11E_17
         let answers = try (1...40).map { try Self.answer(seed: $0) }
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         var unreadable = 0, rejected = 0, accepted = 0, acceptedChanged = 0
         for index in 0..<cases {
             let (old, original) = answers[Int.random(in: 0..<answers.count, using: &random)]
