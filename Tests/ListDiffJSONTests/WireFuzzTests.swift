@@ -55,4 +55,61 @@ import ListDiffJSON
         print("Wire fuzz: seed \(seed), \(cases) cases (\(decoded) decoded, \(rejected) rejected)")
         #expect(failures == 0, "seed \(seed): rerun with LISTDIFF_FUZZ_SEED=\(seed)")
     }
+
+    /// Operation lists with identifiers long and short (the intern table's two paths; a long
+    /// one once crashed `moveItem`), mutated: they decode or throw, and what decodes applies to
+    /// a stored-like snapshot or fails with an operation error, all or nothing.
+    static let operations: [[UInt8]] = [
+        #"{"operations": [{"op": "appendItems", "items": ["a-long-item-identifier-number-one", "b"], "section": "a-long-section-identifier-0"}, {"op": "moveItem", "item": "a-long-item-identifier-number-one", "before": "x"}, {"op": "deleteItems", "items": ["y"]}]}"#,
+        #"{"operations": [{"op": "insertSections", "sections": [{"id": "s-long-section-identifier-two", "items": ["z-long-item-identifier-number-2"]}], "after": "a-long-section-identifier-0"}, {"op": "moveSection", "section": "s-long-section-identifier-two", "before": "s1"}, {"op": "reconfigureItems", "items": ["x", "z-long-item-identifier-number-2"]}, {"op": "reloadSections", "sections": ["s1"]}]}"#,
+        #"{"operations": [{"op": "insertItems", "items": [{"id": "c-long-item-identifier-with-content", "content": {"n": 1}}], "after": "x"}, {"op": "moveItem", "item": "y", "after": "c-long-item-identifier-with-content"}, {"op": "deleteSections", "sections": ["s1"]}, {"op": "deleteAllItems"}]}"#,
+    ].map { Array($0.utf8) }
+
+    static let identifierPool = ["x", "y", "w", "s1", "b", "a-long-item-identifier-number-one", "a-long-section-identifier-0",
+                                 "z-long-item-identifier-number-2", "unknown-long-identifier-nobody-has", "q"]
+
+    /// Replaces one to three quoted strings (identifiers, or an `op` name now and then) with
+    /// identifiers from the pool.
+    static func swappingIdentifiers(_ body: [UInt8], using random: inout TestRandom) -> [UInt8] {
+        var text = String(decoding: body, as: UTF8.self)
+        let quoted = text.split(separator: "\"", omittingEmptySubsequences: false)
+        guard quoted.count > 2 else { return body }
+        var parts = quoted.map(String.init)
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let index = Int.random(in: 0..<(parts.count / 2), using: &random) * 2 + 1
+            if index < parts.count { parts[index] = identifierPool.randomElement(using: &random) ?? "x" }
+        }
+        text = parts.joined(separator: "\"")
+        return Array(text.utf8)
+    }
+
+    @Test func mutatedOperationsDecodeAndApplyOrThrow() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 20_000
+        let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x0B5E_2A11
+        let base = try WireDecoder.snapshot(Array(#"{"sections": [{"id": "a-long-section-identifier-0", "items": ["x", "y"]}, {"id": "s1", "items": ["w"]}]}"#.utf8)).snapshot
+        for operations in Self.operations { _ = try base.applying(try WireDecoder.operations(operations)) }
+        var random = TestRandom(seed: seed)
+        var applied = 0, refused = 0, rejected = 0
+        for index in 0..<cases {
+            let seedBody = Self.operations[Int.random(in: 0..<Self.operations.count, using: &random)]
+            // Half the cases keep the JSON valid and swap identifiers, so the engine sees them.
+            let input = Bool.random(using: &random) ? FuzzTests.mutate(seedBody, using: &random) : Self.swappingIdentifiers(seedBody, using: &random)
+            do {
+                let operations = try WireDecoder.operations(input)
+                do {
+                    let result = try base.applying(operations)
+                    applied += 1
+                    #expect((try? WireSnapshot(sections: result.sections)) != nil, "seed \(seed) case \(index): repeated identifiers after \(String(decoding: input, as: UTF8.self))")
+                } catch {
+                    refused += 1
+                    #expect(error.index >= 0 && error.index < operations.count, "seed \(seed) case \(index)")
+                }
+            } catch {
+                rejected += 1
+            }
+        }
+        print("Operations fuzz: seed \(seed), \(cases) cases (\(applied) applied, \(refused) refused by the engine, \(rejected) rejected by the reader)")
+        #expect(applied > 0 && refused > 0 && rejected > 0)
+    }
 }
