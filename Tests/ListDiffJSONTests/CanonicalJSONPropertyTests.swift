@@ -60,6 +60,15 @@ import Testing
         String(decoding: SnapshotDigest.canonicalJSON(of: try WireContent(json: json)), as: UTF8.self)
     }
 
+    @Test func largeObjectsAreSortedToo() throws {
+        var random = TestRandom(seed: 20)
+        let keys = (0..<40).map { "k\($0)" }
+        let members = keys.shuffled(using: &random).map { #""\#($0)": {"b": 1, "a": [2, {"d": 0, "c": 10}]}"# }
+        let expected = "{" + keys.sorted { Array($0.utf8 + [34]).lexicographicallyPrecedes(Array($1.utf8 + [34])) }
+            .map { #""\#($0)":{"a":[2,{"c":1e1,"d":0}],"b":1}"# }.joined(separator: ",") + "}"
+        #expect(try Self.canonical("{" + members.joined(separator: ", ") + "}") == expected)
+    }
+
     @Test func everySpellingHasOneCanonicalFormThatIsItsOwn() throws {
         for seed in UInt64(1)...2_000 {
             var random = TestRandom(seed: seed)

@@ -6,11 +6,13 @@
 /// canonical value bytes; arrays in order. So every spelling that has one
 /// ``ContentFingerprint`` has one canonical form.
 ///
-/// One pass over the bytes, appending to the output; an object whose members are already in
-/// order (as `JSONEncoder` with `.sortedKeys` writes them) is never moved. The member stack is
-/// kept between values, so a whole snapshot's content allocates next to nothing.
-struct _CanonicalJSON {
-    /// Where one member of an object being written lies in the output.
+/// One pass over the bytes into a buffer the canonicalizer owns (no array bookkeeping per
+/// byte), copied to the output once per value; an object whose members are already in order
+/// (as `JSONEncoder` with `.sortedKeys` writes them) is never moved. The buffer and the member
+/// stack are kept between values, so a whole snapshot's content allocates next to nothing.
+/// Not copyable: it owns its buffer.
+struct _CanonicalJSON: ~Copyable {
+    /// Where one member of an object being written lies in the buffer.
     private struct Member {
         var key: Range<Int>
         var value: Range<Int>
@@ -18,70 +20,108 @@ struct _CanonicalJSON {
 
     /// The members of the objects being written, innermost last.
     private var members: [Member] = []
-    private var scratch: [UInt8] = []
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// Where an object's members are put in order before they are copied back; as large as
+    /// `buffer`.
+    private var scratch: UnsafeMutablePointer<UInt8>
+
+    init() {
+        capacity = 256
+        buffer = .allocate(capacity: capacity)
+        scratch = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deallocate()
+        scratch.deallocate()
+    }
 
     /// Appends the canonical form of `json` to `output`. O(length), plus O(m log m) for an
     /// object of m members written out of order.
     mutating func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        count = 0
         var index = 0
-        value(json, &index, &output)
+        value(json, &index)
+        output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
     }
 
-    private mutating func value(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+        scratch.deallocate()
+        scratch = .allocate(capacity: capacity)
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    private mutating func put(_ bytes: UnsafeRawBufferPointer) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        count += bytes.count
+    }
+
+    private mutating func value(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
         Self.skipSpace(bytes, &index)
         guard index < bytes.count else { return }
         switch bytes[index] {
-        case UInt8(ascii: "{"): object(bytes, &index, &output)
-        case UInt8(ascii: "["): array(bytes, &index, &output)
-        case UInt8(ascii: "\""): Self.string(bytes, &index, &output)
-        case UInt8(ascii: "t"): Self.literal("true", &index, &output)
-        case UInt8(ascii: "f"): Self.literal("false", &index, &output)
-        case UInt8(ascii: "n"): Self.literal("null", &index, &output)
-        default: Self.number(bytes, &index, &output)
+        case UInt8(ascii: "{"): object(bytes, &index)
+        case UInt8(ascii: "["): array(bytes, &index)
+        case UInt8(ascii: "\""): string(bytes, &index)
+        case UInt8(ascii: "t"): literal("true", &index)
+        case UInt8(ascii: "f"): literal("false", &index)
+        case UInt8(ascii: "n"): literal("null", &index)
+        default: number(bytes, &index)
         }
     }
 
-    private mutating func object(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+    private mutating func object(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
         index += 1
-        output.append(UInt8(ascii: "{"))
-        let start = output.count
+        put(UInt8(ascii: "{"))
+        let start = count
         let base = members.count
         Self.skipSpace(bytes, &index)
         while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
-            let keyStart = output.count
-            Self.string(bytes, &index, &output)
-            let key = keyStart..<output.count
+            let keyStart = count
+            string(bytes, &index)
+            let key = keyStart..<count
             Self.skipSpace(bytes, &index)
             index += 1
-            output.append(UInt8(ascii: ":"))
-            let valueStart = output.count
-            value(bytes, &index, &output)
-            members.append(Member(key: key, value: valueStart..<output.count))
+            put(UInt8(ascii: ":"))
+            let valueStart = count
+            value(bytes, &index)
+            members.append(Member(key: key, value: valueStart..<count))
             Self.skipSpace(bytes, &index)
             if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                 index += 1
-                output.append(UInt8(ascii: ","))
+                put(UInt8(ascii: ","))
                 Self.skipSpace(bytes, &index)
             }
         }
         index += 1
-        if members.count - base > 1 { sortMembers(from: base, objectStart: start, &output) }
-        members.removeSubrange(base...)
-        output.append(UInt8(ascii: "}"))
+        if members.count - base > 1 { sortMembers(from: base, objectStart: start) }
+        members.removeLast(members.count - base)
+        put(UInt8(ascii: "}"))
     }
 
-    /// Rewrites the members written since `base` in canonical order, unless they are in it.
-    private mutating func sortMembers(from base: Int, objectStart start: Int, _ output: inout [UInt8]) {
-        let ordered = output.withUnsafeBytes { written in
-            (base + 1..<members.count).allSatisfy { !Self.precedes(members[$0], members[$0 - 1], in: written) }
-        }
-        guard !ordered else { return }
-        output.withUnsafeBytes { written in
-            // Objects are small: insertion sort, which allocates nothing; a large one sorts.
-            guard members.count - base <= 16 else {
-                members[base...].sort { Self.precedes($0, $1, in: written) }
-                return
-            }
+    /// Rewrites the members written since `base` in canonical order, unless they are in it:
+    /// in order they take exactly the bytes they took before.
+    private mutating func sortMembers(from base: Int, objectStart start: Int) {
+        let written = UnsafeRawBufferPointer(start: buffer, count: count)
+        guard !(base + 1..<members.count).allSatisfy({ !Self.precedes(members[$0], members[$0 - 1], in: written) }) else { return }
+        // Objects are small: insertion sort, which allocates nothing; a large one sorts.
+        if members.count - base > 16 {
+            members[base...].sort { Self.precedes($0, $1, in: written) }
+        } else {
             for next in base + 1..<members.count {
                 let member = members[next]
                 var slot = next
@@ -92,16 +132,22 @@ struct _CanonicalJSON {
                 members[slot] = member
             }
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: output[start...])
-        output.removeSubrange(start...)
-        for position in base..<members.count {
-            if position > base { output.append(UInt8(ascii: ",")) }
-            let member = members[position]
-            output.append(contentsOf: scratch[(member.key.lowerBound - start)..<(member.key.upperBound - start)])
-            output.append(UInt8(ascii: ":"))
-            output.append(contentsOf: scratch[(member.value.lowerBound - start)..<(member.value.upperBound - start)])
+        let length = count - start
+        let sorted = scratch
+        var position = 0
+        for (offset, member) in members[base...].enumerated() {
+            if offset > 0 {
+                sorted[position] = UInt8(ascii: ",")
+                position += 1
+            }
+            (sorted + position).update(from: buffer + member.key.lowerBound, count: member.key.count)
+            position += member.key.count
+            sorted[position] = UInt8(ascii: ":")
+            position += 1
+            (sorted + position).update(from: buffer + member.value.lowerBound, count: member.value.count)
+            position += member.value.count
         }
+        (buffer + start).update(from: sorted, count: length)
     }
 
     /// Canonical order: by key bytes (quotes included), then by value bytes.
@@ -112,25 +158,25 @@ struct _CanonicalJSON {
         return UnsafeRawBufferPointer(rebasing: written[left.value]).lexicographicallyPrecedes(UnsafeRawBufferPointer(rebasing: written[right.value]))
     }
 
-    private mutating func array(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+    private mutating func array(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
         index += 1
-        output.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         Self.skipSpace(bytes, &index)
         while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
-            value(bytes, &index, &output)
+            value(bytes, &index)
             Self.skipSpace(bytes, &index)
             if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
                 index += 1
-                output.append(UInt8(ascii: ","))
+                put(UInt8(ascii: ","))
             }
             Self.skipSpace(bytes, &index)
         }
         index += 1
-        output.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
     /// A string without escapes is copied; one with escapes is unescaped and quoted again.
-    private static func string(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+    private mutating func string(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
         let start = index
         index += 1
         var hasEscapes = false
@@ -143,22 +189,22 @@ struct _CanonicalJSON {
         }
         index = min(index + 1, bytes.count)
         guard hasEscapes else {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            put(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             return
         }
         var unescaped: [UInt8] = []
         _Unescape.append(bytes, from: start + 1, to: index - 1, into: &unescaped)
         var writer = JSONWriter()
         unescaped.withUnsafeBytes { writer.string(utf8: $0) }
-        output.append(contentsOf: writer.bytes)
+        writer.bytes.withUnsafeBytes { put($0) }
     }
 
-    private static func literal(_ text: StaticString, _ index: inout Int, _ output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private mutating func literal(_ text: StaticString, _ index: inout Int) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         index += text.utf8CodeUnitCount
     }
 
-    private static func number(_ bytes: UnsafeRawBufferPointer, _ index: inout Int, _ output: inout [UInt8]) {
+    private mutating func number(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
         let start = index
         var plain = true
         scan: while index < bytes.count {
@@ -173,9 +219,9 @@ struct _CanonicalJSON {
         // An integer without leading or trailing zeros is already canonical.
         let digits = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
         if plain, digits < index, bytes[digits] != UInt8(ascii: "0"), bytes[index - 1] != UInt8(ascii: "0") {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            put(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         } else {
-            output.append(contentsOf: canonicalNumber(bytes, start: start, end: index))
+            Self.canonicalNumber(bytes, start: start, end: index).withUnsafeBytes { put($0) }
         }
     }
 
