@@ -32,6 +32,8 @@ import Testing
     /// An update's plan is one UIKit accepts and starts where the previous update ended.
     func check(_ update: MirrorUpdate, after previous: MirrorUpdate?) throws {
         try update.plan.verify()
+        // A changeset between two versions changes something; a reload applies none.
+        #expect(update.changeset.isEmpty == (update.reason != .changes))
         if let previous { #expect(update.plan.previous == previous.snapshot, "the plan starts from the copy shown before") }
         #expect(SnapshotDigest.digest(of: update.snapshot) == update.digest)
     }

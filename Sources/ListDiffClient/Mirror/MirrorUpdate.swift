@@ -29,4 +29,9 @@ public struct MirrorUpdate: Sendable {
     /// What a view does: a batch plan for `.changes`, a reload (``ViewUpdatePlan/isReload``)
     /// otherwise.
     public var plan: ViewUpdatePlan
+
+    /// The changeset that was applied (empty for a reload). O(stages).
+    public var changeset: BatchChangeset {
+        BatchChangeset(stages: plan.stages.map(\.update), updates: plan.updates)
+    }
 }
