@@ -1,18 +1,20 @@
 @_spi(Unchecked) import ListDiff
 import ListDiffJSON
 
-/// What turns a snapshot back into the version before it, stored instead of that version:
-/// the engine's sequential operations from the newer to the older snapshot, plus what those
-/// operations cannot carry — the sections and items they insert (in the older snapshot's
-/// order) and the content the older snapshot had for carried elements. Everything is kept
-/// packed, so its size grows with the change, not with the snapshot: keeping K versions
-/// costs little more than one.
+/// What turns a snapshot back into the version before it, stored instead of that version: the
+/// older snapshot described as runs copied from the newer one (a section's items are runs of
+/// consecutive newer items, from any section, or runs of inserted items), plus what the newer
+/// snapshot cannot supply — the sections and items only the older one has (in its order) and
+/// the content it had for carried elements. Everything is kept packed, so its size grows with
+/// the change, not with the snapshot: keeping K versions costs little more than one. Made and
+/// applied in O(n): a reordered list costs one run per moved item, not one array shift.
 struct ReverseDelta: Sendable {
-    private var operations: PackedOperations
-    /// Sections the operations insert, whole, in the order their placeholders end up.
+    /// Per older section: a carried section (newer index, then its runs) or an inserted one;
+    /// LEB128 varints (see ``Plan``).
+    private var plan: [UInt8]
+    /// Sections only the older snapshot has, whole, in its order.
     private var insertedSections: PackedSnapshot
-    /// Items the operations insert into carried sections, in the order their placeholders
-    /// end up (one section holding them all).
+    /// Items only the older snapshot has in carried sections, in its order (one section).
     private var insertedItems: PackedSnapshot
     /// Older content of carried sections and items, by position in the older snapshot.
     private var sectionContents: [(index: Int, content: WireContent?)] = []
@@ -20,32 +22,50 @@ struct ReverseDelta: Sendable {
     /// Estimated bytes held; a delta never changes once made.
     let bytes: Int
 
-    /// The delta from `newer` back to `older`. O(diff + operations × section length).
-    init(from newer: WireSnapshot, to older: WireSnapshot) throws(SectionedDiffError<WireID, WireID>) {
-        let sequential = try SectionedDiff(from: newer, to: older).sequential.operations
-        var state = DeltaReplay(newer)
-        state.replay(sequential)
+    /// The delta from `newer` back to `older`. O(n): every identifier of both is hashed once.
+    init(from newer: WireSnapshot, to older: WireSnapshot) {
+        var newerSections = [WireID: Int](minimumCapacity: newer.sections.count)
+        for (index, section) in newer.sections.enumerated() { newerSections[section.id] = index }
+        var newerItems = [WireID: (section: Int32, item: Int32)](minimumCapacity: newer.numberOfItems)
+        for (sectionIndex, section) in newer.sections.enumerated() {
+            for (itemIndex, item) in section.items.enumerated() { newerItems[item.id] = (Int32(sectionIndex), Int32(itemIndex)) }
+        }
+        var plan = Plan()
         var sections = ContiguousArray<WireSnapshot.Section>()
         var items = ContiguousArray<WireSnapshot.Item>()
         var sectionContents: [(index: Int, content: WireContent?)] = []
         var itemContents: [(path: IndexPath, content: WireContent?)] = []
-        for (sectionIndex, (replayed, target)) in zip(state.sections, older.sections).enumerated() {
-            guard let carried = replayed.section else {
-                sections.append(target)
+        var runs: [Run] = []
+        for (olderIndex, section) in older.sections.enumerated() {
+            guard let source = newerSections[section.id] else {
+                plan.append(Plan.insertedSection)
+                sections.append(section)
                 continue
             }
-            if carried.content != target.content { sectionContents.append((sectionIndex, target.content)) }
-            for (itemIndex, (item, targetItem)) in zip(replayed.items, target.items).enumerated() {
-                guard let item else {
-                    items.append(targetItem)
+            if newer.sections[source].content != section.content { sectionContents.append((olderIndex, section.content)) }
+            runs.removeAll(keepingCapacity: true)
+            for (itemIndex, item) in section.items.enumerated() {
+                guard let at = newerItems[item.id] else {
+                    items.append(item)
+                    if let last = runs.last, last.isInsert { runs[runs.count - 1].count += 1 } else { runs.append(Run(isInsert: true, section: 0, start: 0, count: 1)) }
                     continue
                 }
-                if item.content != targetItem.content {
-                    itemContents.append((IndexPath(section: sectionIndex, item: itemIndex), targetItem.content))
+                let (fromSection, fromItem) = (Int(at.section), Int(at.item))
+                if newer.sections[fromSection].items[fromItem].content != item.content {
+                    itemContents.append((IndexPath(section: olderIndex, item: itemIndex), item.content))
+                }
+                if let last = runs.last, !last.isInsert, last.section == fromSection, last.start + last.count == fromItem {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(Run(isInsert: false, section: fromSection, start: fromItem, count: 1))
                 }
             }
+            plan.append(Plan.carriedSection, source, runs.count)
+            for run in runs {
+                if run.isInsert { plan.append(run.count << 1 | 1) } else { plan.append(run.count << 1, run.section, run.start) }
+            }
         }
-        operations = PackedOperations(sequential)
+        self.plan = plan.bytes
         insertedSections = PackedSnapshot(WireSnapshot(uncheckedUniqueSections: sections))
         insertedItems = items.isEmpty ? PackedSnapshot()
             : PackedSnapshot(WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
@@ -54,25 +74,38 @@ struct ReverseDelta: Sendable {
         var copies = kept.makeIterator()
         self.sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
         self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
-        bytes = operations.byteCount + insertedSections.bytes + insertedItems.bytes
+        bytes = self.plan.capacity + insertedSections.bytes + insertedItems.bytes
             + (sectionContents.count + itemContents.count) * 32
             + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } }
     }
 
-    /// The older snapshot, rebuilt from `newer`. O(operations × section length + size).
+    /// The older snapshot, rebuilt from `newer` (the version this delta was made from). O(n).
     func apply(to newer: WireSnapshot) -> WireSnapshot {
-        var state = DeltaReplay(newer)
-        state.replay(operations.operations)
+        var reader = Plan.Reader(bytes: plan)
         var sectionPayload = insertedSections.snapshot().sections.makeIterator()
         var itemPayload = (insertedItems.snapshot().sections.first?.items ?? []).makeIterator()
         var result = ContiguousArray<WireSnapshot.Section>()
-        result.reserveCapacity(state.sections.count)
-        for replayed in state.sections {
-            guard var section = replayed.section else {
+        while let tag = reader.next() {
+            guard tag == Plan.carriedSection else {
                 if let inserted = sectionPayload.next() { result.append(inserted) }
                 continue
             }
-            section.items = ContiguousArray(replayed.items.compactMap { $0 ?? itemPayload.next() })
+            let source = reader.next() ?? 0
+            let runCount = reader.next() ?? 0
+            var section = newer.sections.indices.contains(source) ? newer.sections[source] : WireSnapshot.Section(WireID.flatSection)
+            section.items = []
+            for _ in 0..<runCount {
+                let header = reader.next() ?? 0
+                let count = header >> 1
+                if header & 1 == 1 {
+                    for _ in 0..<count { if let item = itemPayload.next() { section.items.append(item) } }
+                    continue
+                }
+                let (from, start) = (reader.next() ?? 0, reader.next() ?? 0)
+                // Made from this very snapshot, so in bounds; checked anyway.
+                guard newer.sections.indices.contains(from), start + count <= newer.sections[from].items.count else { continue }
+                section.items.append(contentsOf: newer.sections[from].items[start..<start + count])
+            }
             result.append(section)
         }
         for (index, content) in sectionContents where index < result.count { result[index].content = content }
@@ -80,5 +113,51 @@ struct ReverseDelta: Sendable {
             result[path.section].items[path.item].content = content
         }
         return WireSnapshot(uncheckedUniqueSections: result)
+    }
+
+    /// A run of an older section's items: `count` newer items from `start` of `section`, or
+    /// `count` inserted ones.
+    private struct Run {
+        var isInsert: Bool
+        var section: Int
+        var start: Int
+        var count: Int
+    }
+
+    /// Non-negative integers as LEB128 varints: a few bytes each instead of a word.
+    private struct Plan {
+        static let insertedSection = 0
+        static let carriedSection = 1
+        var bytes: [UInt8] = []
+
+        mutating func append(_ values: Int...) {
+            for value in values {
+                var rest = UInt(max(0, value))
+                while rest >= 0x80 {
+                    bytes.append(UInt8(rest & 0x7F) | 0x80)
+                    rest >>= 7
+                }
+                bytes.append(UInt8(rest))
+            }
+        }
+
+        struct Reader {
+            let bytes: [UInt8]
+            var position = 0
+
+            /// The next value, or nil at the end. O(1).
+            mutating func next() -> Int? {
+                var value = 0
+                var shift = 0
+                while position < bytes.count, shift < 63 {
+                    let byte = bytes[position]
+                    position += 1
+                    value |= Int(byte & 0x7F) << shift
+                    if byte & 0x80 == 0 { return value }
+                    shift += 7
+                }
+                return nil
+            }
+        }
     }
 }

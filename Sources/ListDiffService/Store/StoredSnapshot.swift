@@ -108,9 +108,7 @@ final class StoredSnapshot: @unchecked Sendable {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: "\(error)")
         }
         let bytesBefore = currentBytes + history.bytes
-        if version > 0, let delta = try? ReverseDelta(from: proposed, to: old) {
-            history.push(version: version, digest: digest, delta)
-        }
+        if version > 0 { history.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
         current = PackedSnapshot(proposed)
         isFlat = flat
         version += 1
