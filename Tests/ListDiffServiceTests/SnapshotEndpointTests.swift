@@ -55,6 +55,25 @@ import Testing
 }
 
 @Suite struct StoreLimitTests {
+    /// Operations each may walk the section, so their count times the snapshot's size is
+    /// bounded before any is applied (once, 50,000 single moves on 200,000 items held a worker
+    /// for minutes).
+    @Test func operationsCostingTooMuchAreRefusedBeforeAnyIsApplied() throws {
+        try TestService.with(ServiceConfiguration(maxOperationWork: 29)) { (service: TestService) throws in
+            let path = "/v1/sessions/s/snapshots/x"
+            #expect(try service.request("PUT", path, body: #"["a", "b", "c", "d", "e"]"#).status == 201)
+            let five = #"{"operations": ["# + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 5).joined(separator: ",") + "]}"
+            let refused = try service.request("POST", path + "/operations", body: five)
+            #expect(refused.status == 422)
+            #expect(try refused.json()["type"] as? String == "urn:listdiff:problem:too-much-work")
+            #expect(try refused.json()["limit"] as? Int == 29)
+            #expect(try service.request("GET", path).member("snapshot") == #"["a","b","c","d","e"]"#)
+            let four = #"{"operations": ["# + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 4).joined(separator: ",") + "]}"
+            #expect(try service.request("POST", path + "/operations", body: four).status == 200)
+            #expect(try service.request("GET", path).member("snapshot") == #"["b","c","d","e","a"]"#)
+        }
+    }
+
     @Test func theLeastRecentlyUsedSessionGoesFirstWhenTheCountIsReached() throws {
         try TestService.with(ServiceConfiguration(maxSessions: 2)) { (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: #"["1"]"#).status == 201)

@@ -76,7 +76,12 @@ extension ListDiffService {
         }
         let (session, stored) = try existingSnapshot(request, route)
         let limit = configuration.maxItemsPerSnapshot
+        let workLimit = configuration.maxOperationWork
         let outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: nil, format: format) { (current) throws(ServiceProblem) in
+            // Each operation may walk its section (a move, a delete): bound the whole before any.
+            let items = current.numberOfItems
+            let (work, overflow) = operations.count.multipliedReportingOverflow(by: items + 1)
+            guard !overflow, work <= workLimit else { throw ServiceProblem.tooMuchWork(operations: operations.count, items: items, limit: workLimit) }
             let next: WireSnapshot
             do throws(WireOperationError) {
                 next = try current.applying(operations)

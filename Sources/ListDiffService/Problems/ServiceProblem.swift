@@ -45,6 +45,14 @@ struct ServiceProblem: Error {
                        extensions: [.init("name", .string(String(name.prefix(200))))])
     }
 
+    /// Operations whose cost (operations × items) is over the limit: nothing was applied.
+    static func tooMuchWork(operations: Int, items: Int, limit: Int) -> ServiceProblem {
+        ServiceProblem(422, "too-much-work", title: "Too many operations for this snapshot",
+                       detail: "\(operations) operations on a snapshot of \(items) items may take \(operations) × \(items) item steps; "
+                           + "the limit is \(limit). Send fewer operations per request, or the whole new snapshot with PUT (its diff costs one step per item)",
+                       extensions: [.init("pointer", .string("/operations")), .init("limit", .int(limit))])
+    }
+
     static func tooManyItems(_ count: Int, limit: Int, pointer: String) -> ServiceProblem {
         ServiceProblem(422, "too-many-items", title: "Too many items",
                        detail: "the snapshot at \(pointer.isEmpty ? "the top level" : pointer) has \(count) items; the limit is \(limit)",
