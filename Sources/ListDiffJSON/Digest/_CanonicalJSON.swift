@@ -100,12 +100,7 @@ struct _CanonicalJSON: ~Copyable {
             let valueStart = count
             value(bytes, &index)
             members.append(Member(key: key, value: valueStart..<count))
-            Self.skipSpace(bytes, &index)
-            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                put(UInt8(ascii: ","))
-                Self.skipSpace(bytes, &index)
-            }
+            copySeparator(bytes, &index)
         }
         index += 1
         if members.count - base > 1 { sortMembers(from: base, objectStart: start) }
@@ -164,15 +159,21 @@ struct _CanonicalJSON: ~Copyable {
         Self.skipSpace(bytes, &index)
         while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
             value(bytes, &index)
-            Self.skipSpace(bytes, &index)
-            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                put(UInt8(ascii: ","))
-            }
-            Self.skipSpace(bytes, &index)
+            copySeparator(bytes, &index)
         }
         index += 1
         put(UInt8(ascii: "]"))
+    }
+
+    /// After a member or an element: copies the `,` that follows, if any, and skips the
+    /// whitespace around it.
+    private mutating func copySeparator(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
+        Self.skipSpace(bytes, &index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            put(UInt8(ascii: ","))
+        }
+        Self.skipSpace(bytes, &index)
     }
 
     /// A string without escapes is copied; one with escapes is unescaped and quoted again.
