@@ -65,7 +65,11 @@ struct ReverseDelta: Sendable {
                 if run.isInsert { plan.append(run.count << 1 | 1) } else { plan.append(run.count << 1, run.section, run.start) }
             }
         }
-        self.plan = plan.bytes
+        // Exact capacity: a delta is kept for as long as its version is.
+        var exact: [UInt8] = []
+        exact.reserveCapacity(plan.bytes.count)
+        exact.append(contentsOf: plan.bytes)
+        self.plan = exact
         insertedSections = PackedSnapshot(WireSnapshot(uncheckedUniqueSections: sections))
         insertedItems = items.isEmpty ? PackedSnapshot()
             : PackedSnapshot(WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
