@@ -12,7 +12,7 @@ import Testing
         var score: Int
     }
 
-    func fruit(_ ids: [WireID], flat: Bool = true) throws -> WireSnapshotDocument {
+    func fruit(_ ids: [WireID]) throws -> WireSnapshotDocument {
         try SnapshotBuilder(items: ids).document
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import ListDiff
-import ListDiffClient
+@testable import ListDiffClient
 import ListDiffJSON
 import ListDiffScenarios
 import Testing
@@ -67,6 +67,19 @@ import Testing
             #expect(reloaded.contains(index), "seed \(seed): row \(index) changed content but is not reloaded")
         }
         #expect(moves <= final.count)
+    }
+
+    /// The step every Apple helper takes first.
+    @MainActor @Test func onlyAReloadPlanReloadsTheWholeView() throws {
+        let copy = try SnapshotBuilder(items: ["a", "b"]).snapshot
+        var shown: [WireSnapshot] = []
+        var reloads = 0
+        let reload = ViewUpdatePlan(reloading: copy, previous: WireSnapshot())
+        #expect(reload.reloadsWholeView(setSnapshot: { shown.append($0) }, reload: { reloads += 1 }))
+        #expect(shown == [copy] && reloads == 1)
+        let animated = try plan(seed: 3)
+        #expect(!animated.reloadsWholeView(setSnapshot: { shown.append($0) }, reload: { reloads += 1 }))
+        #expect(shown.count == 1 && reloads == 1)
     }
 
     @Test func oneMovedRowIsOneMove() throws {

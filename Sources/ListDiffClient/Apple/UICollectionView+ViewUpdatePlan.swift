@@ -10,9 +10,7 @@ extension UICollectionView {
     @MainActor
     public func apply(_ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
                       completion: ((Bool) -> Void)? = nil) {
-        guard !plan.isReload else {
-            setSnapshot(plan.final)
-            reloadData()
+        if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
             completion?(true)
             return
         }

@@ -9,9 +9,7 @@ extension UITableView {
     @MainActor
     public func apply(_ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
                       animation: UITableView.RowAnimation = .automatic, completion: ((Bool) -> Void)? = nil) {
-        guard !plan.isReload else {
-            setSnapshot(plan.final)
-            reloadData()
+        if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
             completion?(true)
             return
         }

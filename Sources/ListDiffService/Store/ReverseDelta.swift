@@ -60,9 +60,15 @@ struct ReverseDelta: Sendable {
                     runs.append(Run(isInsert: false, section: fromSection, start: fromItem, count: 1))
                 }
             }
-            plan.append(Plan.carriedSection, source, runs.count)
+            plan.append(Plan.carriedSection)
+            plan.append(source)
+            plan.append(runs.count)
             for run in runs {
-                if run.isInsert { plan.append(run.count << 1 | 1) } else { plan.append(run.count << 1, run.section, run.start) }
+                plan.append(run.count << 1 | (run.isInsert ? 1 : 0))
+                if !run.isInsert {
+                    plan.append(run.section)
+                    plan.append(run.start)
+                }
             }
         }
         // Exact capacity: a delta is kept for as long as its version is.
@@ -134,15 +140,13 @@ struct ReverseDelta: Sendable {
         static let carriedSection = 1
         var bytes: [UInt8] = []
 
-        mutating func append(_ values: Int...) {
-            for value in values {
-                var rest = UInt(max(0, value))
-                while rest >= 0x80 {
-                    bytes.append(UInt8(rest & 0x7F) | 0x80)
-                    rest >>= 7
-                }
-                bytes.append(UInt8(rest))
+        mutating func append(_ value: Int) {
+            var rest = UInt(max(0, value))
+            while rest >= 0x80 {
+                bytes.append(UInt8(rest & 0x7F) | 0x80)
+                rest >>= 7
             }
+            bytes.append(UInt8(rest))
         }
 
         struct Reader {
