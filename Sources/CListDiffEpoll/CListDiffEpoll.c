@@ -240,6 +240,12 @@ void cld_retain_freed_memory(void) {
 #endif
 }
 
+void cld_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 size_t cld_heap_bytes_in_use(void) {
 #if defined(__GLIBC__)
     struct mallinfo2 info = mallinfo2();

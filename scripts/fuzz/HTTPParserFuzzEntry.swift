@@ -26,7 +26,7 @@ private func parseInPieces(_ input: UnsafeRawBufferPointer, pieceSize: Int) -> F
             switch step.event {
             case .needMoreData:
                 break feeding
-            case .continueExpected:
+            case .bodyFollows:
                 continue
             case .request(let request):
                 outcome.requests.append("\(request.method) \(request.path) \(request.body.count) \(request.trailers.count) \(request.keepAlive)")

@@ -61,6 +61,9 @@ int cld_configure_accepted(int fd);
 /// Keeps freed memory in the process for reuse (glibc: no heap trimming, no per-block
 /// mappings under 64 MiB, 16 MiB top pad); a no-op elsewhere.
 void cld_retain_freed_memory(void);
+/// Hands free heap memory back to the system (glibc malloc_trim(0): every arena's free
+/// pages, not only the top); a no-op elsewhere.
+void cld_release_free_memory(void);
 /// Bytes of heap in use by live allocations, over every arena (glibc mallinfo2); 0 elsewhere.
 size_t cld_heap_bytes_in_use(void);
 

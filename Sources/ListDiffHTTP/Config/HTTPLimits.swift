@@ -15,18 +15,24 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxBodyBytes: Int
     /// Most open client connections over all event loops; beyond it new ones get 503.
     public var maxConnections: Int
+    /// Most request-body bytes held at once over all connections (counted from each
+    /// request's head until its response is queued); a request that would pass it gets 503
+    /// with `Retry-After` before its body is read.
+    public var maxBufferedBodyBytes: Int
 
     public init(
         maxRequestLineBytes: Int = 8 * 1024,
         maxHeaderBytes: Int = 32 * 1024,
         maxHeaderCount: Int = 100,
         maxBodyBytes: Int = 16 * 1024 * 1024,
-        maxConnections: Int = 10_000
+        maxConnections: Int = 10_000,
+        maxBufferedBodyBytes: Int = 256 * 1024 * 1024
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
         self.maxBodyBytes = maxBodyBytes
         self.maxConnections = maxConnections
+        self.maxBufferedBodyBytes = maxBufferedBodyBytes
     }
 }

@@ -20,6 +20,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var limits: HTTPLimits
     public var timeouts: HTTPTimeouts
     public var logLevel: LogLevel
+    /// Hand the memory a burst left in the heap back to the system once it has passed
+    /// (``IdleMemoryReturn``); process-wide, so one server per process should say so.
+    public var returnsIdleMemory: Bool
 
     public init(
         host: String = "127.0.0.1",
@@ -29,7 +32,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         backlog: Int = 1024,
         limits: HTTPLimits = HTTPLimits(),
         timeouts: HTTPTimeouts = HTTPTimeouts(),
-        logLevel: LogLevel = .info
+        logLevel: LogLevel = .info,
+        returnsIdleMemory: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -39,6 +43,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.limits = limits
         self.timeouts = timeouts
         self.logLevel = logLevel
+        self.returnsIdleMemory = returnsIdleMemory
     }
 
     /// Online processors, at least 1.

@@ -65,27 +65,87 @@ extension EventLoop {
                 if connection.peerClosedInput {
                     // Nothing more will arrive: what is buffered is an unfinished request.
                     connection.closeAfterFlush = true
-                } else if connection.parser.phase == .body && connection.bodyStartedAt == nil {
-                    connection.bodyStartedAt = now
+                } else if connection.parser.phase == .body {
+                    if connection.bodyStartedAt == nil { connection.bodyStartedAt = now }
+                    guard countChunkedBody(of: connection) else {
+                        refuseAndDiscard(connection, head: connection.parser.currentHead, declared: nil, bufferLimitResponse())
+                        return .waiting
+                    }
                 }
                 return .waiting
-            case .continueExpected:
-                let head = connection.parser.currentHead
-                if let refusal = responder.responseBeforeBody(to: head) {
-                    // The body is never read, so the connection cannot carry another request.
-                    var response = refusal
-                    response.closesConnection = true
-                    finish(connection, InFlightRequest(head, route: "-", bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
-                } else {
-                    connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
-                }
+            case .bodyFollows(let declared, let expectsContinue):
+                admitBody(of: connection, declared: declared, expectsContinue: expectsContinue)
             case .request(let request):
+                _ = countChunkedBody(of: connection, received: request.body.count)
                 dispatch(request, on: connection)
             case .failure(let error):
                 respondWithProblem(connection, status: error.status, detail: error.detail)
             }
         }
         return .waiting
+    }
+
+    /// A head whose body follows. Refused now — before a byte of its body is buffered — if
+    /// the responder refuses it (an unknown route, a missing API key) or the declared body
+    /// would pass the server's limit of buffered body bytes; else `100 Continue` if asked.
+    private func admitBody(of connection: Connection, declared: Int?, expectsContinue: Bool) {
+        let head = connection.parser.currentHead
+        if let refusal = responder.responseBeforeBody(to: head) {
+            refuseAndDiscard(connection, head: head, declared: declared, refusal)
+            return
+        }
+        if let declared {
+            guard bodies.take(declared) else {
+                refuseAndDiscard(connection, head: head, declared: declared, bufferLimitResponse())
+                return
+            }
+            connection.bodyBytesCounted = declared
+        }
+        if expectsContinue {
+            connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.continueLine) }
+        }
+    }
+
+    /// Answers a request whose body was not read and closes, discarding enough of the body
+    /// that a client writing it all before reading still reads the answer.
+    func refuseAndDiscard(_ connection: Connection, head: HTTPRequest, declared: Int?, _ refusal: HTTPResponse) {
+        var response = refusal
+        response.closesConnection = true
+        connection.discardLimit = discardAllowance(declaredBodyBytes: declared)
+        let route = responder.handler(for: head).route
+        finish(connection, InFlightRequest(head, route: route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
+    }
+
+    /// Counts the bytes a chunked body has grown to (`received`, default: what the parser
+    /// holds) against the buffering limit, in steps; false if the limit is reached.
+    private func countChunkedBody(of connection: Connection, received: Int? = nil) -> Bool {
+        let received = received ?? connection.parser.bodyBytesReceived
+        guard received > connection.bodyBytesCounted else { return true }
+        let more = max(received - connection.bodyBytesCounted, Self.chunkedBodyCountStep)
+        guard bodies.take(more) else { return false }
+        connection.bodyBytesCounted += more
+        return true
+    }
+
+    /// The 503 for a body the server has no room to buffer now.
+    func bufferLimitResponse() -> HTTPResponse {
+        var response = HTTPProblem(status: 503, detail: "the server holds its limit of \(bodies.limit) bytes of request bodies at once; retry later").response(closesConnection: true)
+        response.headers.append(name: "Retry-After", value: Self.retryAfterSeconds)
+        return response
+    }
+
+    /// Gives the current request's counted body bytes back to the buffering limit.
+    func releaseBody(of connection: Connection) {
+        bodies.giveBack(connection.bodyBytesCounted)
+        connection.bodyBytesCounted = 0
+    }
+
+    /// Bytes a lingering close discards after refusing a request with `declared` body bytes
+    /// unread (nil: unknown): all of them, up to twice the body limit (a larger body gets a
+    /// reset, as from any server), and at least ``minimumDiscardBytes``.
+    func discardAllowance(declaredBodyBytes declared: Int?) -> Int {
+        let body = min(declared ?? 0, 2 * configuration.limits.maxBodyBytes)
+        return max(Self.minimumDiscardBytes, body + Self.minimumDiscardBytes / 16)
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
@@ -121,6 +181,7 @@ extension EventLoop {
 
     /// Queues the response (head and body coalesced when small) and logs the request.
     func finish(_ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse) {
+        releaseBody(of: connection)
         let keepAlive = request.keepAlive && !response.closesConnection && !draining
         if connection.outbound.isEmpty {
             connection.lastWriteProgressAt = now
@@ -162,6 +223,10 @@ extension EventLoop {
         )
         connection.requestBytesIn = 0
         connection.bodyStartedAt = nil
+        // A body refused by its declared length (413) is still sent by clients that write
+        // before they read: discard it so they can read why.
+        let declared = connection.parser.currentHead.headers["Content-Length"].flatMap { Int(String(decoding: HTTPBytes.trimmed($0.utf8), as: UTF8.self)) }
+        connection.discardLimit = discardAllowance(declaredBodyBytes: declared)
         finish(connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true))
     }
 
@@ -203,7 +268,7 @@ extension EventLoop {
             let count = read(connection.fd, scratch, Self.scratchSize)
             if count > 0 {
                 connection.lingerDrained += count
-                if connection.lingerDrained > 1 << 20 {
+                if connection.lingerDrained > connection.discardLimit {
                     closeConnection(connection)
                     return
                 }
@@ -238,6 +303,7 @@ extension EventLoop {
             waitingCount -= 1
             deferred.cancel()
         }
+        releaseBody(of: connection)
         close(connection.fd)
         connections[Int(connection.fd)] = nil
         openCount -= 1

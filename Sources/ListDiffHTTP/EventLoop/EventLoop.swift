@@ -18,6 +18,7 @@ final class EventLoop: @unchecked Sendable {
     let log: ServerLog
     let poller: Int32
     let budget: ConnectionBudget
+    let bodies: BodyBufferBudget
     let tickInterval: UInt64
     let headerTimeout: UInt64
     let bodyTimeout: UInt64
@@ -35,6 +36,13 @@ final class EventLoop: @unchecked Sendable {
     static let waitingInputLimit = 64 * 1024
     static let eventCapacity = 256
     static let scratchSize = 16 * 1024
+    /// What a 503 asks a client to wait before retrying: the server is at a limit that frees
+    /// up as requests finish.
+    static let retryAfterSeconds = "1"
+    /// Least a lingering close discards (``discardAllowance(declaredBodyBytes:)``).
+    static let minimumDiscardBytes = 1 << 20
+    /// A chunked body is counted against the buffering limit in steps of this many bytes.
+    static let chunkedBodyCountStep = 256 * 1024
     /// Idle keep-alive connections closed per descriptor-exhaustion event.
     static let reclaimBatch = 16
     /// Poller tokens of the listener and the mailbox; a connection's token has its id (≥ 1)
@@ -66,7 +74,7 @@ final class EventLoop: @unchecked Sendable {
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 
-    init(listener: SharedListener, budget: ConnectionBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
+    init(listener: SharedListener, budget: ConnectionBudget, bodies: BodyBufferBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
         let mailbox: LoopMailbox
@@ -85,6 +93,7 @@ final class EventLoop: @unchecked Sendable {
         log = ServerLog(level: configuration.logLevel)
         accessLog = AccessLog(level: configuration.logLevel)
         self.budget = budget
+        self.bodies = bodies
         let timeouts = configuration.timeouts
         tickInterval = min(max(MonotonicClock.nanoseconds(timeouts.shortest / 4), 5_000_000), 250_000_000)
         headerTimeout = MonotonicClock.nanoseconds(timeouts.headerRead)
@@ -224,7 +233,8 @@ final class EventLoop: @unchecked Sendable {
     private func refuse(_ fd: Int32, detail: String) {
         _ = read(fd, scratch, Self.scratchSize)
         var bytes: [UInt8] = []
-        let response = HTTPProblem(status: 503, detail: detail).response(closesConnection: true)
+        var response = HTTPProblem(status: 503, detail: detail).response(closesConnection: true)
+        response.headers.append(name: "Retry-After", value: Self.retryAfterSeconds)
         _ = ResponseSerializer.appendHead(of: response, to: &bytes, requestIsHead: false, keepAlive: false, clientIsHTTP10: false, dateLine: dateCache.line)
         bytes.append(contentsOf: response.body)
         _ = bytes.withUnsafeBytes { cld_send(fd, $0.baseAddress, $0.count) }

@@ -44,6 +44,12 @@ enum HTTPBytes {
         }
     }
 
+    /// The uppercase hex digit of a value 0–15.
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
     /// `bytes` without leading and trailing spaces and tabs.
     static func trimmed<C: BidirectionalCollection<UInt8>>(_ bytes: C) -> C.SubSequence {
         var start = bytes.startIndex

@@ -6,8 +6,11 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The request target as sent, e.g. `/a%20b?x=1`.
     public var target: String
-    /// The percent-decoded path, e.g. `/a b`.
+    /// The percent-decoded path, e.g. `/a b`: for messages and logs. Routing splits
+    /// ``rawPath`` at `/` before decoding, so an encoded `/` stays inside its segment.
     public var path: String
+    /// The path as sent, still percent-encoded, e.g. `/a%20b`.
+    public var rawPath: String
     /// The query parameters in order, percent-decoded.
     public var query: [HTTPQueryParameter]
     public var version: HTTPVersion
@@ -23,6 +26,7 @@ public struct HTTPRequest: Sendable {
         method: String,
         target: String,
         path: String,
+        rawPath: String? = nil,
         query: [HTTPQueryParameter] = [],
         version: HTTPVersion = .http1_1,
         headers: HTTPHeaders = HTTPHeaders(),
@@ -33,6 +37,7 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.target = target
         self.path = path
+        self.rawPath = rawPath ?? path
         self.query = query
         self.version = version
         self.headers = headers

@@ -33,6 +33,7 @@ public struct HTTPRequestParser: Sendable {
     var method = ""
     var target = ""
     var path = ""
+    var rawPath = ""
     var query: [HTTPQueryParameter] = []
     var version = HTTPVersion.http1_1
     var headers = HTTPHeaders()
@@ -59,7 +60,7 @@ public struct HTTPRequestParser: Sendable {
     /// The head just received, without its body: what a responder sees when deciding whether
     /// to answer `Expect: 100-continue` with `100 Continue` or with a final status.
     public var currentHead: HTTPRequest {
-        HTTPRequest(method: method, target: target, path: path, query: query, version: version, headers: headers, keepAlive: keepAlive)
+        HTTPRequest(method: method, target: target, path: path, rawPath: rawPath, query: query, version: version, headers: headers, keepAlive: keepAlive)
     }
 
     /// Parses from the start of `input`. Returns the bytes used and what they made.
@@ -130,6 +131,9 @@ public struct HTTPRequestParser: Sendable {
             let available = input.count - offset
             guard available > 0 else { return .needMoreData }
             let taken = min(available, remaining)
+            // Reserved at the first body byte, not at the head: a request refused on its
+            // head never holds body storage.
+            if body.isEmpty { body.reserveCapacity(min(remaining, Self.maxUpfrontReservation)) }
             body.append(contentsOf: input[offset..<offset + taken])
             offset += taken
             if taken == remaining { return .request(completeRequest()) }
@@ -239,6 +243,7 @@ public struct HTTPRequestParser: Sendable {
         method = parts.method
         target = parts.target
         path = parts.path
+        rawPath = parts.rawPath
         query = parts.query
         version = parts.version
     }
@@ -249,22 +254,24 @@ public struct HTTPRequestParser: Sendable {
         keepAlive = version == .http1_1
             ? !headers.containsToken("close", in: "Connection")
             : headers.containsToken("keep-alive", in: "Connection")
+        let declared: Int?
         switch framing.length {
         case .none:
             return .request(completeRequest())
         case .fixed(let length):
-            body.reserveCapacity(min(length, Self.maxUpfrontReservation))
             state = .fixedBody(remaining: length)
+            declared = length
         case .chunked:
             state = .chunkSizeLine
+            declared = nil
         }
-        return framing.expectsContinue && !hasBufferedBody ? .continueExpected : nil
+        return .bodyFollows(declaredBytes: declared, expectsContinue: framing.expectsContinue && !hasBufferedBody)
     }
 
     /// Hands the finished request over and gets ready for the next one.
     private mutating func completeRequest() -> HTTPRequest {
         let request = HTTPRequest(
-            method: method, target: target, path: path, query: query, version: version,
+            method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, body: body, trailers: trailers, keepAlive: keepAlive
         )
         state = .requestLine

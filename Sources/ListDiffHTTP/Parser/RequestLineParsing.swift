@@ -4,6 +4,7 @@ enum RequestLineParsing {
         var method: String
         var target: String
         var path: String
+        var rawPath: String
         var query: [HTTPQueryParameter]
         var version: HTTPVersion
     }
@@ -23,10 +24,10 @@ enum RequestLineParsing {
         let version = try parseVersion(line[(targetEnd + 1)...])
         let method = String(decoding: line[line.startIndex..<methodEnd], as: UTF8.self)
         let rawTarget = line[targetStart..<targetEnd]
-        let (path, query) = try decodeTarget(rawTarget, method: method)
+        let (path, rawPath, query) = try decodeTarget(rawTarget, method: method)
         return Parts(
             method: method, target: String(decoding: rawTarget, as: UTF8.self),
-            path: path, query: query, version: version
+            path: path, rawPath: rawPath, query: query, version: version
         )
     }
 
@@ -50,13 +51,13 @@ enum RequestLineParsing {
     /// Origin form (`/p?q`), absolute form (`http://host/p?q`) or `*` for OPTIONS.
     private static func decodeTarget(
         _ target: UnsafeRawBufferPointer.SubSequence, method: String
-    ) throws(HTTPParseError) -> (String, [HTTPQueryParameter]) {
+    ) throws(HTTPParseError) -> (path: String, rawPath: String, query: [HTTPQueryParameter]) {
         var pathStart = target.startIndex
         if target.first == UInt8(ascii: "*") {
             guard target.count == 1, method == "OPTIONS" else {
                 throw HTTPParseError(.badRequest, "request line: the target '*' is only allowed with OPTIONS")
             }
-            return ("*", [])
+            return ("*", "*", [])
         }
         if target.first != UInt8(ascii: "/") {
             guard let afterAuthority = absoluteFormPathStart(target) else {
@@ -70,11 +71,13 @@ enum RequestLineParsing {
         guard let path = rawPath.isEmpty ? "/" : PercentDecoding.decode(rawPath, plusAsSpace: false) else {
             throw HTTPParseError(.badRequest, "request line: the path has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
         }
-        guard queryStart < target.endIndex else { return (path, []) }
+        // Without escapes the raw path is the decoded one: share its storage.
+        let raw = rawPath.contains(UInt8(ascii: "%")) ? String(decoding: rawPath, as: UTF8.self) : path
+        guard queryStart < target.endIndex else { return (path, raw, []) }
         guard let query = PercentDecoding.queryParameters(target[(queryStart + 1)...]) else {
             throw HTTPParseError(.badRequest, "request line: the query has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
         }
-        return (path, query)
+        return (path, raw, query)
     }
 
     /// Index of the path after `scheme://authority`, for `http` and `https` only.

@@ -3,9 +3,10 @@
 public protocol HTTPResponder: Sendable {
     func handler(for request: HTTPRequest) -> HTTPHandler
 
-    /// Called when a head asks `Expect: 100-continue`, before the body is sent: a response
-    /// here (404, 401, …) is sent instead of `100 Continue`, and the body is never read.
-    /// `head` has no body. The default accepts every body.
+    /// Called when a head announces a body, before any of it is read: a response here (404,
+    /// 401, …) is sent instead (and instead of `100 Continue` when asked), the body is
+    /// discarded unread and the connection closed. `head` has no body. The default accepts
+    /// every body.
     func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse?
 }
 

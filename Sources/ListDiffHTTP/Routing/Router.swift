@@ -21,6 +21,7 @@ public struct Router: HTTPResponder {
 
     private var exact: [String: [Route]] = [:]
     private var templates: [(template: RouteTemplate, routes: [Route])] = []
+    private var headChecks: [(prefix: String, check: @Sendable (HTTPRequest) -> HTTPResponse?)] = []
 
     public init() {}
 
@@ -84,9 +85,24 @@ public struct Router: HTTPResponder {
         }
     }
 
+    /// Adds a check of the heads of requests whose route template starts with `prefix` (an
+    /// API key, say). ``responseBeforeBody(to:)`` runs it once the route matched and before
+    /// any body is read: a response refuses the request, which then costs no body and gets
+    /// no `100 Continue`. Handlers still see only what passes their own checks.
+    public mutating func checkHeads(under prefix: String, _ check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) {
+        headChecks.append((prefix, check))
+    }
+
     public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
-        if case .rejected(let response) = match(head) { return response }
-        return nil
+        switch match(head) {
+        case .rejected(let response):
+            return response
+        case .found(_, let template, _):
+            for (prefix, check) in headChecks where template.hasPrefix(prefix) {
+                if let refusal = check(head) { return refusal }
+            }
+            return nil
+        }
     }
 
     private enum Match {
@@ -95,14 +111,15 @@ public struct Router: HTTPResponder {
     }
 
     private func match(_ request: HTTPRequest) -> Match {
-        if let routes = exact[request.path] {
+        // Split before decoding: an escaped `/` (`%2F`) belongs to its segment, so it can
+        // neither reach a route that a proxy's path rules did not see nor split a name.
+        let hidesSlash = request.rawPath.utf8.contains(UInt8(ascii: "%"))
+            && Self.slashCount(request.path) != Self.slashCount(request.rawPath)
+        if !hidesSlash, let routes = exact[request.path] {
             return choose(routes, template: request.path, parameters: RouteParameters(), for: request)
         }
         if !templates.isEmpty {
-            // Split by scalars, not characters: a `/` followed by a combining scalar is one
-            // Character, and must still separate segments.
-            let segments = request.path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
-                .dropFirst().map { Substring($0) }
+            let segments = hidesSlash ? Self.decodedSegments(request.rawPath) : Self.segments(request.path)
             for (template, routes) in templates {
                 if let parameters = template.match(segments) {
                     return choose(routes, template: template.text, parameters: parameters, for: request)
@@ -110,6 +127,26 @@ public struct Router: HTTPResponder {
             }
         }
         return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'").response())
+    }
+
+    /// The segments after the leading `/`. Split by scalars, not characters: a `/` followed by
+    /// a combining scalar is one Character, and must still separate segments.
+    private static func segments(_ path: String) -> [Substring] {
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { Substring($0) }
+    }
+
+    /// The segments of a still-encoded path, each decoded after splitting. The parser has
+    /// decoded the whole path once already, so every segment decodes.
+    private static func decodedSegments(_ rawPath: String) -> [Substring] {
+        segments(rawPath).map { segment in
+            let bytes = Array(segment.utf8)
+            let decoded = bytes.withUnsafeBytes { PercentDecoding.decode($0[...], plusAsSpace: false) }
+            return Substring(decoded ?? String(segment))
+        }
+    }
+
+    private static func slashCount(_ path: String) -> Int {
+        path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
     }
 
     private func choose(_ routes: [Route], template: String, parameters: RouteParameters, for request: HTTPRequest) -> Match {

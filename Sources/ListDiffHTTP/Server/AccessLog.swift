@@ -1,6 +1,7 @@
 /// Access-log lines of one event loop, buffered and written with one `write(2)` per loop
 /// iteration rather than one per request. One logfmt line per request, naming the route
-/// template and never the raw target (no session names or keys in logs):
+/// template and never the raw target (no session names or keys in logs), and an unknown
+/// method bounded and escaped (``HTTPMethodLabel``):
 /// `ts=2026-11-23T11:08:09Z method=GET route=/healthz status=200 in=78 out=117 us=12`.
 struct AccessLog {
     let enabled: Bool
@@ -16,7 +17,7 @@ struct AccessLog {
         buffer.append(contentsOf: "ts=".utf8)
         buffer.append(contentsOf: timestamp)
         buffer.append(contentsOf: " method=".utf8)
-        buffer.append(contentsOf: method.utf8)
+        HTTPMethodLabel.appendLogged(method, to: &buffer)
         buffer.append(contentsOf: " route=".utf8)
         buffer.append(contentsOf: route.utf8)
         buffer.append(contentsOf: " status=".utf8)

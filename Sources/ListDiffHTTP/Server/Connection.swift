@@ -24,6 +24,12 @@ final class Connection {
     var isLingering = false
     var lingerDeadline: UInt64 = 0
     var lingerDrained = 0
+    /// Most bytes a lingering close reads and discards before it gives up: enough for the
+    /// rest of a body refused on its head, so a client that writes it all before reading
+    /// still reads the answer (``EventLoop/discardAllowance(declaredBodyBytes:)``).
+    var discardLimit = EventLoop.minimumDiscardBytes
+    /// Bytes of the current request's body counted against the server's buffering limit.
+    var bodyBytesCounted = 0
     var isClosed = false
     /// When the current request's first byte arrived (for the header timeout).
     var requestStartedAt: UInt64

@@ -18,6 +18,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var loops: [EventLoop] = []
     private var workers: WorkerPool?
+    private var memoryReturn: IdleMemoryReturn?
     private var boundPort = 0
     private var started = false
     private var stopping = false
@@ -64,10 +65,11 @@ public final class HTTPServer: @unchecked Sendable {
         let listener = SharedListener(fd: opened.fd)
         let port = opened.port
         let budget = ConnectionBudget(limit: configuration.limits.maxConnections)
+        let bodies = BodyBufferBudget(limit: configuration.limits.maxBufferedBodyBytes)
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {
-                created.append(try EventLoop(listener: listener, budget: budget, configuration: configuration, responder: responder, workers: workers))
+                created.append(try EventLoop(listener: listener, budget: budget, bodies: bodies, configuration: configuration, responder: responder, workers: workers))
             }
         } catch {
             for loop in created { loop.closeUnstarted() }
@@ -79,6 +81,11 @@ public final class HTTPServer: @unchecked Sendable {
         boundPort = port
         loops = created
         self.workers = workers
+        if configuration.returnsIdleMemory {
+            let memoryReturn = IdleMemoryReturn(bodies: bodies)
+            memoryReturn.start()
+            self.memoryReturn = memoryReturn
+        }
         for (index, loop) in created.enumerated() {
             running.enter()
             let group = running
@@ -120,7 +127,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Blocks until every event loop has exited, then stops the worker pool.
     public func waitUntilStopped() {
         running.wait()
-        lock.withLock { workers }?.stop()
+        let (workers, memoryReturn) = lock.withLock { (self.workers, self.memoryReturn) }
+        workers?.stop()
+        memoryReturn?.stop()
     }
 
     /// Starts, shuts down gracefully on SIGTERM or SIGINT, and returns once stopped.

@@ -1,6 +1,7 @@
 /// Requests answered, counted by route template, method and status, and their latency (from
-/// the request's first byte to its response being queued) as a histogram per route. Route
-/// templates, never raw paths, so the label set stays small whatever clients send.
+/// the request's first byte to its response being queued) as a histogram per route. Every
+/// label comes from a fixed set — route templates (never raw paths), method labels
+/// (``HTTPMethodLabel``), the statuses the server answers — so no traffic can grow it.
 public struct RequestMetrics: Sendable, Equatable {
     public struct Key: Hashable, Sendable {
         public var route: String
@@ -33,9 +34,9 @@ public struct RequestMetrics: Sendable, Equatable {
 
     public init() {}
 
-    /// Counts one answered request. O(buckets).
+    /// Counts one answered request; `method` is counted under its label. O(buckets).
     mutating func record(route: String, method: String, status: Int, seconds: Double) {
-        counts[Key(route: route, method: method, status: status), default: 0] += 1
+        counts[Key(route: route, method: HTTPMethodLabel.label(for: method), status: status), default: 0] += 1
         latency[route, default: Latency()].observe(seconds)
     }
 

@@ -1,0 +1,43 @@
+import Dispatch
+
+/// Hands back to the system the memory a burst left in the heap, once the burst has passed.
+///
+/// ``AllocatorTuning/retainFreedMemory()`` keeps freed memory for reuse, which makes steady
+/// load fast but would keep a spike's high-water mark for ever (120 clients of 16 MiB bodies:
+/// 2 GB resident after they left). Once a second this compares the resident size with the
+/// heap in use; when the difference stays above ``slackBytes`` for two checks in a row while
+/// no request body is buffered, it trims the heap. Steady load reuses its freed memory and
+/// stays under the slack, so it never pays for a trim.
+final class IdleMemoryReturn: @unchecked Sendable {
+    // Sendable argument: `checksOver` is only touched on `queue`; `timer` is set up in init.
+    static let slackBytes = 64 << 20
+    static let checkInterval = DispatchTimeInterval.seconds(1)
+
+    private let queue = DispatchQueue(label: "listdiff-idle-memory-return", qos: .utility)
+    private let timer: any DispatchSourceTimer
+    private let bodies: BodyBufferBudget
+    private var checksOver = 0
+
+    init(bodies: BodyBufferBudget) {
+        self.bodies = bodies
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + Self.checkInterval, repeating: Self.checkInterval, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.check() }
+    }
+
+    func start() { timer.resume() }
+
+    func stop() { timer.cancel() }
+
+    private func check() {
+        let slack = AllocatorTuning.residentBytes() - AllocatorTuning.heapBytesInUse()
+        guard slack > Self.slackBytes, bodies.heldBytes == 0 else {
+            checksOver = 0
+            return
+        }
+        checksOver += 1
+        guard checksOver >= 2 else { return }
+        checksOver = 0
+        AllocatorTuning.releaseFreeMemory()
+    }
+}
