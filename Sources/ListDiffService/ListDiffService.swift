@@ -10,9 +10,10 @@ import ListDiffHTTP
 /// service.mount(on: &router)
 /// ```
 ///
-/// Each process start picks a random epoch; every version it writes is `<epoch>.<n>`, so a
-/// client holding a version from another process (a restart, another instance behind a
-/// balancer) gets a reset, never a changeset from a version this process never had.
+/// Each process start picks a random epoch; every version it writes is `<epoch>.<n>`, with
+/// `n` from one counter for the whole store, so a client holding a version from another
+/// process (a restart, another instance behind a balancer) or of a snapshot since deleted gets
+/// a reset, never a changeset from a version this process never had.
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
     /// This process's epoch: 16 random hex digits.
@@ -20,6 +21,7 @@ public final class ListDiffService: Sendable {
     let store: SessionStore
     let keys: APIKeys
     let diffMetrics = DiffMetrics()
+    let versions = VersionCounter()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
 
@@ -44,6 +46,15 @@ public final class ListDiffService: Sendable {
     /// large; snapshot writes, reads and long polls always (a small write may diff a large
     /// stored snapshot); session bookkeeping on the event loop.
     public func mount(on router: inout Router) {
+        // The key is checked on the head, so a request without one never sends its body.
+        router.checkHeads(under: "/v1/") { [keys] head in
+            do throws(ServiceProblem) {
+                _ = try keys.owner(of: head)
+                return nil
+            } catch {
+                return error.response
+            }
+        }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
         router.add("POST", "/v1/diff", cost: bodySized) { [self] request, _ in Self.answer { () throws(ServiceProblem) in try diff(request) } }
         router.add("POST", "/v1/sessions") { [self] request, _ in Self.answer { () throws(ServiceProblem) in try createSession(request) } }

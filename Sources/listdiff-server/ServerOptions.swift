@@ -46,6 +46,9 @@ struct ServerOptions {
         Setting(flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES", help: "largest request body, else 413 (default 16 MiB)") { config, value in
             integer(value, in: 0...Int(Int32.max)).map { config.http.limits.maxBodyBytes = $0 } != nil
         },
+        Setting(flag: "--max-buffered-body-bytes", environment: "LISTDIFF_MAX_BUFFERED_BODY_BYTES", help: "request-body bytes held at once over all connections, else 503 with Retry-After (default 256 MiB)") { config, value in
+            integer(value, in: 0...Int.max).map { config.http.limits.maxBufferedBodyBytes = $0 } != nil
+        },
         Setting(flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES", help: "largest request head, else 431 (default 32 KiB)") { config, value in
             integer(value, in: 256...(1 << 24)).map { config.http.limits.maxHeaderBytes = $0 } != nil
         },
@@ -93,8 +96,11 @@ struct ServerOptions {
         Setting(flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT", help: "versions kept per snapshot, the current one included (default 16)") { config, value in
             integer(value, in: 1...10_000).map { config.service.versionsKept = $0 } != nil
         },
-        Setting(flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES", help: "estimated bytes of stored snapshots before least recently used sessions are evicted (default 1 GiB)") { config, value in
+        Setting(flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES", help: "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default 1 GiB)") { config, value in
             integer(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
+        },
+        Setting(flag: "--max-session-bytes", environment: "LISTDIFF_MAX_SESSION_BYTES", help: "estimated bytes one session may hold, else 507 (default: half of --max-store-bytes)") { config, value in
+            integer(value, in: 1...Int.max).map { config.service.maxSessionBytes = $0 } != nil
         },
         Setting(flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL", help: "seconds a session may go unused before it is evicted (default 86400)") { config, value in
             seconds(value).map { config.service.sessionIdleSeconds = $0 } != nil

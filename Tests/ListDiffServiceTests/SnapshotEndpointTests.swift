@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func sessionsAreEvictedWhenTheStoreIsOverItsBudget() throws {
-        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000, maxSessionBytes: 5000)) { (service: TestService) throws in
             let items = "[" + (0..<300).map { "\"item-\($0)\"" }.joined(separator: ",") + "]"
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: items).status == 201)
             #expect(try service.request("PUT", "/v1/sessions/b/snapshots/x", body: items).status == 201)

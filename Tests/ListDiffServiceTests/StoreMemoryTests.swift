@@ -16,7 +16,7 @@ import Testing
     @Test func sixteenVersionsOfOnePercentCostLittleMoreThanOne() throws {
         func put(_ ids: [String], into stored: StoredSnapshot) throws {
             let document = try WireDecoder.snapshot(Self.flatList(ids))
-            _ = try stored.write(ifMatch: nil, isFlat: true, format: ChangesetFormat()) { _ in document.snapshot }
+            _ = try stored.write(conditions: WriteConditions(), isFlat: true, format: ChangesetFormat(), admit: { _, _ in 0 }) { _, _ in document.snapshot }
         }
         // Warm up first, so that one-time runtime allocations (type metadata, caches) are not
         // counted against the versions.

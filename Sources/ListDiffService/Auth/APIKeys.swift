@@ -12,10 +12,16 @@ struct APIKeys: Sendable {
 
     var isEnabled: Bool { !keys.isEmpty }
 
-    /// The owner of the request's key, or a 401 problem with `WWW-Authenticate`.
+    /// The owner of the request's key, or a 401 problem with `WWW-Authenticate` (400 for two
+    /// `Authorization` fields: which one counts is not for the server to guess). Needs only
+    /// the head, so it runs before a body is read too.
     func owner(of request: HTTPRequest) throws(ServiceProblem) -> Int {
         guard isEnabled else { return 0 }
-        guard let header = request.headers["Authorization"] else {
+        let fields = request.headers.values(for: "Authorization")
+        guard fields.count <= 1 else {
+            throw ServiceProblem.invalidHeader("Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
+        }
+        guard let header = fields.first else {
             throw Self.unauthorized("this server requires an API key: send 'Authorization: Bearer <key>'", error: nil)
         }
         let parts = header.split(separator: " ", maxSplits: 1)

@@ -16,9 +16,13 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Versions kept per snapshot, the current one included; `changes?since=` an older one
     /// answers with a reset.
     public var versionsKept: Int
-    /// Estimated bytes the store may hold; beyond it the least recently used sessions are
-    /// evicted (counted in the statistics).
+    /// Estimated bytes the store may hold, a hard limit: a write that would pass it drops its
+    /// snapshot's oldest versions, then evicts least recently used sessions (with API keys,
+    /// within the rule of ``ByteLedger``), else is refused with 507 `store-full`.
     public var maxStoreBytes: Int
+    /// Estimated bytes one session may hold (nil: half of ``maxStoreBytes``), so one session
+    /// cannot push every other out; past it a write is refused with 507 `store-full`.
+    public var maxSessionBytes: Int?
     /// Seconds a session may go unused before it is evicted.
     public var sessionIdleSeconds: Double
     /// Longest `wait` a long poll may ask for, in seconds; longer asks are capped.
@@ -34,6 +38,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxOperationWork: Int = 10_000_000,
         versionsKept: Int = 16,
         maxStoreBytes: Int = 1 << 30,
+        maxSessionBytes: Int? = nil,
         sessionIdleSeconds: Double = 24 * 3600,
         maxWaitSeconds: Double = 60,
         apiKeys: [String] = []
@@ -44,8 +49,14 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.maxOperationWork = maxOperationWork
         self.versionsKept = versionsKept
         self.maxStoreBytes = maxStoreBytes
+        self.maxSessionBytes = maxSessionBytes
         self.sessionIdleSeconds = sessionIdleSeconds
         self.maxWaitSeconds = maxWaitSeconds
         self.apiKeys = apiKeys
+    }
+
+    /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.
+    public var sessionByteLimit: Int {
+        min(maxSessionBytes ?? maxStoreBytes / 2, maxStoreBytes)
     }
 }

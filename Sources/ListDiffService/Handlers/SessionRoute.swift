@@ -48,7 +48,7 @@ extension ListDiffService {
     }
 
     func makeSnapshot() -> StoredSnapshot {
-        StoredSnapshot(epoch: epoch, versionsKept: configuration.versionsKept, diffMetrics: diffMetrics)
+        StoredSnapshot(epoch: epoch, versions: versions, versionsKept: configuration.versionsKept, diffMetrics: diffMetrics)
     }
 
     /// 422 when a snapshot holds more items than allowed.

@@ -17,12 +17,17 @@ extension ListDiffService {
             throw ServiceProblem.readError(error)
         }
         try checkItemLimit(document.snapshot.numberOfItems, pointer: "")
+        let conditions = try WriteConditions(request)
         let (session, createdSession) = store.sessionCreatingIfMissing(owner: owner, name: sessionName)
+        var evicted: [Session] = []
+        defer { store.releaseEvicted(evicted) }
         let outcome: StoredSnapshot.WriteOutcome
         do throws(ServiceProblem) {
             let stored = try session.snapshotCreatingIfMissing(named: snapshotName, limit: configuration.maxSnapshotsPerSession) { makeSnapshot() }
             do throws(ServiceProblem) {
-                outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: document.isFlat, format: format) { _ in document.snapshot }
+                outcome = try stored.write(conditions: conditions, isFlat: document.isFlat, format: format, admit: { (delta, older) throws(ServiceProblem) in
+                    try store.admit(delta, olderVersionBytes: older, for: session, evicted: &evicted)
+                }) { _, _ in document.snapshot }
             } catch {
                 // Nothing half-applied: a snapshot this write made goes again.
                 if stored.state().version.number == 0 { _ = store.removeSnapshot(snapshotName, of: session) }
@@ -33,7 +38,6 @@ extension ListDiffService {
             if createdSession { store.removeSession(owner: owner, name: sessionName) }
             throw error
         }
-        store.account(outcome.bytesDelta, keeping: session)
         return written(outcome, format: format, location: "/v1/sessions/\(sessionName)/snapshots/\(snapshotName)")
     }
 
@@ -44,10 +48,7 @@ extension ListDiffService {
         let state = stored.state()
         guard state.version.number > 0 else { throw ServiceProblem.notFound("snapshot '\(try route.snapshotName())' has no version yet") }
         // If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"…"` matches too.
-        if let tags = request.headers["If-None-Match"],
-           tags.split(separator: ",").map({ $0.trimmingSpaces }).contains(where: { tag in
-               tag == "*" || SnapshotVersion(parsing: String(tag.hasPrefix("W/") ? tag.dropFirst(2) : tag)) == state.version
-           }) {
+        if let tags = try WriteConditions.list("If-None-Match", request), tags.matchesWeakly(state.version, exists: true) {
             var response = HTTPResponse(status: 304)
             response.headers.append(name: "ETag", value: state.version.entityTag)
             return response
@@ -74,10 +75,19 @@ extension ListDiffService {
         } catch {
             throw ServiceProblem.readError(error)
         }
+        let conditions = try WriteConditions(request)
         let (session, stored) = try existingSnapshot(request, route)
         let limit = configuration.maxItemsPerSnapshot
         let workLimit = configuration.maxOperationWork
-        let outcome = try stored.write(ifMatch: request.headers["If-Match"], isFlat: nil, format: format) { (current) throws(ServiceProblem) in
+        var evicted: [Session] = []
+        defer { store.releaseEvicted(evicted) }
+        let outcome = try stored.write(conditions: conditions, isFlat: nil, format: format, admit: { (delta, older) throws(ServiceProblem) in
+            try store.admit(delta, olderVersionBytes: older, for: session, evicted: &evicted)
+        }) { (current, isFlat) throws(ServiceProblem) in
+            if isFlat, let index = operations.firstIndex(where: \.referencesSection) {
+                throw ServiceProblem.formMismatch(storedIsFlat: true, "; operation \(index) names a section, which a flat list does not have (use the item operations, or DELETE and PUT a sectioned list)",
+                                                  extensions: [.init("operationIndex", .int(index)), .init("pointer", .string("/operations/\(index)"))])
+            }
             // Each operation may walk its section (a move, a delete): bound the whole before any.
             let items = current.numberOfItems
             let (work, overflow) = operations.count.multipliedReportingOverflow(by: items + 1)
@@ -91,7 +101,6 @@ extension ListDiffService {
             guard next.numberOfItems <= limit else { throw ServiceProblem.tooManyItems(next.numberOfItems, limit: limit, pointer: "/operations") }
             return next
         }
-        store.account(outcome.bytesDelta, keeping: session)
         return written(outcome, format: format, location: nil)
     }
 

@@ -64,20 +64,10 @@ extension ListDiffService {
         out.sample("listdiff_evictions_total", Double(store.evictedForBytes), labels: [("reason", "bytes")])
         out.sample("listdiff_evictions_total", Double(store.evictedForCount), labels: [("reason", "count")])
         out.sample("listdiff_evictions_total", Double(store.evictedForIdleness), labels: [("reason", "idle")])
-        out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(ProcessFigures.residentBytes()))
+        out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(AllocatorTuning.residentBytes()))
         out.single("listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).", Double(AllocatorTuning.heapBytesInUse()))
         out.single("process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.", startedAt)
         out.single("listdiff_uptime_seconds", "gauge", "Seconds since the service started.", (Date().timeIntervalSince1970 - startedAt).rounded())
         return out.text
-    }
-}
-
-/// Figures of this process from /proc (zero where /proc is absent).
-enum ProcessFigures {
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

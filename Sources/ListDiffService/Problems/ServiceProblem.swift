@@ -41,7 +41,7 @@ struct ServiceProblem: Error {
 
     static func invalidName(_ what: String, _ name: String) -> ServiceProblem {
         ServiceProblem(400, "invalid-name", title: "Invalid name",
-                       detail: "\(what) name '\(name.prefix(80))' is invalid: use 1 to \(NameRules.maxLength) characters of A-Z a-z 0-9 . _ ~ -",
+                       detail: "\(what) name '\(name.prefix(80))' is invalid: use 1 to \(NameRules.maxLength) characters of A-Z a-z 0-9 . _ ~ - (not '.' or '..')",
                        extensions: [.init("name", .string(String(name.prefix(200))))])
     }
 
@@ -51,6 +51,18 @@ struct ServiceProblem: Error {
                        detail: "\(operations) operations on a snapshot of \(items) items may take \(operations) × \(items) item steps; "
                            + "the limit is \(limit). Send fewer operations per request, or the whole new snapshot with PUT (its diff costs one step per item)",
                        extensions: [.init("pointer", .string("/operations")), .init("limit", .int(limit))])
+    }
+
+    /// A write or an operation of the other form than the snapshot holds: 409.
+    static func formMismatch(storedIsFlat: Bool, _ advice: String, extensions: [ProblemDetails.Extension] = []) -> ServiceProblem {
+        ServiceProblem(409, "form-mismatch", title: "Snapshot form differs",
+                       detail: "the snapshot holds a \(storedIsFlat ? "flat list (a bare array of items)" : "sectioned list")" + advice,
+                       extensions: extensions)
+    }
+
+    /// A request header that is malformed or repeated where one is allowed.
+    static func invalidHeader(_ name: String, _ detail: String) -> ServiceProblem {
+        ServiceProblem(400, "invalid-header", title: "Invalid header", detail: detail, extensions: [.init("header", .string(name))])
     }
 
     static func tooManyItems(_ count: Int, limit: Int, pointer: String) -> ServiceProblem {

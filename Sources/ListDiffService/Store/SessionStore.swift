@@ -1,12 +1,14 @@
 import Foundation
 import ListDiffHTTP
 
-/// Every session, keyed by owner and name. Its lock guards only the map and the counters:
-/// never held while a snapshot is read, written or diffed.
+/// Every session, keyed by owner and name, and the bytes each holds. Its lock guards only the
+/// map and the ledger: never held while a snapshot is read or diffed; a writer holding its
+/// snapshot's lock may take it (``admit(_:olderVersionBytes:for:)``), never the other way round.
 ///
-/// Bounded three ways, least recently used sessions going first: by count (making one more
-/// evicts one), by estimated bytes (after each write), and by idleness (swept as requests
-/// come). An evicted session's long polls are answered 404; its clients start again.
+/// Bounded four ways, least recently used sessions going first: by count (making one more
+/// evicts one), by bytes (a hard limit each write is admitted against, see ``ByteLedger``),
+/// by bytes per session, and by idleness (swept as requests come). An evicted session's long
+/// polls are answered 404; its clients start again.
 final class SessionStore: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     private struct Key: Hashable {
@@ -14,11 +16,17 @@ final class SessionStore: @unchecked Sendable {
         var name: String
     }
 
+    private struct Entry {
+        var session: Session
+        /// Bytes its snapshots hold, as admitted.
+        var bytes = 0
+    }
+
     let configuration: ServiceConfiguration
     let epoch: String
     private let lock = NSLock()
-    private var sessions: [Key: Session] = [:]
-    private var totalBytes = 0
+    private var sessions: [Key: Entry] = [:]
+    private var ledger: ByteLedger
     private var counters = StoreStatistics()
     private var nextSweepAt: UInt64 = 0
     /// Idle sessions are swept as requests come, at most this often (nanoseconds): every 5 s,
@@ -29,6 +37,8 @@ final class SessionStore: @unchecked Sendable {
         self.configuration = configuration
         self.epoch = epoch
         sweepInterval = min(5_000_000_000, UInt64(configuration.sessionIdleSeconds * 0.25e9))
+        ledger = ByteLedger(maxStoreBytes: configuration.maxStoreBytes, maxSessionBytes: configuration.sessionByteLimit,
+                            owners: configuration.apiKeys.count)
     }
 
     /// A new session with an unguessable 128-bit name.
@@ -43,7 +53,7 @@ final class SessionStore: @unchecked Sendable {
     func session(owner: Int, name: String) -> Session? {
         let now = Self.now()
         sweepIfDue(now)
-        guard let found = lock.withLock({ sessions[Key(owner: owner, name: name)] }) else { return nil }
+        guard let found = lock.withLock({ sessions[Key(owner: owner, name: name)]?.session }) else { return nil }
         found.touch(now)
         return found
     }
@@ -60,43 +70,74 @@ final class SessionStore: @unchecked Sendable {
     /// Removes a session and answers its long polls 404. False if there was none.
     @discardableResult
     func removeSession(owner: Int, name: String) -> Bool {
-        guard let removed = lock.withLock({ sessions.removeValue(forKey: Key(owner: owner, name: name)) }) else { return false }
-        release(removed, reason: "the session was deleted")
+        guard let removed = lock.withLock({ take(Key(owner: owner, name: name)) }) else { return false }
+        release([removed], reason: "the session was deleted")
         return true
     }
 
-    /// Removes one snapshot of a session. False if there was none.
+    /// Removes one snapshot of a session and gives its bytes back. False if there was none.
     func removeSnapshot(_ name: String, of session: Session) -> Bool {
         guard let removed = session.removeSnapshot(named: name) else { return false }
-        let bytes = removed.bytes
-        removed.markDeleted(reason: "the snapshot was deleted")
-        lock.withLock { totalBytes -= bytes }
+        let bytes = removed.markDeleted(reason: "the snapshot was deleted")
+        lock.withLock {
+            let key = Key(owner: session.owner, name: session.name)
+            // An evicted session's bytes went back with it.
+            guard sessions[key]?.session === session else { return }
+            sessions[key]?.bytes -= bytes
+            ledger.add(-bytes, owner: session.owner)
+        }
         return true
     }
 
-    /// Records a write's change in bytes and evicts least recently used sessions (never
-    /// `keeping`) while the store is over its budget.
-    func account(_ delta: Int, keeping: Session) {
-        lock.withLock { totalBytes += delta }
-        while let victim = lock.withLock({ () -> Session? in
-            guard totalBytes > configuration.maxStoreBytes else { return nil }
-            guard let oldest = sessions.values.filter({ $0 !== keeping }).min(by: { $0.lastUsed < $1.lastUsed }) else { return nil }
-            sessions.removeValue(forKey: Key(owner: oldest.owner, name: oldest.name))
-            counters.evictedForBytes += 1
-            return oldest
-        }) {
-            release(victim, reason: "the session was evicted: the store was over its memory budget")
+    /// Admits a write to one of `session`'s snapshots that changes its bytes by `delta`
+    /// (``StoredSnapshot/ByteAdmission``): answers how many of that snapshot's older versions
+    /// (`olderVersionBytes`, oldest first) to drop, and evicts the sessions that must go, or
+    /// refuses — 507 `store-full`, 404 if the session itself was evicted meanwhile — with
+    /// nothing changed. Evicted sessions are handed to `evicted` to be released once the
+    /// writer has let go of its snapshot. O(sessions) when the store must make room, else O(1).
+    func admit(_ delta: Int, olderVersionBytes: [Int], for session: Session, evicted: inout [Session]) throws(ServiceProblem) -> Int {
+        let key = Key(owner: session.owner, name: session.name)
+        let outcome: Result<(Int, [Session]), ServiceProblem> = lock.withLock {
+            guard let entry = sessions[key], entry.session === session else {
+                return .failure(ServiceProblem.notFound("session '\(session.name)' was evicted while this request was served; nothing was written"))
+            }
+            let others = ledger.total + delta > ledger.maxStoreBytes
+                ? sessions.filter { $0.key != key }.map { ($0.key, $0.value, $0.value.session.lastUsed) }.sorted { $0.2 < $1.2 }
+                : []
+            let candidates = others.map { ByteLedger.Candidate(owner: $0.0.owner, bytes: $0.1.bytes) }
+            switch ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: candidates) {
+            case .failure(let refusal):
+                return .failure(storeFull(refusal, session: session))
+            case .success(let plan):
+                let victims = plan.evicted.compactMap { take(others[$0].0) }
+                counters.evictedForBytes += victims.count
+                sessions[key]?.bytes += delta - plan.bytesPruned
+                ledger.add(delta - plan.bytesPruned, owner: session.owner)
+                return .success((plan.pruned, victims))
+            }
+        }
+        switch outcome {
+        case .success(let (pruned, victims)):
+            evicted += victims
+            return pruned
+        case .failure(let problem):
+            throw problem
         }
     }
 
+    /// Answers the long polls of sessions evicted to make room for a write.
+    func releaseEvicted(_ evicted: [Session]) {
+        release(evicted, reason: "the session was evicted: the store was at its limit of \(configuration.maxStoreBytes) bytes")
+    }
+
     func statistics() -> StoreStatistics {
-        let (all, base) = lock.withLock { (Array(sessions.values), counters) }
+        let (all, base, bytes) = lock.withLock { (sessions.values.map(\.session), counters, ledger.total) }
         var statistics = base
         statistics.sessions = all.count
         let snapshots = all.flatMap { $0.listing() }
         statistics.snapshots = snapshots.count
         statistics.versions = snapshots.reduce(0) { $0 + $1.snapshot.versionCount }
-        statistics.bytes = lock.withLock { totalBytes }
+        statistics.bytes = bytes
         return statistics
     }
 
@@ -106,19 +147,38 @@ final class SessionStore: @unchecked Sendable {
     private func insert(_ session: Session, now: UInt64) -> Session {
         let key = Key(owner: session.owner, name: session.name)
         let (kept, evicted): (Session, Session?) = lock.withLock {
-            if let raced = sessions[key] { return (raced, nil) }
+            if let raced = sessions[key] { return (raced.session, nil) }
             var evicted: Session?
             if sessions.count >= configuration.maxSessions,
-               let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-                sessions.removeValue(forKey: Key(owner: oldest.owner, name: oldest.name))
+               let oldest = sessions.min(by: { $0.value.session.lastUsed < $1.value.session.lastUsed }) {
+                evicted = take(oldest.key)
                 counters.evictedForCount += 1
-                evicted = oldest
             }
-            sessions[key] = session
+            sessions[key] = Entry(session: session)
             return (session, evicted)
         }
-        if let evicted { release(evicted, reason: "the session was evicted: the server holds its limit of \(configuration.maxSessions) sessions") }
+        if let evicted { release([evicted], reason: "the session was evicted: the server holds its limit of \(configuration.maxSessions) sessions") }
         return kept
+    }
+
+    /// Removes a session from the map and its bytes from the ledger (under `lock`).
+    private func take(_ key: Key) -> Session? {
+        guard let entry = sessions.removeValue(forKey: key) else { return nil }
+        ledger.add(-entry.bytes, owner: key.owner)
+        return entry.session
+    }
+
+    private func storeFull(_ refusal: ByteLedger.Refusal, session: Session) -> ServiceProblem {
+        switch refusal {
+        case .sessionFull(let wouldHold):
+            return ServiceProblem(507, "store-full", title: "Store full",
+                                  detail: "session '\(session.name)' would hold \(wouldHold) bytes, over its limit of \(ledger.maxSessionBytes) even with this snapshot's older versions dropped; nothing was changed. Delete snapshots it no longer needs",
+                                  extensions: [.init("limit", .int(ledger.maxSessionBytes))])
+        case .storeFull(let over):
+            return ServiceProblem(507, "store-full", title: "Store full",
+                                  detail: "the store would be \(over) bytes over its limit of \(ledger.maxStoreBytes) even with this snapshot's older versions dropped and every session this request may evict gone; nothing was changed. Retry later, or delete sessions no longer needed",
+                                  extensions: [.init("limit", .int(ledger.maxStoreBytes))])
+        }
     }
 
     private func sweepIfDue(_ now: UInt64) {
@@ -126,19 +186,19 @@ final class SessionStore: @unchecked Sendable {
         let idle: [Session] = lock.withLock {
             guard now >= nextSweepAt else { return [] }
             nextSweepAt = now + sweepInterval
-            let expired = sessions.filter { now > $0.value.lastUsed + ttl }
-            for key in expired.keys { sessions.removeValue(forKey: key) }
+            let expired = sessions.filter { now > $0.value.session.lastUsed + ttl }.map(\.key)
             counters.evictedForIdleness += expired.count
-            return Array(expired.values)
+            return expired.compactMap { take($0) }
         }
-        for session in idle { release(session, reason: "the session expired after \(Int(configuration.sessionIdleSeconds)) s unused") }
+        release(idle, reason: "the session expired after \(Int(configuration.sessionIdleSeconds)) s unused")
     }
 
-    private func release(_ session: Session, reason: String) {
-        let snapshots = session.removeAll()
-        let bytes = snapshots.reduce(0) { $0 + $1.bytes }
-        for snapshot in snapshots { snapshot.markDeleted(reason: reason) }
-        lock.withLock { totalBytes -= bytes }
+    /// Marks the snapshots of sessions already out of the map deleted (their bytes left the
+    /// ledger with them), answering their long polls 404.
+    private func release(_ removed: [Session], reason: String) {
+        for session in removed {
+            for snapshot in session.removeAll() { snapshot.markDeleted(reason: reason) }
+        }
     }
 
     static func now() -> UInt64 {

@@ -7,11 +7,13 @@ import ListDiffJSON
 /// deltas, and the long polls waiting for its next version.
 ///
 /// Writes to one snapshot are serialised by its lock, which is held while the write diffs
-/// (so two writers cannot both build on the same version); no other lock is held meanwhile.
-/// Reads copy what they need under the lock (values, copied on write) and work outside it.
+/// (so two writers cannot both build on the same version) and while the store admits the
+/// write's bytes (its lock is taken after this one, never before). Reads copy what they need
+/// under the lock (values, copied on write) and work outside it.
 final class StoredSnapshot: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     let epoch: String
+    private let versions: VersionCounter
     private let diffMetrics: DiffMetrics
     private let lock = NSLock()
     /// The current version, packed (see ``PackedSnapshot``).
@@ -26,8 +28,9 @@ final class StoredSnapshot: @unchecked Sendable {
     private var currentBytes = 0
 
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
-    init(epoch: String, versionsKept: Int, diffMetrics: DiffMetrics = DiffMetrics()) {
+    init(epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int, diffMetrics: DiffMetrics = DiffMetrics()) {
         self.epoch = epoch
+        self.versions = versions
         self.diffMetrics = diffMetrics
         isFlat = false
         digest = SnapshotDigest.digest(of: WireSnapshot())
@@ -64,40 +67,37 @@ final class StoredSnapshot: @unchecked Sendable {
         /// Nil when nothing changed (no new version).
         var diff: WireDiff?
         var isFlat: Bool
-        /// Change of `bytes`.
-        var bytesDelta: Int
     }
 
-    /// Writes the snapshot `next(current)` returns as a new version, unless it equals the
-    /// current one. `ifMatch` makes it conditional (412 with the current version); `isFlat`
-    /// is the form the client sent (nil: keep the stored one). The diff from the previous
-    /// version uses `format`; long polls waiting on this snapshot are answered with it.
+    /// Admits a write's change of ``bytes`` (`delta`) before anything changes: given the
+    /// sizes of the older versions the write would keep, oldest first, it answers how many of
+    /// them to drop to make room, or throws (the write is refused, nothing changed).
+    typealias ByteAdmission = (_ delta: Int, _ olderVersionBytes: [Int]) throws(ServiceProblem) -> Int
+
+    /// Writes the snapshot `next(current, isFlat)` returns as a new version, unless it equals
+    /// the current one. `conditions` may refuse it (412 with the current version); `isFlat` is
+    /// the form the client sent (nil: keep the stored one); `admit` may refuse its bytes. The
+    /// diff from the previous version uses `format`; long polls waiting on this snapshot are
+    /// answered with it. All or nothing: a refusal at any step leaves the snapshot as it was.
     func write(
-        ifMatch: String?, isFlat newIsFlat: Bool?, format: ChangesetFormat,
-        _ next: (WireSnapshot) throws(ServiceProblem) -> WireSnapshot
+        conditions: WriteConditions, isFlat newIsFlat: Bool?, format: ChangesetFormat,
+        admit: ByteAdmission,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(ServiceProblem) -> WireSnapshot
     ) throws(ServiceProblem) -> WriteOutcome {
         lock.lock()
         defer { lock.unlock() }
         guard !isDeleted else { throw ServiceProblem.notFound("the snapshot was deleted while this request waited") }
         let before = SnapshotVersion(epoch: epoch, number: version)
-        guard IfMatch.allows(ifMatch, current: before) else {
-            var problem = ServiceProblem(412, "version-mismatch", title: "Precondition failed",
-                                         detail: "If-Match is \(ifMatch ?? "-") but the snapshot is at version \(before.text); nothing was changed",
-                                         extensions: [.init("currentVersion", .string(before.text))])
-            problem.headers.append(name: "ETag", value: before.entityTag)
-            throw problem
-        }
+        try conditions.check(current: before, exists: version > 0)
         if let newIsFlat, version > 0, newIsFlat != isFlat {
-            throw ServiceProblem(409, "form-mismatch", title: "Snapshot form differs",
-                                 detail: "the snapshot holds a \(isFlat ? "flat list (a bare array of items)" : "sectioned list")"
-                                    + "; send the same form, or DELETE the snapshot first")
+            throw ServiceProblem.formMismatch(storedIsFlat: isFlat, "; send the same form, or DELETE the snapshot first")
         }
         let flat = version == 0 ? (newIsFlat ?? false) : isFlat
         let old = version == 0 ? Self.empty(flat: flat) : current.snapshot()
-        let proposed = try next(old)
+        let proposed = try next(old, flat)
         let hasMarks = !proposed.reloadedItems.isEmpty || !proposed.reconfiguredItems.isEmpty || !proposed.reloadedSections.isEmpty
         if version > 0 && !hasMarks && proposed.sections.elementsEqual(old.sections, by: Self.sameSection) {
-            return WriteOutcome(from: before, to: before, digest: digest, diff: nil, isFlat: flat, bytesDelta: 0)
+            return WriteOutcome(from: before, to: before, digest: digest, diff: nil, isFlat: flat)
         }
         let diff: WireDiff
         do {
@@ -107,17 +107,20 @@ final class StoredSnapshot: @unchecked Sendable {
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: "\(error)")
         }
-        let bytesBefore = currentBytes + history.bytes
-        if version > 0 { history.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
-        current = PackedSnapshot(proposed)
+        let packed = PackedSnapshot(proposed)
+        var kept = history
+        if version > 0 { kept.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
+        let dropped = try admit(packed.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
+        kept.dropOldest(dropped)
+        history = kept
+        current = packed
+        currentBytes = packed.bytes
         isFlat = flat
-        version += 1
+        version = versions.next()
         digest = SnapshotDigest.digest(of: proposed)
-        currentBytes = current.bytes
         let after = SnapshotVersion(epoch: epoch, number: version)
         answerWaiters(diff: diff, format: format, from: before, to: after)
-        return WriteOutcome(from: before, to: after, digest: digest, diff: diff, isFlat: flat,
-                            bytesDelta: currentBytes + history.bytes - bytesBefore)
+        return WriteOutcome(from: before, to: after, digest: digest, diff: diff, isFlat: flat)
     }
 
     /// What `changes?since=` answers.
@@ -176,15 +179,19 @@ final class StoredSnapshot: @unchecked Sendable {
         return deferred
     }
 
-    /// Marks the snapshot deleted; its long polls are answered 404.
-    func markDeleted(reason: String) {
-        let taken: [ChangeWaiter] = lock.withLock {
-            isDeleted = true
+    /// Marks the snapshot deleted and answers its long polls 404. Returns the bytes it held
+    /// the first time (the store's to give back), 0 after.
+    @discardableResult
+    func markDeleted(reason: String) -> Int {
+        let (taken, bytes): ([ChangeWaiter], Int) = lock.withLock {
             defer { waiters = [:] }
-            return Array(waiters.values)
+            let held = isDeleted ? 0 : currentBytes + history.bytes
+            isDeleted = true
+            return (Array(waiters.values), held)
         }
         let response = ServiceProblem.notFound(reason).response
         for waiter in taken { waiter.deferred.complete(response) }
+        return bytes
     }
 
     /// Versions kept: the current one (if any) and the older ones.

@@ -16,8 +16,13 @@ struct VersionHistory: Sendable {
     /// Estimated bytes held. O(kept).
     var bytes: Int { deltas.reduce(0) { $0 + $1.delta.bytes } }
 
-    /// The oldest version that can still be rebuilt, given the current one.
-    func oldestVersion(current: Int) -> Int { deltas.last?.version ?? current }
+    /// The estimated bytes of each kept version, oldest first. O(kept).
+    var bytesOldestFirst: [Int] { deltas.reversed().map(\.delta.bytes) }
+
+    /// Forgets the `count` oldest versions. O(kept).
+    mutating func dropOldest(_ count: Int) {
+        deltas.removeLast(min(max(0, count), deltas.count))
+    }
 
     /// Records `delta`, which rebuilds `version` (whose digest is `digest`) from the version
     /// after it; drops the oldest beyond the limit. O(kept).

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Where every version number of one epoch comes from: one counter for the whole store, so a
+/// number is never issued twice — not to a snapshot deleted and written again under the same
+/// name, not to a session evicted and made anew. A client holding a version of a snapshot
+/// that is gone then gets a reset (and its `If-Match` a 412), never a changeset computed
+/// against a list it never had. A snapshot's numbers increase but need not be consecutive;
+/// 0 stays "not written yet".
+final class VersionCounter: @unchecked Sendable {
+    // Sendable argument: `last` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var last = 0
+
+    init() {}
+
+    /// A number greater than every number handed out before. O(1).
+    func next() -> Int {
+        lock.withLock {
+            last += 1
+            return last
+        }
+    }
+}

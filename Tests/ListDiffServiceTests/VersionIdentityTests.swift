@@ -1,0 +1,48 @@
+import Foundation
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+/// Within one epoch a version names one state of one snapshot, whatever was deleted or
+/// evicted in between: a client holding a version of a deleted snapshot gets a reset, and its
+/// `If-Match` a 412, never a changeset or a write against a list it never had.
+@Suite struct VersionIdentityTests {
+    @Test func aRecreatedSnapshotNeverReusesAVersion() throws {
+        try TestService.with { (service: TestService) throws in
+            let path = "/v1/sessions/s/snapshots/feed"
+            #expect(try service.request("PUT", path, body: #"["a", "b"]"#).status == 201)
+            let held = try service.request("PUT", path, body: #"["a", "b", "c"]"#)
+            let heldVersion = try held.json()["to"] as? String ?? ""
+            #expect(try service.request("DELETE", path).status == 204)
+            var seen: Set<String> = [heldVersion]
+            for items in [#"["x"]"#, #"["x", "y"]"#, #"["x", "y", "z"]"#] {
+                let written = try service.request("PUT", path, body: items)
+                let version = try written.json()["to"] as? String ?? ""
+                #expect(!seen.contains(version), "version \(version) issued twice")
+                seen.insert(version)
+            }
+            let changes = try service.request("GET", path + "/changes?since=\(heldVersion)")
+            #expect(changes.status == 200)
+            #expect(try changes.json()["reset"] as? Bool == true)
+            #expect(try changes.member("snapshot") == #"["x","y","z"]"#)
+            let stale = try service.request("PUT", path, body: #"["q"]"#, headers: [("If-Match", "\"\(heldVersion)\"")])
+            #expect(stale.status == 412)
+            #expect(try service.request("GET", path).member("snapshot") == #"["x","y","z"]"#)
+        }
+    }
+
+    @Test func aSessionDeletedAndRecreatedNeverReusesAVersion() throws {
+        try TestService.with { (service: TestService) throws in
+            let path = "/v1/sessions/gone/snapshots/feed"
+            let first = try service.request("PUT", path, body: #"["a"]"#)
+            let firstVersion = try first.json()["to"] as? String ?? ""
+            #expect(try service.request("DELETE", "/v1/sessions/gone").status == 204)
+            let again = try service.request("PUT", path, body: #"["b"]"#)
+            #expect(again.status == 201)
+            #expect(try again.json()["from"] as? String == "\(service.service.epoch).0")
+            #expect(try again.json()["to"] as? String != firstVersion)
+            let owner = try service.request("PUT", path, body: #"["c"]"#, headers: [("If-Match", "\"\(firstVersion)\"")])
+            #expect(owner.status == 412)
+        }
+    }
+}
