@@ -75,6 +75,15 @@ expect_status() {
 }
 
 # expect_json 'PYTHON EXPRESSION over b (the parsed body)' [description]
+# Remembers the version the last answer moved to (`to`) as $NAME, and as NAME in expect_json.
+remember() {
+  [[ $step_ok -eq 1 ]] || return 0
+  local version
+  version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["to"])' "$work/body" 2>/dev/null) || return 0
+  printf -v "$1" '%s' "$version"
+  export "SMOKE_V_$1=$version"
+}
+
 expect_json() {
   [[ $step_ok -eq 1 ]] || return 0
   local out
@@ -87,6 +96,10 @@ except Exception as e:
 env = {"b": b, "E": sys.argv[0]}
 import os
 env["E"] = os.environ.get("SMOKE_EPOCH", "")
+# Versions remembered from earlier answers (remember NAME): V1, V2, … as full version texts.
+env.update({name[len("SMOKE_V_"):]: value for name, value in os.environ.items() if name.startswith("SMOKE_V_")})
+# A version's number: numbers grow with every write of the server, not per snapshot.
+env["n"] = lambda version: int(version.rsplit(".", 1)[1])
 try:
     ok = eval(sys.argv[2], {}, env)
 except Exception as e:
@@ -207,29 +220,37 @@ expect_status 404; problem not-found; done_step
 first='{"sections":[{"id":"today","items":["a",{"id":"b","content":{"title":"B"}}]}]}'
 request "PUT snapshot (created) -> 201" PUT "$S/snapshots/feed" -d "$first"
 expect_status 201
-expect_json "b['from'].endswith('.0') and b['to'] == b['from'][:-2] + '.1' and len(b['to']) == 18" "from <epoch>.0 to <epoch>.1"
+expect_json "b['from'].endswith('.0') and len(b['from']) == 18 and b['to'].split('.')[0] == b['from'][:16] and int(b['to'].split('.')[1]) > 0" "from <epoch>.0 to <epoch>.<n>"
 epoch=""
 if [[ $step_ok -eq 1 ]]; then epoch=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["to"].split(".")[0])' "$work/body"); fi
 export SMOKE_EPOCH="$epoch"
+remember V1
 expect_json "b['digest'] == 'xxh64:7bc52bd2376a0d8d'" "the documented digest xxh64:7bc52bd2376a0d8d"
 expect_json "b['changeset'] == {'stages':[{'sections':{'deletes':[],'inserts':[0],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[]}}],'updates':{'sections':[],'reloads':[],'reconfigures':[]}}"
-expect_header etag "^\"$epoch\\.1\"\$"; expect_header location "^$S/snapshots/feed\$"; done_step
+expect_header etag "^\"$V1\"\$"; expect_header location "^$S/snapshots/feed\$"; done_step
 
 request "PUT the same snapshot (no new version)" PUT "$S/snapshots/feed" -d "$first"
 expect_status 200
-expect_json "b['from'] == E + '.1' and b['to'] == E + '.1' and b['changeset'] == {'stages':[],'updates':{'sections':[],'reloads':[],'reconfigures':[]}}"
-expect_header etag "^\"$epoch\\.1\"\$"; done_step
+expect_json "b['from'] == V1 and b['to'] == V1 and b['changeset'] == {'stages':[],'updates':{'sections':[],'reloads':[],'reconfigures':[]}}"
+expect_header etag "^\"$V1\"\$"; done_step
 
 second='{"sections":[{"id":"today","items":[{"id":"b","content":{"title":"B2"}},"a","c"]}]}'
-request "PUT If-Match current, format=sequential -> 200" PUT "$S/snapshots/feed?format=sequential" -H "If-Match: \"$epoch.1\"" -d "$second"
+request "PUT If-Match current, format=sequential -> 200" PUT "$S/snapshots/feed?format=sequential" -H "If-Match: \"$V1\"" -d "$second"
 expect_status 200
-expect_json "b['from'] == E + '.1' and b['to'] == E + '.2' and b['digest'] == 'xxh64:99c238e14f5eaca5'"
+remember V2
+expect_json "b['from'] == V1 and n(b['to']) > n(V1) and b['digest'] == 'xxh64:99c238e14f5eaca5'"
 expect_json "b['changeset'] == {'operations':[{'op':'moveItem','from':[0,1],'to':[0,0]},{'op':'insertItems','section':0,'at':2,'count':1},{'op':'reconfigureItems','section':0,'at':0,'count':1}]}"
-expect_header etag "^\"$epoch\\.2\"\$"; done_step
+expect_header etag "^\"$V2\"\$"; done_step
 
-request "PUT If-Match stale -> 412" PUT "$S/snapshots/feed" -H "If-Match: \"$epoch.1\"" -d '{"sections":[]}'
-expect_status 412; problem version-mismatch; expect_json "b['currentVersion'] == E + '.2'"
-expect_header etag "^\"$epoch\\.2\"\$"; done_step
+request "PUT If-Match stale -> 412" PUT "$S/snapshots/feed" -H "If-Match: \"$V1\"" -d '{"sections":[]}'
+expect_status 412; problem version-mismatch; expect_json "b['currentVersion'] == V2"
+expect_header etag "^\"$V2\"\$"; done_step
+
+request "PUT If-Match unquoted -> 400" PUT "$S/snapshots/feed" -H "If-Match: $V2" -d '{"sections":[]}'
+expect_status 400; problem invalid-header; expect_json "b['header'] == 'If-Match'"; done_step
+
+request "PUT If-None-Match * on an existing snapshot -> 412" PUT "$S/snapshots/feed" -H "If-None-Match: *" -d '{"sections":[]}'
+expect_status 412; problem version-mismatch; expect_json "b['currentVersion'] == V2"; done_step
 
 request "PUT flat list onto a sectioned snapshot -> 409" PUT "$S/snapshots/feed" -d '["x","y"]'
 expect_status 409; problem form-mismatch; done_step
@@ -244,21 +265,25 @@ request "PUT bad snapshot name -> 400" PUT "$S/snapshots/bad%24name" -d '[]'
 expect_status 400; problem invalid-name; expect_json "b['name'] == 'bad\$name'"; done_step
 
 request "PUT flat snapshot 'list' -> 201" PUT "$S/snapshots/list" -d '["x","y"]'
-expect_status 201; expect_json "b['to'] == E + '.1' and b['digest'] == 'xxh64:558d15912bf8c4cf'"; done_step
+remember L1
+expect_status 201; expect_json "n(b['to']) > n(V2) and b['digest'] == 'xxh64:558d15912bf8c4cf'"; done_step
 
 request "GET flat snapshot" GET "$S/snapshots/list"
-expect_status 200; expect_json "b == {'version': E + '.1', 'digest': 'xxh64:558d15912bf8c4cf', 'snapshot': ['x','y']}"; done_step
+expect_status 200; expect_json "b == {'version': L1, 'digest': 'xxh64:558d15912bf8c4cf', 'snapshot': ['x','y']}"; done_step
+
+request "POST appendSections on a flat snapshot -> 409" POST "$S/snapshots/list/operations" -d '{"operations":[{"op":"appendSections","sections":[{"id":"s"}]}]}'
+expect_status 409; problem form-mismatch; expect_json "b['operationIndex'] == 0"; done_step
 
 request "GET snapshot" GET "$S/snapshots/feed"
 expect_status 200
-expect_json "b == {'version': E + '.2', 'digest': 'xxh64:99c238e14f5eaca5', 'snapshot': {'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']}]}}"
-expect_header etag "^\"$epoch\\.2\"\$"; done_step
+expect_json "b == {'version': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'snapshot': {'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']}]}}"
+expect_header etag "^\"$V2\"\$"; done_step
 
-request "GET snapshot If-None-Match current -> 304" GET "$S/snapshots/feed" -H "If-None-Match: \"$epoch.2\""
-expect_status 304; expect_header etag "^\"$epoch\\.2\"\$"
+request "GET snapshot If-None-Match current -> 304" GET "$S/snapshots/feed" -H "If-None-Match: \"$V2\""
+expect_status 304; expect_header etag "^\"$V2\"\$"
 [[ ! -s "$work/body" ]] || fail "expected no body"; done_step
 
-request "GET snapshot If-None-Match old -> 200" GET "$S/snapshots/feed" -H "If-None-Match: \"$epoch.1\""
+request "GET snapshot If-None-Match old -> 200" GET "$S/snapshots/feed" -H "If-None-Match: \"$V1\""
 expect_status 200; done_step
 
 request "GET unknown snapshot -> 404" GET "$S/snapshots/ghost"
@@ -268,17 +293,17 @@ request "PATCH snapshot -> 405" PATCH "$S/snapshots/feed"
 expect_status 405; expect_header allow 'PUT' ; expect_header allow 'GET'; expect_header allow 'DELETE'; done_step
 
 # --- changes ------------------------------------------------------------------------------
-request "GET changes since=<v1>" GET "$S/snapshots/feed/changes?since=$epoch.1"
+request "GET changes since=<v1>" GET "$S/snapshots/feed/changes?since=$V1"
 expect_status 200
-expect_json "b == {'from': E + '.1', 'to': E + '.2', 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[],'moves':[]},'items':{'deletes':[],'inserts':[[0,2]],'moves':[[[0,1],[0,0]]]}}],'updates':{'sections':[],'reloads':[],'reconfigures':[[0,0]]}}}"
-expect_header etag "^\"$epoch\\.2\"\$"; done_step
+expect_json "b == {'from': V1, 'to': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[],'moves':[]},'items':{'deletes':[],'inserts':[[0,2]],'moves':[[[0,1],[0,0]]]}}],'updates':{'sections':[],'reloads':[],'reconfigures':[[0,0]]}}}"
+expect_header etag "^\"$V2\"\$"; done_step
 
-request "GET changes since=<current> (empty)" GET "$S/snapshots/feed/changes?since=$epoch.2&format=sequential"
-expect_status 200; expect_json "b == {'from': E + '.2', 'to': E + '.2', 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'operations': []}}"; done_step
+request "GET changes since=<current> (empty)" GET "$S/snapshots/feed/changes?since=$V2&format=sequential"
+expect_status 200; expect_json "b == {'from': V2, 'to': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'operations': []}}"; done_step
 
 request "GET changes since=<other epoch> -> reset" GET "$S/snapshots/feed/changes?since=0000000000000000.1"
 expect_status 200
-expect_json "b == {'reset': True, 'to': E + '.2', 'digest': 'xxh64:99c238e14f5eaca5', 'snapshot': {'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']}]}}"; done_step
+expect_json "b == {'reset': True, 'to': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'snapshot': {'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']}]}}"; done_step
 
 request "GET changes without since -> 400" GET "$S/snapshots/feed/changes"
 expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'since'"; done_step
@@ -286,32 +311,33 @@ expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'since'
 request "GET changes since=nodot -> 400" GET "$S/snapshots/feed/changes?since=nodot"
 expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'since'"; done_step
 
-request "GET changes wait=x -> 400" GET "$S/snapshots/feed/changes?since=$epoch.2&wait=x"
+request "GET changes wait=x -> 400" GET "$S/snapshots/feed/changes?since=$V2&wait=x"
 expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'wait'"; done_step
 
-request "GET changes of unknown snapshot -> 404" GET "$S/snapshots/ghost/changes?since=$epoch.1"
+request "GET changes of unknown snapshot -> 404" GET "$S/snapshots/ghost/changes?since=$V1"
 expect_status 404; problem not-found; done_step
 
 started=$(date +%s%N)
-request "GET changes long poll wait=1 (times out)" GET "$S/snapshots/feed/changes?since=$epoch.2&wait=1"
+request "GET changes long poll wait=1 (times out)" GET "$S/snapshots/feed/changes?since=$V2&wait=1"
 elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 expect_status 200
-expect_json "b == {'from': E + '.2', 'to': E + '.2', 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'stages':[],'updates':{'sections':[],'reloads':[],'reconfigures':[]}}}"
+expect_json "b == {'from': V2, 'to': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'changeset': {'stages':[],'updates':{'sections':[],'reloads':[],'reconfigures':[]}}}"
 if [[ $elapsed_ms -lt 900 || $elapsed_ms -gt 5000 ]]; then fail "expected an answer after about 1 s, got one after ${elapsed_ms} ms"; fi
 done_step
 
 # A long poll answered by a write (operations).
-curl -s --max-time 15 -o "$work/poll.body" -w '%{http_code}' "$base$S/snapshots/feed/changes?since=$epoch.2&wait=10&format=sequential" >"$work/poll.status" 2>/dev/null &
+curl -s --max-time 15 -o "$work/poll.body" -w '%{http_code}' "$base$S/snapshots/feed/changes?since=$V2&wait=10&format=sequential" >"$work/poll.status" 2>/dev/null &
 poll_pid=$!
 sleep 0.5
 ops='{"operations":[{"op":"appendSections","sections":[{"id":"later","items":["d"]}]},{"op":"moveItem","item":"a","after":"d"},{"op":"reloadItems","items":["c"]}]}'
 started=$(date +%s%N)
-request "POST operations (answers the long poll)" POST "$S/snapshots/feed/operations" -H "If-Match: \"$epoch.2\"" -d "$ops"
+request "POST operations (answers the long poll)" POST "$S/snapshots/feed/operations" -H "If-Match: \"$V2\"" -d "$ops"
 expect_status 200
+remember V3
 # "a" moves into the inserted section "later": a second stage, after the data source shows
 # the first stage's snapshot, so its cell is kept (not deleted and inserted).
-expect_json "b == {'from': E + '.2', 'to': E + '.3', 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[1],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[]},'snapshot':{'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']},{'id':'later','items':['d']}]}},{'sections':{'deletes':[],'inserts':[],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[[[0,1],[1,1]]]}}],'updates':{'sections':[],'reloads':[[0,1]],'reconfigures':[]}}}"
-expect_header etag "^\"$epoch\\.3\"\$"; done_step
+expect_json "b == {'from': V2, 'to': V3, 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'stages':[{'sections':{'deletes':[],'inserts':[1],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[]},'snapshot':{'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']},{'id':'later','items':['d']}]}},{'sections':{'deletes':[],'inserts':[],'moves':[]},'items':{'deletes':[],'inserts':[],'moves':[[[0,1],[1,1]]]}}],'updates':{'sections':[],'reloads':[[0,1]],'reconfigures':[]}}}"
+expect_header etag "^\"$V3\"\$"; done_step
 
 step_name="long poll wait=10 answered by the write"; step_ok=1
 wait "$poll_pid" || true
@@ -320,7 +346,7 @@ elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 status=$(cat "$work/poll.status" 2>/dev/null || echo none)
 cp "$work/poll.body" "$work/body" 2>/dev/null || : >"$work/body"
 expect_status 200
-expect_json "b == {'from': E + '.2', 'to': E + '.3', 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'operations':[{'op':'deleteItems','section':0,'at':1,'count':1},{'op':'insertSections','at':1,'count':1},{'op':'reloadItems','section':0,'at':1,'count':1}]}}"
+expect_json "b == {'from': V2, 'to': V3, 'digest': 'xxh64:b10c399ae592190e', 'changeset': {'operations':[{'op':'deleteItems','section':0,'at':1,'count':1},{'op':'insertSections','at':1,'count':1},{'op':'reloadItems','section':0,'at':1,'count':1}]}}"
 if [[ $elapsed_ms -gt 3000 ]]; then fail "expected the poll to end with the write, it took ${elapsed_ms} ms"; fi
 done_step
 
@@ -328,7 +354,7 @@ request "POST operations, one fails -> 422" POST "$S/snapshots/feed/operations" 
 expect_status 422; problem operation-failed; expect_json "b['pointer'] == '/operations/1' and b['operationIndex'] == 1 and 'nope' in b['detail']"; done_step
 
 request "GET snapshot after the 422 (nothing applied)" GET "$S/snapshots/feed"
-expect_status 200; expect_json "b['version'] == E + '.3' and b['digest'] == 'xxh64:b10c399ae592190e'"; done_step
+expect_status 200; expect_json "b['version'] == V3 and b['digest'] == 'xxh64:b10c399ae592190e'"; done_step
 
 request "POST operations unknown op -> 400" POST "$S/snapshots/feed/operations" -d '{"operations":[{"op":"frob"}]}'
 expect_status 400; problem invalid-body; expect_json "b['pointer'] == '/operations/0/op'"; done_step
@@ -336,8 +362,8 @@ expect_status 400; problem invalid-body; expect_json "b['pointer'] == '/operatio
 request "POST operations before and after -> 400" POST "$S/snapshots/feed/operations" -d '{"operations":[{"op":"moveItem","item":"a","before":"c","after":"d"}]}'
 expect_status 400; problem invalid-body; expect_json "b['pointer'] == '/operations/0'"; done_step
 
-request "POST operations If-Match stale -> 412" POST "$S/snapshots/feed/operations" -H "If-Match: \"$epoch.2\"" -d '{"operations":[]}'
-expect_status 412; problem version-mismatch; expect_json "b['currentVersion'] == E + '.3'"; done_step
+request "POST operations If-Match stale -> 412" POST "$S/snapshots/feed/operations" -H "If-Match: \"$V2\"" -d '{"operations":[]}'
+expect_status 412; problem version-mismatch; expect_json "b['currentVersion'] == V3"; done_step
 
 request "POST operations unknown snapshot -> 404" POST "$S/snapshots/ghost/operations" -d '{"operations":[]}'
 expect_status 404; problem not-found; done_step
@@ -347,7 +373,7 @@ expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'format
 
 request "GET session (lists both snapshots)" GET "$S"
 expect_status 200
-expect_json "b == {'session': '$session', 'snapshots': [{'name':'feed','version':E+'.3','digest':'xxh64:b10c399ae592190e','items':4,'flat':False},{'name':'list','version':E+'.1','digest':'xxh64:558d15912bf8c4cf','items':2,'flat':True}]}"; done_step
+expect_json "b == {'session': '$session', 'snapshots': [{'name':'feed','version':V3,'digest':'xxh64:b10c399ae592190e','items':4,'flat':False},{'name':'list','version':L1,'digest':'xxh64:558d15912bf8c4cf','items':2,'flat':True}]}"; done_step
 
 # --- deletes ------------------------------------------------------------------------------
 request "DELETE snapshot -> 204" DELETE "$S/snapshots/list"
@@ -358,6 +384,15 @@ expect_status 404; problem not-found; done_step
 
 request "GET deleted snapshot -> 404" GET "$S/snapshots/list"
 expect_status 404; problem not-found; done_step
+
+request "PUT the deleted snapshot again: a version never issued before" PUT "$S/snapshots/list" -d '["z"]'
+expect_status 201; expect_json "b['from'] == E + '.0' and n(b['to']) > n(V3) and b['to'] != L1"; done_step
+
+request "GET changes since its version from before the delete -> reset" GET "$S/snapshots/list/changes?since=$L1"
+expect_status 200; expect_json "b['reset'] == True and b['snapshot'] == ['z']"; done_step
+
+request "DELETE with an encoded '/' in the name -> 400 (not another path)" DELETE "$S%2Fsnapshots%2Flist"
+expect_status 400; problem invalid-name; done_step
 
 request "DELETE session -> 204" DELETE "$S"
 expect_status 204; done_step

@@ -234,7 +234,7 @@ int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound
 
 void cld_retain_freed_memory(void) {
 #if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_TRIM_THRESHOLD, 0x7fffffff);
     mallopt(M_TOP_PAD, 16 << 20);
 #endif

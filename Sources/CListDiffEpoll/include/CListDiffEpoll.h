@@ -59,7 +59,7 @@ int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound
 int cld_configure_accepted(int fd);
 
 /// Keeps freed memory in the process for reuse (glibc: no heap trimming, no per-block
-/// mappings under 64 MiB, 16 MiB top pad); a no-op elsewhere.
+/// mappings under 4 MiB, 16 MiB top pad); a no-op elsewhere.
 void cld_retain_freed_memory(void);
 /// Hands free heap memory back to the system (glibc malloc_trim(0): every arena's free
 /// pages, not only the top); a no-op elsewhere.

@@ -132,8 +132,13 @@ public struct HTTPRequestParser: Sendable {
             guard available > 0 else { return .needMoreData }
             let taken = min(available, remaining)
             // Reserved at the first body byte, not at the head: a request refused on its
-            // head never holds body storage.
-            if body.isEmpty { body.reserveCapacity(min(remaining, Self.maxUpfrontReservation)) }
+            // head never holds body storage. Past the first reservation, the rest exactly:
+            // doubling would hold up to twice the body (and both copies while growing).
+            if body.isEmpty {
+                body.reserveCapacity(min(remaining, Self.maxUpfrontReservation))
+            } else if body.count + taken > body.capacity {
+                body.reserveCapacity(body.count + remaining)
+            }
             body.append(contentsOf: input[offset..<offset + taken])
             offset += taken
             if taken == remaining { return .request(completeRequest()) }

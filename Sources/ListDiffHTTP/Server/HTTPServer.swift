@@ -19,6 +19,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var loops: [EventLoop] = []
     private var workers: WorkerPool?
     private var memoryReturn: IdleMemoryReturn?
+    private var bodies: BodyBufferBudget?
     private var boundPort = 0
     private var started = false
     private var stopping = false
@@ -40,9 +41,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// What the transport is doing now, summed over the event loops (each publishes its part
     /// once per tick, so figures lag by at most a tick).
     public func statistics() -> HTTPServerStatistics {
-        let (loops, workers) = lock.withLock { (self.loops, self.workers) }
+        let (loops, workers, bodies) = lock.withLock { (self.loops, self.workers, self.bodies) }
         var total = loops.reduce(HTTPServerStatistics()) { $0 + $1.statistics.latest }
         total.queuedJobs = workers?.queuedCount ?? 0
+        total.bufferedBodyBytes = bodies?.heldBytes ?? 0
         return total
     }
 
@@ -81,6 +83,7 @@ public final class HTTPServer: @unchecked Sendable {
         boundPort = port
         loops = created
         self.workers = workers
+        self.bodies = bodies
         if configuration.returnsIdleMemory {
             let memoryReturn = IdleMemoryReturn(bodies: bodies)
             memoryReturn.start()

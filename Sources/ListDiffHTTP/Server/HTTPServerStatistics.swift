@@ -13,6 +13,8 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var bufferBytes = 0
     /// Heavy jobs waiting for a worker thread.
     public var queuedJobs = 0
+    /// Request-body bytes held now against ``HTTPLimits/maxBufferedBodyBytes``.
+    public var bufferedBodyBytes = 0
     /// Requests answered since start, by route, method and status, with latencies.
     public var requests = RequestMetrics()
 

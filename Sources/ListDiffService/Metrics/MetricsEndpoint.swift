@@ -50,6 +50,7 @@ extension ListDiffService {
             out.single("listdiff_connections_rejected_total", "counter", "Connections answered 503 at accept (connection limit, no descriptors).", Double(transport.rejectedConnections))
             out.single("listdiff_long_poll_waiters", "gauge", "Requests waiting for a deferred response (long polls).", Double(transport.waitingResponses))
             out.single("listdiff_queued_jobs", "gauge", "Heavy requests waiting for a worker thread.", Double(transport.queuedJobs))
+            out.single("listdiff_buffered_body_bytes", "gauge", "Request-body bytes held now, against --max-buffered-body-bytes.", Double(transport.bufferedBodyBytes))
         }
         let diffs = diffMetrics.figures
         out.family("listdiff_diff_duration_seconds", "histogram", "Time the engine spent matching old and new snapshots, per diff.")
