@@ -21,11 +21,12 @@ public enum ListDiffClientError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// True when trying again later may succeed: no answer, or a 5xx, 408 or 429 answer.
+    /// True when trying again later may succeed: no answer, or a 5xx (but 507 `store-full`:
+    /// the write needs room made first), 408 or 429 answer.
     public var isTransient: Bool {
         switch self {
         case .transport(let error): error.code != .cancelled && error.code != .badURL && error.code != .unsupportedURL
-        case .server(let problem): problem.status >= 500 || problem.status == 408 || problem.status == 429
+        case .server(let problem): (problem.status >= 500 && problem.status != 507) || problem.status == 408 || problem.status == 429
         case .invalidResponse(let status, _): status >= 500
         case .invalidInput: false
         }

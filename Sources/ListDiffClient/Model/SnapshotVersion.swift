@@ -1,6 +1,7 @@
 /// A snapshot version as the server names it, `<epoch>.<n>`: the epoch is the server
-/// process's (a restart or another instance has another), `n` counts the snapshot's versions.
-/// Clients keep it opaque and send it back as `since` or `If-Match`.
+/// process's (a restart or another instance has another), `n` grows with every write of that
+/// process and is never issued twice (a snapshot's numbers need not be consecutive). Clients
+/// keep it opaque and send it back as `since` or `If-Match`.
 public struct SnapshotVersion: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public var text: String
 
