@@ -100,7 +100,7 @@ import Testing
             ledger.add(50, owner: 2)
             return ledger
         }()
-        let candidates = [ByteLedger.Candidate(owner: 2, bytes: 30), ByteLedger.Candidate(owner: 1, bytes: 20), ByteLedger.Candidate(owner: 2, bytes: 20)]
+        let candidates = [ByteLedger.Candidate(id: 0, owner: 2, bytes: 30), ByteLedger.Candidate(id: 1, owner: 1, bytes: 20), ByteLedger.Candidate(id: 2, owner: 2, bytes: 20)]
         // Owner 1 within its share (40 + 15 ≤ 50)… but owner 2 is not over its share (50): only its own.
         guard case .success(let own) = ledger.plan(delta: 15, sessionBytes: 20, owner: 1, prunable: [], candidates: candidates) else {
             Issue.record("refused")

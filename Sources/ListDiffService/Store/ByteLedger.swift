@@ -21,8 +21,9 @@ struct ByteLedger {
         ownerShare = maxStoreBytes / max(1, owners)
     }
 
-    /// A session that could make room, least recently used first.
+    /// A session that could make room; `id` is the caller's name for it.
     struct Candidate {
+        var id: Int
         var owner: Int
         var bytes: Int
     }
@@ -32,7 +33,7 @@ struct ByteLedger {
         /// Oldest versions of the written snapshot to drop.
         var pruned = 0
         var bytesPruned = 0
-        /// Indexes into the candidates to evict.
+        /// The `id`s of the candidates to evict.
         var evicted: [Int] = []
     }
 
@@ -47,8 +48,9 @@ struct ByteLedger {
 
     /// How a write by `owner` to a session holding `sessionBytes`, growing it by `delta`,
     /// fits: dropping some of `prunable` (its snapshot's older versions, oldest first), then
-    /// evicting some of `candidates` (other sessions, least recently used first). O(candidates).
-    func plan(delta: Int, sessionBytes: Int, owner: Int, prunable: [Int], candidates: [Candidate]) -> Result<Plan, Refusal> {
+    /// evicting some of `candidates` (other sessions, least recently used first; read only as
+    /// far as needed). O(prunable + candidates read).
+    func plan(delta: Int, sessionBytes: Int, owner: Int, prunable: [Int], candidates: some Sequence<Candidate>) -> Result<Plan, Refusal> {
         var plan = Plan()
         func storeExcess() -> Int { total + delta - plan.bytesPruned - maxStoreBytes }
         func sessionExcess() -> Int { sessionBytes + delta - plan.bytesPruned - maxSessionBytes }
@@ -61,11 +63,12 @@ struct ByteLedger {
         guard excess > 0 else { return .success(plan) }
         let withinShare = bytes(of: owner) + delta - plan.bytesPruned <= ownerShare
         var projected = byOwner
-        for (index, candidate) in candidates.enumerated() where excess > 0 && candidate.bytes > 0 {
+        for candidate in candidates where candidate.bytes > 0 {
+            guard excess > 0 else { break }
             if candidate.owner != owner {
                 guard withinShare, projected[candidate.owner, default: 0] > ownerShare else { continue }
             }
-            plan.evicted.append(index)
+            plan.evicted.append(candidate.id)
             projected[candidate.owner, default: 0] -= candidate.bytes
             excess -= candidate.bytes
         }

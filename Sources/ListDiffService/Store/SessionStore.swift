@@ -101,15 +101,18 @@ final class SessionStore: @unchecked Sendable {
             guard let entry = sessions[key], entry.session === session else {
                 return .failure(ServiceProblem.notFound("session '\(session.name)' was evicted while this request was served; nothing was written"))
             }
+            // Other sessions, read least recently used first and only as far as the plan needs.
             let others = ledger.total + delta > ledger.maxStoreBytes
-                ? sessions.filter { $0.key != key }.map { ($0.key, $0.value, $0.value.session.lastUsed) }.sorted { $0.2 < $1.2 }
+                ? sessions.filter { $0.key != key }.map { (key: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.session.lastUsed) }
                 : []
-            let candidates = others.map { ByteLedger.Candidate(owner: $0.0.owner, bytes: $0.1.bytes) }
+            let candidates = LeastRecentlyUsedFirst(others.map(\.lastUsed)).lazy.map {
+                ByteLedger.Candidate(id: $0, owner: others[$0].key.owner, bytes: others[$0].bytes)
+            }
             switch ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: candidates) {
             case .failure(let refusal):
                 return .failure(storeFull(refusal, session: session))
             case .success(let plan):
-                let victims = plan.evicted.compactMap { take(others[$0].0) }
+                let victims = plan.evicted.compactMap { take(others[$0].key) }
                 counters.evictedForBytes += victims.count
                 sessions[key]?.bytes += delta - plan.bytesPruned
                 ledger.add(delta - plan.bytesPruned, owner: session.owner)
