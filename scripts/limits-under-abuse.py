@@ -238,13 +238,17 @@ def check_metrics_and_log():
         fail("an access-log line for a long method is not bounded")
 
 
-def check_unauthenticated_bodies():
+def body_burst_setup():
+    """A server with a key, how many 16 MiB bodies to send at once, one such body, the resident
+    size before, and a sampler of the peak already running."""
     server = Server("--api-keys", KEY, "--log-level", "warning")
-    count = 24 if QUICK else 120
-    body = b" " * (16 * MIB)
     time.sleep(0.5)
     before = server.rss()
-    sampler = RSSSampler(server)
+    return server, (24 if QUICK else 120), b" " * (16 * MIB), before, RSSSampler(server)
+
+
+def check_unauthenticated_bodies():
+    server, count, body, before, sampler = body_burst_setup()
     expected = burst(server, count, lambda i: body_request(server, body, [("Authorization", "Bearer wrong")], True))
     written = burst(server, count, lambda i: body_request(server, body, [] if i % 2 else [("Authorization", "Bearer wrong")], False))
     peak = sampler.stop()
@@ -258,12 +262,7 @@ def check_unauthenticated_bodies():
 
 
 def check_authenticated_bodies():
-    server = Server("--api-keys", KEY, "--log-level", "warning")
-    count = 24 if QUICK else 120
-    body = b" " * (16 * MIB)
-    time.sleep(0.5)
-    before = server.rss()
-    sampler = RSSSampler(server)
+    server, count, body, before, sampler = body_burst_setup()
     statuses = burst(server, count, lambda i: body_request(server, body, [("Authorization", f"Bearer {KEY}")], False))
     peak = sampler.stop()
     settled = []

@@ -22,7 +22,7 @@ struct ParserHarness {
             pending.removeFirst(step.consumed)
             switch step.event {
             case .needMoreData: return
-            case .bodyFollows(_, let expectsContinue): if expectsContinue { continues += 1 }
+            case .bodyFollows(_, _, let expectsContinue): if expectsContinue { continues += 1 }
             case .request(let request): requests.append(request)
             case .failure(let error): failure = error
             }

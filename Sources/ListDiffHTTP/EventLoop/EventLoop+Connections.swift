@@ -73,10 +73,13 @@ extension EventLoop {
                     }
                 }
                 return .waiting
-            case .bodyFollows(let declared, let expectsContinue):
+            case .bodyFollows(let declared, let arrived, let expectsContinue):
+                // A small body that came whole with its head costs nothing more to read than it
+                // already has: no check or count that would only slow the common request.
+                if let declared, declared <= Self.uncountedBodyBytes, arrived >= declared, !expectsContinue { continue }
                 admitBody(of: connection, declared: declared, expectsContinue: expectsContinue)
             case .request(let request):
-                _ = countChunkedBody(of: connection, received: request.body.count)
+                if connection.bodyBytesCounted > 0 { _ = countChunkedBody(of: connection, received: request.body.count) }
                 dispatch(request, on: connection)
             case .failure(let error):
                 respondWithProblem(connection, status: error.status, detail: error.detail)
@@ -136,6 +139,7 @@ extension EventLoop {
 
     /// Gives the current request's counted body bytes back to the buffering limit.
     func releaseBody(of connection: Connection) {
+        guard connection.bodyBytesCounted > 0 else { return }
         bodies.giveBack(connection.bodyBytesCounted)
         connection.bodyBytesCounted = 0
     }

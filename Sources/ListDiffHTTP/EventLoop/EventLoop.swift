@@ -17,8 +17,8 @@ final class EventLoop: @unchecked Sendable {
     let workers: WorkerPool
     let log: ServerLog
     let poller: Int32
-    let budget: ConnectionBudget
-    let bodies: BodyBufferBudget
+    let budget: SharedBudget
+    let bodies: SharedBudget
     let tickInterval: UInt64
     let headerTimeout: UInt64
     let bodyTimeout: UInt64
@@ -41,6 +41,10 @@ final class EventLoop: @unchecked Sendable {
     static let retryAfterSeconds = "1"
     /// Least a lingering close discards (``discardAllowance(declaredBodyBytes:)``).
     static let minimumDiscardBytes = 1 << 20
+    /// A body of at most this many bytes that arrived whole with its head is neither checked
+    /// on its head nor counted against the buffering limit: it is already in the receive
+    /// buffer, and its handler checks what the head check would have.
+    static let uncountedBodyBytes = 16 * 1024
     /// A chunked body is counted against the buffering limit in steps of this many bytes.
     static let chunkedBodyCountStep = 256 * 1024
     /// Idle keep-alive connections closed per descriptor-exhaustion event.
@@ -74,7 +78,7 @@ final class EventLoop: @unchecked Sendable {
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 
-    init(listener: SharedListener, budget: ConnectionBudget, bodies: BodyBufferBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
+    init(listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
         let mailbox: LoopMailbox

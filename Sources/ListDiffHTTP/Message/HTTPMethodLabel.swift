@@ -2,25 +2,25 @@
 /// `tchar` string up to the request-line limit), so only the methods of RFC 9110 and PATCH
 /// are named and every other token is `other`. Label sets stay fixed whatever is sent.
 public enum HTTPMethodLabel {
-    /// The methods named as themselves.
-    public static let known: [String] = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"]
-
-    /// The name of every method not in ``known``.
+    /// The name of every method but GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS, TRACE and CONNECT.
     public static let other = "other"
 
     /// `method` if it is known (exact, methods are case-sensitive), else ``other``. O(1).
     public static func label(for method: String) -> String {
-        known.contains(method) ? method : other
+        switch method {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": return method
+        default: return other
+        }
     }
 
     /// At most this many bytes of an unknown method reach the access log.
     static let loggedPrefixBytes = 16
 
-    /// The method for the access log: a known one as is; an unknown one as `other:` and its
+    /// The method for the access log: a named one as is; an unknown one as `other:` and its
     /// first ``loggedPrefixBytes`` bytes, each byte outside `A-Z a-z 0-9 - _ .` as `%XX`, so
     /// a log line stays short and one `key=value` pair whatever the token was.
     static func appendLogged(_ method: String, to buffer: inout [UInt8]) {
-        if known.contains(method) {
+        if label(for: method) != other {
             buffer.append(contentsOf: method.utf8)
             return
         }

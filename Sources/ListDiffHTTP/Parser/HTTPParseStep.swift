@@ -9,11 +9,11 @@ public struct HTTPParseStep: Sendable {
 public enum HTTPParseEvent: Sendable {
     /// The input holds no complete request yet; call again with more bytes.
     case needMoreData
-    /// The head is complete and a body follows (`declaredBytes`, nil when chunked): the
-    /// caller may refuse the request now, before any of its body is buffered. Otherwise it
-    /// sends `100 Continue` if `expectsContinue` (asked, and no body byte has arrived yet) and
-    /// keeps parsing.
-    case bodyFollows(declaredBytes: Int?, expectsContinue: Bool)
+    /// The head is complete and a body follows (`declaredBytes`, nil when chunked; of which
+    /// `arrivedBytes` or more are already in the input): the caller may refuse the request
+    /// now, before any of its body is buffered. Otherwise it sends `100 Continue` if
+    /// `expectsContinue` (asked, and no body byte has arrived yet) and keeps parsing.
+    case bodyFollows(declaredBytes: Int?, arrivedBytes: Int, expectsContinue: Bool)
     /// A complete request.
     case request(HTTPRequest)
     /// The input is not an acceptable request; answer with the error's status and close.

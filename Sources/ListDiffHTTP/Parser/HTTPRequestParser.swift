@@ -115,7 +115,7 @@ public struct HTTPRequestParser: Sendable {
             headBytes += line.count + 2
             if line.isEmpty {
                 if isTrailer { return .request(completeRequest()) }
-                return try finishHead(hasBufferedBody: offset < input.count)
+                return try finishHead(bufferedBodyBytes: input.count - offset)
             }
             let field = try HeaderLineParsing.field(line, lineNumber: (isTrailer ? trailers.count : headers.count) + 1, isTrailer: isTrailer)
             if isTrailer {
@@ -254,7 +254,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Decides the body framing once the head is complete (RFC 9112 §6.3).
-    private mutating func finishHead(hasBufferedBody: Bool) throws(HTTPParseError) -> HTTPParseEvent? {
+    private mutating func finishHead(bufferedBodyBytes: Int) throws(HTTPParseError) -> HTTPParseEvent? {
         let framing = try BodyFraming.decide(headers: headers, version: version, maxBodyBytes: limits.maxBodyBytes)
         keepAlive = version == .http1_1
             ? !headers.containsToken("close", in: "Connection")
@@ -270,7 +270,7 @@ public struct HTTPRequestParser: Sendable {
             state = .chunkSizeLine
             declared = nil
         }
-        return .bodyFollows(declaredBytes: declared, expectsContinue: framing.expectsContinue && !hasBufferedBody)
+        return .bodyFollows(declaredBytes: declared, arrivedBytes: bufferedBodyBytes, expectsContinue: framing.expectsContinue && bufferedBodyBytes == 0)
     }
 
     /// Hands the finished request over and gets ready for the next one.

@@ -71,8 +71,9 @@ enum RequestLineParsing {
         guard let path = rawPath.isEmpty ? "/" : PercentDecoding.decode(rawPath, plusAsSpace: false) else {
             throw HTTPParseError(.badRequest, "request line: the path has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
         }
-        // Without escapes the raw path is the decoded one: share its storage.
-        let raw = rawPath.contains(UInt8(ascii: "%")) ? String(decoding: rawPath, as: UTF8.self) : path
+        // Each escape shortens the decoded path by two bytes: without any, the raw path is the
+        // decoded one, and shares its storage.
+        let raw = path.utf8.count == rawPath.count || rawPath.isEmpty ? path : String(decoding: rawPath, as: UTF8.self)
         guard queryStart < target.endIndex else { return (path, raw, []) }
         guard let query = PercentDecoding.queryParameters(target[(queryStart + 1)...]) else {
             throw HTTPParseError(.badRequest, "request line: the query has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")

@@ -113,7 +113,8 @@ public struct Router: HTTPResponder {
     private func match(_ request: HTTPRequest) -> Match {
         // Split before decoding: an escaped `/` (`%2F`) belongs to its segment, so it can
         // neither reach a route that a proxy's path rules did not see nor split a name.
-        let hidesSlash = request.rawPath.utf8.contains(UInt8(ascii: "%"))
+        // Without escapes the parser hands over one string as both (compared in O(1)).
+        let hidesSlash = request.rawPath != request.path
             && Self.slashCount(request.path) != Self.slashCount(request.rawPath)
         if !hidesSlash, let routes = exact[request.path] {
             return choose(routes, template: request.path, parameters: RouteParameters(), for: request)

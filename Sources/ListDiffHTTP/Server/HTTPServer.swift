@@ -19,7 +19,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var loops: [EventLoop] = []
     private var workers: WorkerPool?
     private var memoryReturn: IdleMemoryReturn?
-    private var bodies: BodyBufferBudget?
+    private var bodies: SharedBudget?
     private var boundPort = 0
     private var started = false
     private var stopping = false
@@ -44,7 +44,7 @@ public final class HTTPServer: @unchecked Sendable {
         let (loops, workers, bodies) = lock.withLock { (self.loops, self.workers, self.bodies) }
         var total = loops.reduce(HTTPServerStatistics()) { $0 + $1.statistics.latest }
         total.queuedJobs = workers?.queuedCount ?? 0
-        total.bufferedBodyBytes = bodies?.heldBytes ?? 0
+        total.bufferedBodyBytes = bodies?.heldAmount ?? 0
         return total
     }
 
@@ -66,8 +66,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let listener = SharedListener(fd: opened.fd)
         let port = opened.port
-        let budget = ConnectionBudget(limit: configuration.limits.maxConnections)
-        let bodies = BodyBufferBudget(limit: configuration.limits.maxBufferedBodyBytes)
+        let budget = SharedBudget(limit: max(1, configuration.limits.maxConnections))
+        let bodies = SharedBudget(limit: configuration.limits.maxBufferedBodyBytes)
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {

@@ -15,10 +15,10 @@ final class IdleMemoryReturn: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "listdiff-idle-memory-return", qos: .utility)
     private let timer: any DispatchSourceTimer
-    private let bodies: BodyBufferBudget
+    private let bodies: SharedBudget
     private var checksOver = 0
 
-    init(bodies: BodyBufferBudget) {
+    init(bodies: SharedBudget) {
         self.bodies = bodies
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.checkInterval, repeating: Self.checkInterval, leeway: .milliseconds(100))
@@ -31,7 +31,7 @@ final class IdleMemoryReturn: @unchecked Sendable {
 
     private func check() {
         let slack = AllocatorTuning.residentBytes() - AllocatorTuning.heapBytesInUse()
-        guard slack > Self.slackBytes, bodies.heldBytes == 0 else {
+        guard slack > Self.slackBytes, bodies.heldAmount == 0 else {
             checksOver = 0
             return
         }
