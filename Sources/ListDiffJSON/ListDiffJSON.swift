@@ -13,12 +13,18 @@
 //                 and `JSONPointer` (RFC 6901).
 // - Model/        `WireID`, `WireContent`, `WireSnapshot` (= `Snapshot<WireID, WireID,
 //                 WireContent>`), `WireOperation`, `WireDiff`, `WireSnapshotDocument`,
-//                 `WireDiffRequest`, `WireBatchDocument`.
+//                 `WireDiffRequest`, `WireBatchDocument`, and the API's answers:
+//                 `WireChangesDocument`, `WireVersionedSnapshot`, `WireSessionListing`.
 // - Decoding/     `WireDecoder.snapshot/diffRequest/operations/batchChangeset/
-//                 sequentialChangeset(_:…)`, `WireDecodingOptions`; internals `_WireDecoder`
+//                 sequentialChangeset/changes/versionedSnapshot/createdSession/
+//                 sessionListing(_:…)`, `WireDecodingOptions`; internals `_WireDecoder`
 //                 (one per body) and `_InternTable`.
 // - Encoding/     `JSONWriter.writeSnapshot/writeBatch/writeSequential/writeItem/writeID/
-//                 writeContent`, `ProblemDetails(operationError:)`.
+//                 writeContent/writeOperations/writeFreshElements`, every API document
+//                 beside its reader (`writeChanges/writeReset/writeVersionedSnapshot/
+//                 writeDiffRequest/writeCreatedSession/writeSessionListing`),
+//                 `ProblemDetails(operationError:)`.
+// - Digest/       `SnapshotDigest`: XXH64 over a snapshot's canonical JSON.
 //
 // Decisions
 // - Grammar: strict RFC 8259. Any value is accepted at the top level; only space, tab,

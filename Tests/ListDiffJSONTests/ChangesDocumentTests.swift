@@ -15,16 +15,7 @@ import ListDiffJSON
 
     /// What the service writes for a change with `include=values`.
     func answer(_ diff: WireDiff, flat: Bool) -> [UInt8] {
-        let staged = diff.stagedBatch
-        return written {
-            $0.beginObject()
-            $0.key("from"); $0.string("e.1")
-            $0.key("to"); $0.string("e.2")
-            $0.key("digest"); $0.string(SnapshotDigest.digest(of: diff.new))
-            $0.key("changeset"); $0.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: flat)
-            $0.key("values"); $0.writeFreshElements(WireFreshElements(of: staged.changeset, in: diff.new), flat: flat)
-            $0.endObject()
-        }
+        written { $0.writeChanges(from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: diff.new), diff: diff, sequential: false, includeValues: true, flat: flat) }
     }
 
     @Test(arguments: seeds) func anAnswerWithValuesTurnsTheOldListIntoTheNewOne(seed: UInt64) throws {

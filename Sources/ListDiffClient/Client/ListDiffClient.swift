@@ -30,12 +30,7 @@ public struct ListDiffClient: Sendable {
                      updates: DiffOptions.ContentUpdateStyle = .reconfigure) async throws(ListDiffClientError) -> WireChangeset {
         guard old.isFlat == new.isFlat else { throw .invalidInput("old and new must both be flat or both sectioned") }
         var writer = JSONWriter(reservingCapacity: 16 * (old.snapshot.numberOfItems + new.snapshot.numberOfItems) + 64)
-        writer.beginObject()
-        writer.key("old")
-        writer.writeSnapshot(old.snapshot, flat: old.isFlat)
-        writer.key("new")
-        writer.writeSnapshot(new.snapshot, flat: new.isFlat)
-        writer.endObject()
+        writer.writeDiffRequest(old: old, new: new)
         let options = ChangesetOptions(format: format, updates: updates)
         let answer = try await exchange.send("POST", "/v1/diff", query: options.queryItems, body: writer.bytes)
         return try ResponseReader.changeset(answer, format: format)

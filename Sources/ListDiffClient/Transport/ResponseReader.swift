@@ -44,54 +44,15 @@ enum ResponseReader {
 
     /// `{"session": name}`.
     static func sessionName(_ answer: HTTPExchange.Answer) throws(ListDiffClientError) -> String {
-        try reading(answer) { () throws(JSONReadError) in
-            try JSONReader.read(answer.body) { (reader) throws(JSONReadError) in
-                var name: String?
-                try reader.beginObject()
-                while let member = try reader.nextMember() {
-                    if member == "session" { name = try reader.readStringValue() } else { try reader.skipValue() }
-                }
-                try reader.finish()
-                guard let name else { throw reader.error(.schemaViolation, expected: "a \"session\" member", found: "none") }
-                return name
-            }
-        }
+        try reading(answer) { () throws(JSONReadError) in try WireDecoder.createdSession(answer.body, options: options) }
     }
 
     /// `{"session", "snapshots": [{"name", "version", "digest", "items", "flat"}]}`.
     static func listing(_ answer: HTTPExchange.Answer) throws(ListDiffClientError) -> [SnapshotSummary] {
-        try reading(answer) { () throws(JSONReadError) in
-            try JSONReader.read(answer.body) { (reader) throws(JSONReadError) in
-                var summaries: [SnapshotSummary] = []
-                try reader.beginObject()
-                while let member = try reader.nextMember() {
-                    guard member == "snapshots" else {
-                        try reader.skipValue()
-                        continue
-                    }
-                    try reader.beginArray()
-                    while try reader.hasNextElement() { summaries.append(try summary(&reader)) }
-                }
-                try reader.finish()
-                return summaries
-            }
+        let listing = try reading(answer) { () throws(JSONReadError) in try WireDecoder.sessionListing(answer.body, options: options) }
+        return listing.snapshots.map {
+            SnapshotSummary(name: $0.name, version: SnapshotVersion($0.version), digest: $0.digest, items: $0.items, isFlat: $0.isFlat)
         }
-    }
-
-    private static func summary(_ reader: inout JSONReader) throws(JSONReadError) -> SnapshotSummary {
-        var summary = SnapshotSummary(name: "", version: "", digest: "", items: 0, isFlat: false)
-        try reader.beginObject()
-        while let member = try reader.nextMember() {
-            switch member {
-            case "name": summary.name = try reader.readStringValue()
-            case "version": summary.version = SnapshotVersion(try reader.readStringValue())
-            case "digest": summary.digest = try reader.readStringValue()
-            case "items": summary.items = try reader.readInt()
-            case "flat": summary.isFlat = try reader.readBool()
-            default: try reader.skipValue()
-            }
-        }
-        return summary
     }
 
     private static func reading<R>(_ answer: HTTPExchange.Answer, _ body: () throws(JSONReadError) -> R) throws(ListDiffClientError) -> R {

@@ -54,4 +54,14 @@ public enum WireDecoder {
     public static func versionedSnapshot(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireVersionedSnapshot {
         try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readVersionedSnapshot() }
     }
+
+    /// Decodes `{"session": name}` as ``JSONWriter/writeCreatedSession(_:)`` writes it. O(n).
+    public static func createdSession(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> String {
+        try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readCreatedSession() }
+    }
+
+    /// Decodes a session listing as ``JSONWriter/writeSessionListing(_:)`` writes it. O(n).
+    public static func sessionListing(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions()) throws(JSONReadError) -> WireSessionListing {
+        try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readSessionListing() }
+    }
 }

@@ -27,7 +27,7 @@ extension ListDiffService {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
         }
         var writer = JSONWriter(reservingCapacity: 256)
-        ServiceJSON.writeChangeset(diff, format: format, flat: decoded.isFlat, to: &writer)
+        writer.writeChangeset(diff, sequential: format.sequential, flat: decoded.isFlat)
         return .json(writer.bytes)
     }
 }

@@ -24,10 +24,7 @@ extension ListDiffService {
             session = store.createSession(owner: owner)
         }
         var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("session")
-        writer.string(session.name)
-        writer.endObject()
+        writer.writeCreatedSession(session.name)
         var response = HTTPResponse.json(writer.bytes, status: 201)
         response.headers.append(name: "Location", value: "/v1/sessions/\(session.name)")
         return response
@@ -36,30 +33,15 @@ extension ListDiffService {
     /// `GET /v1/sessions/{session}`: its snapshots with version, digest and item count.
     func getSession(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
         let session = try existingSession(request, route)
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("session")
-        writer.string(session.name)
-        writer.key("snapshots")
-        writer.beginArray()
+        var listing = WireSessionListing(session: session.name, snapshots: [])
         for (name, stored) in session.listing() {
             let state = stored.state()
             guard state.version.number > 0 else { continue }
-            writer.beginObject()
-            writer.key("name")
-            writer.string(name)
-            writer.key("version")
-            writer.string(state.version.text)
-            writer.key("digest")
-            writer.string(state.digest)
-            writer.key("items")
-            writer.int(state.packed.numberOfItems)
-            writer.key("flat")
-            writer.bool(state.isFlat)
-            writer.endObject()
+            listing.snapshots.append(WireSessionListing.Snapshot(name: name, version: state.version.text, digest: state.digest,
+                                                                 items: state.packed.numberOfItems, isFlat: state.isFlat))
         }
-        writer.endArray()
-        writer.endObject()
+        var writer = JSONWriter()
+        writer.writeSessionListing(listing)
         return .json(writer.bytes)
     }
 

@@ -2,70 +2,29 @@ import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
 
-/// The service's response bodies, written straight to bytes.
+/// The service's response bodies: the wire's document writers (each beside its reader in
+/// `ListDiffJSON`), given the service's versions and formats.
 enum ServiceJSON {
-    /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed (an
-    /// empty changeset). `values` when the format includes them. O(changeset + values).
+    /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed.
+    /// O(changeset + values).
     static func changes(from: SnapshotVersion, to: SnapshotVersion, digest: String, diff: WireDiff?, format: ChangesetFormat, flat: Bool) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.beginObject()
-        writer.key("from")
-        writer.string(from.text)
-        writer.key("to")
-        writer.string(to.text)
-        writer.key("digest")
-        writer.string(digest)
-        writer.key("changeset")
-        guard format.includesValues else {
-            writeChangeset(diff, format: format, flat: flat, to: &writer)
-            writer.endObject()
-            return writer.bytes
-        }
-        // The staged batch is computed once for both members.
-        let staged = diff?.stagedBatch
-        let changeset = staged?.changeset ?? BatchChangeset()
-        writer.writeBatch(changeset, intermediateSnapshots: staged?.stages.dropLast().map(\.result) ?? [], flat: flat)
-        writer.key("values")
-        writer.writeFreshElements(diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat)
-        writer.endObject()
+        writer.writeChanges(from: from.text, to: to.text, digest: digest, diff: diff,
+                            sequential: format.sequential, includeValues: format.includesValues, flat: flat)
         return writer.bytes
     }
 
-    static func writeChangeset(_ diff: WireDiff?, format: ChangesetFormat, flat: Bool, to writer: inout JSONWriter) {
-        switch (diff, format.sequential) {
-        case (let diff?, true): writer.writeSequential(diff.sequential, flat: flat)
-        case (let diff?, false): writer.writeBatch(diff, flat: flat)
-        case (nil, true): writer.writeSequential(SequentialChangeset(), flat: flat)
-        case (nil, false): writer.writeBatch(BatchChangeset(), intermediateSnapshots: [], flat: flat)
-        }
-    }
-
-    /// `{"reset": true, "to", "digest", "snapshot"}`: the client's version cannot be diffed
-    /// against, so it gets the whole current snapshot. O(size).
+    /// `{"reset": true, "to", "digest", "snapshot"}`. O(size).
     static func reset(to: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
-        versioned(reset: true, versionKey: "to", version: to, digest: digest, snapshot: snapshot, flat: flat)
+        var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
+        writer.writeReset(to: to.text, digest: digest, snapshot: snapshot, flat: flat)
+        return writer.bytes
     }
 
     /// `{"version", "digest", "snapshot"}`. O(size).
     static func snapshot(version: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
-        versioned(reset: false, versionKey: "version", version: version, digest: digest, snapshot: snapshot, flat: flat)
-    }
-
-    private static func versioned(reset: Bool, versionKey: StaticString, version: SnapshotVersion, digest: String,
-                                  snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
-        writer.beginObject()
-        if reset {
-            writer.key("reset")
-            writer.bool(true)
-        }
-        writer.key(versionKey)
-        writer.string(version.text)
-        writer.key("digest")
-        writer.string(digest)
-        writer.key("snapshot")
-        writer.writeSnapshot(snapshot, flat: flat)
-        writer.endObject()
+        writer.writeVersionedSnapshot(version: version.text, digest: digest, snapshot: snapshot, flat: flat)
         return writer.bytes
     }
 
