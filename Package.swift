@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",
-            dependencies: ["ListDiff", "ListDiffJSON"],
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffScenarios"],
             resources: [.copy("Fixtures")]
         ),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
         // A raw-socket HTTP client for the server tests.
         .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
-        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],

@@ -56,40 +56,14 @@ public final class ListDiffService: Sendable {
             }
         }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        router.add("POST", "/v1/diff", cost: bodySized) { [self] request, _ in Self.answer { () throws(ServiceProblem) in try diff(request) } }
-        router.add("POST", "/v1/sessions") { [self] request, _ in Self.answer { () throws(ServiceProblem) in try createSession(request) } }
-        router.add("GET", SessionRoute.session) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try getSession(request, SessionRoute(parameters)) }
-        }
-        router.add("DELETE", SessionRoute.session) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try deleteSession(request, SessionRoute(parameters)) }
-        }
-        router.add("PUT", SessionRoute.snapshot, cost: .heavy) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try putSnapshot(request, SessionRoute(parameters)) }
-        }
-        router.add("GET", SessionRoute.snapshot, cost: .heavy) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try getSnapshot(request, SessionRoute(parameters)) }
-        }
-        router.add("DELETE", SessionRoute.snapshot) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try deleteSnapshot(request, SessionRoute(parameters)) }
-        }
-        router.add("GET", SessionRoute.changes, cost: .heavy) { [self] (request: HTTPRequest, parameters: RouteParameters) -> HTTPHandlerResult in
-            do throws(ServiceProblem) {
-                return try changes(request, SessionRoute(parameters))
-            } catch {
-                return .response(error.response)
-            }
-        }
-        router.add("POST", SessionRoute.operations, cost: .heavy) { [self] request, parameters in
-            Self.answer { () throws(ServiceProblem) in try applyOperations(request, SessionRoute(parameters)) }
-        }
-    }
-
-    static func answer(_ body: () throws(ServiceProblem) -> HTTPResponse) -> HTTPHandlerResult {
-        do throws(ServiceProblem) {
-            return .response(try body())
-        } catch {
-            return .response(error.response)
-        }
+        route(&router, "POST", "/v1/diff", cost: bodySized) { [self] request throws(ServiceProblem) in .response(try diff(request)) }
+        route(&router, "POST", "/v1/sessions") { [self] request throws(ServiceProblem) in .response(try createSession(request)) }
+        route(&router, "GET", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
+        route(&router, "DELETE", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
+        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
+        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
+        route(&router, "DELETE", ServiceRequest.snapshot) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
+        route(&router, "GET", ServiceRequest.changes, cost: .heavy) { [self] request throws(ServiceProblem) in try changes(request) }
+        route(&router, "POST", ServiceRequest.operations, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }
     }
 }

@@ -21,7 +21,7 @@ enum ServerRoutes {
             return HTTPResponse(status: 200, headers: headers, body: request.body)
         }
         service.mount(on: &router)
-        service.mountOperations(on: &router, transport: transport)
+        service.mountProbesAndMetrics(on: &router, transport: transport)
         return router
     }
 

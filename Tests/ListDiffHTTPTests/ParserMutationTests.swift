@@ -1,20 +1,8 @@
 import Foundation
+import ListDiffScenarios
 import ListDiffTestSupport
 import Testing
 @testable import ListDiffHTTP
-
-/// A small seeded generator (SplitMix64), so a failing run can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 /// Random byte edits of valid requests. Settings: `LISTDIFF_MUTATION_SEED` replays a run,
 /// `LISTDIFF_MUTATION_COUNT` raises the number of inputs (default 3,000 parser inputs).
@@ -34,7 +22,7 @@ struct SeededGenerator: RandomNumberGenerator {
         ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
     }
 
-    static func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -76,7 +64,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test func mutatedRequestsNeverCrashAndParseTheSameInAnySplit() {
         let seed = Self.seed
         print("ParserMutationTests seed: \(seed) (replay with LISTDIFF_MUTATION_SEED=\(seed))")
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let count = ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_COUNT"].flatMap(Int.init) ?? 3000
         for _ in 0..<count {
             let original = Array(Self.corpus[Int.random(in: 0..<Self.corpus.count, using: &generator)].utf8)
@@ -90,7 +78,7 @@ struct SeededGenerator: RandomNumberGenerator {
     @Test func mutatedRequestsOverSocketsAreAnsweredOrClosed() throws {
         let seed = Self.seed &+ 1
         print("ParserMutationTests socket seed: \(seed)")
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         try TestServer.with { server in
             for _ in 0..<150 {
                 let original = Array(Self.corpus[Int.random(in: 0..<Self.corpus.count, using: &generator)].utf8)

@@ -1,3 +1,4 @@
+import ListDiffScenarios
 import Foundation
 import ListDiffJSON
 import Testing
@@ -14,7 +15,7 @@ import Testing
         case object([(String, Value)])
     }
 
-    static func value(_ random: inout TestRandom, depth: Int = 0) -> Value {
+    static func value(_ random: inout SplitMix64, depth: Int = 0) -> Value {
         switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &random) {
         case 0: return .number(Int.random(in: -5000...5000, using: &random), scale: Int.random(in: 0...3, using: &random))
         case 1: return .string(["", "a", "Item 7", "é😀", "quote\"back\\slash", "tab\tnew\nline", "/"].randomElement(using: &random) ?? "")
@@ -27,8 +28,8 @@ import Testing
     }
 
     /// One spelling of `value`: spaces, member order, number form and escapes drawn at random.
-    static func spell(_ value: Value, _ random: inout TestRandom) -> String {
-        let space = { (random: inout TestRandom) in [" ", "", "\n  ", ""].randomElement(using: &random) ?? "" }
+    static func spell(_ value: Value, _ random: inout SplitMix64) -> String {
+        let space = { (random: inout SplitMix64) in [" ", "", "\n  ", ""].randomElement(using: &random) ?? "" }
         switch value {
         case .number(let digits, let scale):
             // digits × 10^-scale, spelled as a decimal fraction or with an exponent.
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func largeObjectsAreSortedToo() throws {
-        var random = TestRandom(seed: 20)
+        var random = SplitMix64(seed: 20)
         let keys = (0..<40).map { "k\($0)" }
         let members = keys.shuffled(using: &random).map { #""\#($0)": {"b": 1, "a": [2, {"d": 0, "c": 10}]}"# }
         let expected = "{" + keys.sorted { Array($0.utf8 + [34]).lexicographicallyPrecedes(Array($1.utf8 + [34])) }
@@ -71,7 +72,7 @@ import Testing
 
     @Test func everySpellingHasOneCanonicalFormThatIsItsOwn() throws {
         for seed in UInt64(1)...2_000 {
-            var random = TestRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             let value = Self.value(&random)
             let first = Self.spell(value, &random)
             let second = Self.spell(value, &random)

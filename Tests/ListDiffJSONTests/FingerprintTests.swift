@@ -1,3 +1,4 @@
+import ListDiffScenarios
 import Testing
 import ListDiffJSON
 
@@ -80,7 +81,7 @@ import ListDiffJSON
     }
 
     @Test func shuffledMembersOfRandomObjectsAgree() throws {
-        var random = TestRandom(seed: 0xF1A9)
+        var random = SplitMix64(seed: 0xF1A9)
         for _ in 0..<200 {
             let count = Int.random(in: 1...8, using: &random)
             var members: [String] = []

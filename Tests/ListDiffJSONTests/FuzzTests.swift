@@ -1,3 +1,4 @@
+import ListDiffScenarios
 import Foundation
 import Testing
 import ListDiffJSON
@@ -18,7 +19,7 @@ import ListDiffJSON
 
     static let interesting: [UInt8] = Array("{}[]:,\"\\/ \t\n\r0123456789-+.eEtrufalsnu".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
 
-    static func mutate(_ input: [UInt8], using random: inout TestRandom) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let count = bytes.count
@@ -88,7 +89,7 @@ import ListDiffJSON
         for document in Self.corpus {
             try JSONValidator.validate(document)
         }
-        var random = TestRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var accepted = 0
         var rejected = 0
         var failures = 0

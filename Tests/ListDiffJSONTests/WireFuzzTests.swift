@@ -1,3 +1,4 @@
+import ListDiffScenarios
 import Foundation
 import Testing
 import ListDiff
@@ -20,7 +21,7 @@ import ListDiffJSON
         let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 20_000
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x3A17_0F5E
         for request in Self.requests { _ = try WireDecoder.diffRequest(request) }
-        var random = TestRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var decoded = 0
         var rejected = 0
         var failures = 0
@@ -70,7 +71,7 @@ import ListDiffJSON
 
     /// Replaces one to three quoted strings (identifiers, or an `op` name now and then) with
     /// identifiers from the pool.
-    static func swappingIdentifiers(_ body: [UInt8], using random: inout TestRandom) -> [UInt8] {
+    static func swappingIdentifiers(_ body: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var text = String(decoding: body, as: UTF8.self)
         let quoted = text.split(separator: "\"", omittingEmptySubsequences: false)
         guard quoted.count > 2 else { return body }
@@ -89,7 +90,7 @@ import ListDiffJSON
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x0B5E_2A11
         let base = try WireDecoder.snapshot(Array(#"{"sections": [{"id": "a-long-section-identifier-0", "items": ["x", "y"]}, {"id": "s1", "items": ["w"]}]}"#.utf8)).snapshot
         for operations in Self.operations { _ = try base.applying(try WireDecoder.operations(operations)) }
-        var random = TestRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var applied = 0, refused = 0, rejected = 0
         for index in 0..<cases {
             let seedBody = Self.operations[Int.random(in: 0..<Self.operations.count, using: &random)]

@@ -1,15 +1,16 @@
+import ListDiffScenarios
 import ListDiff
 import ListDiffJSON
 
 /// Seeded random wire snapshots for round-trip and diff tests.
 struct WireRandom {
-    var random: TestRandom
+    var random: SplitMix64
 
     static let contents: [String?] = [nil, "1", "1.0", "10e-1", #"{"a":1,"b":[true,null]}"#, #"{ "b": [true, null], "a": 1 }"#,
                                       #""x""#, #""\u0078""#, "[1,2]", "[2,1]", #"{"t":"é😀\n"}"#, "false"]
 
     init(seed: UInt64) {
-        random = TestRandom(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func content() -> WireContent? {

@@ -1,3 +1,4 @@
+import ListDiffScenarios
 import Testing
 import ListDiffJSON
 
@@ -61,7 +62,7 @@ import ListDiffJSON
 
     @Test func seededRandomStringsRoundTrip() throws {
         let seed: UInt64 = 0x5EED_0001
-        var random = TestRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let pools: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
         for round in 0..<2_000 {
             var scalars = String.UnicodeScalarView()

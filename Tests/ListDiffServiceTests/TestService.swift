@@ -15,7 +15,7 @@ struct TestService {
         var router = Router()
         service.mount(on: &router)
         let transport = TransportProbe()
-        service.mountOperations(on: &router, transport: transport)
+        service.mountProbesAndMetrics(on: &router, transport: transport)
         let http = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits,
             timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2), logLevel: .off

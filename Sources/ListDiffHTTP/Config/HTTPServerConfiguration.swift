@@ -11,7 +11,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var host: String
     /// TCP port; 0 asks the kernel for an ephemeral one, reported by ``HTTPServer/port``.
     public var port: Int
-    /// Event-loop threads, each with its own `SO_REUSEPORT` listener; default one per core.
+    /// Event-loop threads, sharing one `EPOLLEXCLUSIVE` listener; default one per core.
     public var eventLoopCount: Int
     /// Threads that run handlers declared ``HandlerCost/heavy`` off the event loops.
     public var workerCount: Int

@@ -5,14 +5,13 @@ import ListDiffJSON
 extension ListDiffService {
     /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style
     /// the query asks for; flat lists are answered with plain indexes.
-    func diff(_ request: HTTPRequest) throws(ServiceProblem) -> HTTPResponse {
-        _ = try keys.owner(of: request)
-        let format = try ChangesetFormat(query: request)
+    func diff(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let format = try ChangesetFormat(query: request.http)
         // The caller sent both lists: there is nothing it lacks.
         if format.includesValues { throw ServiceProblem.badQuery("include", "values", allowed: "nothing on /v1/diff") }
         let decoded: WireDiffRequest
         do {
-            decoded = try WireDecoder.diffRequest(request.body)
+            decoded = try WireDecoder.diffRequest(request.http.body)
         } catch {
             throw ServiceProblem.readError(error)
         }

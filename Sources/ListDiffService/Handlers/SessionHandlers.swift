@@ -9,10 +9,10 @@ extension ListDiffService {
 
     /// `POST /v1/sessions`: a new session with an unguessable name (or the one a sharding
     /// proxy chose); 201 with `Location`.
-    func createSession(_ request: HTTPRequest) throws(ServiceProblem) -> HTTPResponse {
-        let owner = try keys.owner(of: request)
+    func createSession(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let owner = request.owner
         let session: Session
-        if let proposed = request.headers[Self.sessionNameHeader] {
+        if let proposed = request.http.headers[Self.sessionNameHeader] {
             guard NameRules.isValid(proposed) else { throw ServiceProblem.invalidName("session", proposed) }
             let (made, created) = store.sessionCreatingIfMissing(owner: owner, name: proposed)
             guard created else {
@@ -31,8 +31,8 @@ extension ListDiffService {
     }
 
     /// `GET /v1/sessions/{session}`: its snapshots with version, digest and item count.
-    func getSession(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        let session = try existingSession(request, route)
+    func getSession(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let session = try existingSession(request)
         var listing = WireSessionListing(session: session.name, snapshots: [])
         for (name, stored) in session.listing() {
             let state = stored.state()
@@ -46,8 +46,8 @@ extension ListDiffService {
     }
 
     /// `DELETE /v1/sessions/{session}`: 204; its long polls are answered 404.
-    func deleteSession(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        let session = try existingSession(request, route)
+    func deleteSession(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let session = try existingSession(request)
         store.removeSession(owner: session.owner, name: session.name)
         return HTTPResponse(status: 204)
     }

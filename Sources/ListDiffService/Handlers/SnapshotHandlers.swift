@@ -5,19 +5,19 @@ import ListDiffJSON
 extension ListDiffService {
     /// `PUT /v1/sessions/{session}/snapshots/{name}`: stores a new version (creating the
     /// session and the snapshot if needed) and answers the changeset from the previous one.
-    func putSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        let owner = try keys.owner(of: request)
-        let sessionName = try route.sessionName()
-        let snapshotName = try route.snapshotName()
-        let format = try ChangesetFormat(query: request)
+    func putSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let owner = request.owner
+        let sessionName = try request.sessionName()
+        let snapshotName = try request.snapshotName()
+        let format = try ChangesetFormat(query: request.http)
         let document: WireSnapshotDocument
         do {
-            document = try WireDecoder.snapshot(request.body)
+            document = try WireDecoder.snapshot(request.http.body)
         } catch {
             throw ServiceProblem.readError(error)
         }
         try checkItemLimit(document.snapshot.numberOfItems, pointer: "")
-        let conditions = try WriteConditions(request)
+        let conditions = try WriteConditions(request.http)
         let (session, createdSession) = store.sessionCreatingIfMissing(owner: owner, name: sessionName)
         var evicted: [Session] = []
         defer { store.releaseEvicted(evicted) }
@@ -43,12 +43,12 @@ extension ListDiffService {
 
     /// `GET /v1/sessions/{session}/snapshots/{name}`: the snapshot, its version and digest;
     /// `If-None-Match` with the current version → 304.
-    func getSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        let (_, stored) = try existingSnapshot(request, route)
+    func getSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let (_, stored) = try existingSnapshot(request)
         let state = stored.state()
-        guard state.version.number > 0 else { throw ServiceProblem.notFound("snapshot '\(try route.snapshotName())' has no version yet") }
+        guard state.version.number > 0 else { throw ServiceProblem.notFound("snapshot '\(try request.snapshotName())' has no version yet") }
         // If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"…"` matches too.
-        if let tags = try WriteConditions.list("If-None-Match", request), tags.matchesWeakly(state.version, exists: true) {
+        if let tags = try WriteConditions.list("If-None-Match", request.http), tags.matchesWeakly(state.version, exists: true) {
             var response = HTTPResponse(status: 304)
             response.headers.append(name: "ETag", value: state.version.entityTag)
             return response
@@ -58,25 +58,24 @@ extension ListDiffService {
     }
 
     /// `DELETE /v1/sessions/{session}/snapshots/{name}`: 204; its long polls are answered 404.
-    func deleteSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        let (session, _) = try existingSnapshot(request, route)
-        _ = store.removeSnapshot(try route.snapshotName(), of: session)
+    func deleteSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let (session, _) = try existingSnapshot(request)
+        _ = store.removeSnapshot(try request.snapshotName(), of: session)
         return HTTPResponse(status: 204)
     }
 
     /// `POST …/operations`: applies the operations to the current snapshot, all or nothing
     /// (422 naming the failing one), and answers like PUT.
-    func applyOperations(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> HTTPResponse {
-        _ = try keys.owner(of: request)
-        let format = try ChangesetFormat(query: request)
+    func applyOperations(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+        let format = try ChangesetFormat(query: request.http)
         let operations: [WireOperation]
         do {
-            operations = try WireDecoder.operations(request.body)
+            operations = try WireDecoder.operations(request.http.body)
         } catch {
             throw ServiceProblem.readError(error)
         }
-        let conditions = try WriteConditions(request)
-        let (session, stored) = try existingSnapshot(request, route)
+        let conditions = try WriteConditions(request.http)
+        let (session, stored) = try existingSnapshot(request)
         let limit = configuration.maxItemsPerSnapshot
         let workLimit = configuration.maxOperationWork
         var evicted: [Session] = []

@@ -20,7 +20,7 @@ public final class TransportProbe: @unchecked Sendable {
 extension ListDiffService {
     /// Mounts `GET /readyz` (200 once serving, 503 before and while draining at shutdown;
     /// `/healthz` stays liveness) and `GET /metrics` (Prometheus text format).
-    public func mountOperations(on router: inout Router, transport: TransportProbe) {
+    public func mountProbesAndMetrics(on router: inout Router, transport: TransportProbe) {
         router.get("/readyz") { _ in
             guard transport.attached?.isReady == true else {
                 return HTTPProblem(status: 503, detail: "not ready: the server is starting or shutting down").response()

@@ -1,17 +1,18 @@
 import ListDiffHTTP
 
-/// The session and snapshot names a route's path carries, validated.
-struct SessionRoute {
+/// What a `/v1` handler is given: the request, the names its path carries, and the owner of
+/// its API key — the key already checked and problems rendered once, around every route (see
+/// ``ListDiffService/route(_:_:_:cost:_:)``), so handlers hold only their own logic.
+struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"
     static let changes = "/v1/sessions/{session}/snapshots/{name}/changes"
     static let operations = "/v1/sessions/{session}/snapshots/{name}/operations"
 
+    let http: HTTPRequest
     let parameters: RouteParameters
-
-    init(_ parameters: RouteParameters) {
-        self.parameters = parameters
-    }
+    /// Which API key's sessions the request sees (0 when keys are off).
+    let owner: Int
 
     func sessionName() throws(ServiceProblem) -> String {
         let name = parameters["session"] ?? ""
@@ -27,20 +28,32 @@ struct SessionRoute {
 }
 
 extension ListDiffService {
-    /// The existing session the route names, for its owner; 404 if there is none.
-    func existingSession(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> Session {
-        let owner = try keys.owner(of: request)
-        let name = try route.sessionName()
-        guard let session = store.session(owner: owner, name: name) else {
+    /// Mounts `handle` for `method` and `path` behind the service's cross-cutting concerns:
+    /// the API key (401/400 before the handler runs) and the rendering of its problems.
+    func route(_ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap,
+               _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult) {
+        router.add(method, path, cost: cost) { [keys] request, parameters in
+            do throws(ServiceProblem) {
+                return try handle(ServiceRequest(http: request, parameters: parameters, owner: try keys.owner(of: request)))
+            } catch {
+                return .response(error.response)
+            }
+        }
+    }
+
+    /// The existing session the request names, for its owner; 404 if there is none.
+    func existingSession(_ request: ServiceRequest) throws(ServiceProblem) -> Session {
+        let name = try request.sessionName()
+        guard let session = store.session(owner: request.owner, name: name) else {
             throw ServiceProblem.notFound("no session '\(name)' (sessions are per API key, and expire after \(Int(configuration.sessionIdleSeconds)) s unused)")
         }
         return session
     }
 
-    /// The existing snapshot the route names; 404 if there is none.
-    func existingSnapshot(_ request: HTTPRequest, _ route: SessionRoute) throws(ServiceProblem) -> (Session, StoredSnapshot) {
-        let session = try existingSession(request, route)
-        let name = try route.snapshotName()
+    /// The existing snapshot the request names; 404 if there is none.
+    func existingSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> (Session, StoredSnapshot) {
+        let session = try existingSession(request)
+        let name = try request.snapshotName()
         guard let stored = session.snapshot(named: name) else {
             throw ServiceProblem.notFound("no snapshot '\(name)' in session '\(session.name)'")
         }
