@@ -92,7 +92,7 @@ CONF
 "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
 nginx_pid=$!
 for port in "${ports[@]}"; do wait_for_port "$port"; done
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$front/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
+wait_for_port "$front"
 
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }

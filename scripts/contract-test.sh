@@ -86,12 +86,9 @@ base="http://127.0.0.1:$port"
 "$binary" --host 127.0.0.1 --port "$port" --log-level warning --max-wait 1 \
   --openapi "$root/openapi.yaml" >"$work/server.log" 2>&1 &
 server_pid=$!
-for _ in $(seq 1 100); do
-  if curl -fsS --max-time 1 "$base/healthz" >/dev/null 2>&1; then break; fi
-  kill -0 "$server_pid" 2>/dev/null || { echo "contract-test: server exited at start:" >&2; cat "$work/server.log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS --max-time 2 "$base/healthz" >/dev/null || { echo "contract-test: server did not answer /healthz" >&2; exit 1; }
+# shellcheck source=lib/wait-for-port.sh
+. "$root/scripts/lib/wait-for-port.sh"
+wait_for_port "$port" 10 || { echo "contract-test: the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
 step "server pid $server_pid at $base"
 
 spec="$root/openapi.yaml"

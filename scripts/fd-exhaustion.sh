@@ -12,7 +12,9 @@ log="$(mktemp /tmp/listdiff-fd.XXXXXX)"
 (ulimit -n 64 && exec "$bin" --host 127.0.0.1 --port "$port" --log-level warning --idle-timeout 30) 2> "$log" &
 server_pid=$!
 trap 'kill "$server_pid" 2> /dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break; sleep 0.1; done
+# shellcheck source=lib/wait-for-port.sh
+. "$(dirname "$0")/lib/wait-for-port.sh"
+wait_for_port "$port"
 
 python3 - "$port" "$connections" << 'PY'
 import socket, sys, collections

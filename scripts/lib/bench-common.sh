@@ -66,12 +66,8 @@ CONF
     nginx_pid=$!
 }
 
-# Waits until GET /healthz answers on port $1 (at most 5 s).
-wait_for_port() {
-    for _ in $(seq 50); do curl -fs "http://127.0.0.1:$1/healthz" > /dev/null 2>&1 && return 0; sleep 0.1; done
-    echo "nothing answers on port $1" >&2
-    return 1
-}
+# shellcheck source=wait-for-port.sh
+. "$(dirname "${BASH_SOURCE[0]}")/wait-for-port.sh"
 
 # A wrk script that POSTs the file $1 as JSON; prints its path.
 post_script() {
