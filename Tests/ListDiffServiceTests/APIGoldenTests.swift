@@ -52,6 +52,8 @@ import Testing
         try t.exchange(service, "POST", "/v1/diff", body: #"{"old": ["a", "a"], "new": []}"#)
         try t.exchange(service, "POST", "/v1/diff?format=xml", body: flat)
         try t.exchange(service, "POST", "/v1/diff?include=values", body: flat)
+        try t.exchange(service, "POST", "/v1/diff?formt=sequential", body: flat)
+        try t.exchange(service, "POST", "/v1/diff?format=batch&format=sequential", body: flat)
         try t.exchange(service, "GET", "/v1/diff")
         try t.exchange(service, "GET", "/v1/nothing")
     }
@@ -80,6 +82,7 @@ import Testing
         try t.exchange(service, "GET", feed + "/changes?since=0000000000000000.1")
         try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wait=0.1")
         try t.exchange(service, "GET", feed + "/changes")
+        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wiat=3")
         try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "appendSections", "sections": [{"id": "later", "items": ["d"]}]}, {"op": "moveItem", "item": "a", "after": "d"}, {"op": "reloadItems", "items": ["c"]}]}"#)
         try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveSection", "section": "nope", "before": "today"}]}"#)
         try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "frob"}]}"#)

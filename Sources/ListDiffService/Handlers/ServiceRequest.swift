@@ -29,14 +29,30 @@ struct ServiceRequest {
 
 extension ListDiffService {
     /// Mounts `handle` for `method` and `path` behind the service's cross-cutting concerns:
-    /// the API key (401/400 before the handler runs) and the rendering of its problems.
-    func route(_ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap,
+    /// the API key (401/400 before the handler runs), the query parameters the route takes
+    /// (`query`; any other, or one given twice, is 400 `invalid-query`), and the rendering of
+    /// its problems.
+    func route(_ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
                _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult) {
         router.add(method, path, cost: cost) { [keys] request, parameters in
             do throws(ServiceProblem) {
-                return try handle(ServiceRequest(http: request, parameters: parameters, owner: try keys.owner(of: request)))
+                let owner = try keys.owner(of: request)
+                try Self.checkQuery(request.query, allowed: query)
+                return try handle(ServiceRequest(http: request, parameters: parameters, owner: owner))
             } catch {
                 return .response(error.response)
+            }
+        }
+    }
+
+    /// Nothing if every parameter is one of `allowed`, each given once. O(parameters × allowed).
+    static func checkQuery(_ parameters: [HTTPQueryParameter], allowed: [String]) throws(ServiceProblem) {
+        for (index, parameter) in parameters.enumerated() {
+            guard allowed.contains(parameter.name) else {
+                throw ServiceProblem.unexpectedQuery(parameter.name, repeated: false, allowed: allowed)
+            }
+            if parameters[..<index].contains(where: { $0.name == parameter.name }) {
+                throw ServiceProblem.unexpectedQuery(parameter.name, repeated: true, allowed: allowed)
             }
         }
     }

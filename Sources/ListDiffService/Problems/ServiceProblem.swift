@@ -39,6 +39,15 @@ struct ServiceProblem: Error {
                        extensions: [.init("parameter", .string(name))])
     }
 
+    /// A query parameter the route does not take, or one given more than once: a typo must
+    /// not turn a long poll into a busy loop or silently answer another format.
+    static func unexpectedQuery(_ name: String, repeated: Bool, allowed: [String]) -> ServiceProblem {
+        let takes = allowed.isEmpty ? "this route takes no query parameters" : "this route takes \(allowed.joined(separator: ", ")), each at most once"
+        let what = repeated ? "query parameter '\(name.prefix(80))' is given more than once" : "query parameter '\(name.prefix(80))' is unknown"
+        return ServiceProblem(400, "invalid-query", title: "Invalid query parameter", detail: "\(what); \(takes)",
+                              extensions: [.init("parameter", .string(String(name.prefix(200)))), .init("allowed", .strings(allowed))])
+    }
+
     static func invalidName(_ what: String, _ name: String) -> ServiceProblem {
         ServiceProblem(400, "invalid-name", title: "Invalid name",
                        detail: "\(what) name '\(name.prefix(80))' is invalid: use 1 to \(NameRules.maxLength) characters of A-Z a-z 0-9 . _ ~ - (not '.' or '..')",
