@@ -4,7 +4,9 @@
 #
 #   docker build -t listdiff .
 #   docker run --rm -p 8080:8080 listdiff
-#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS=secret -e LISTDIFF_DRAIN_DELAY=5 listdiff
+#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS=secret -e LISTDIFF_DRAIN_DELAY=5 -e LISTDIFF_SHUTDOWN_GRACE=4 listdiff
+# Set the port with LISTDIFF_PORT (the healthcheck reads it), and keep the drain delay plus the
+# shutdown grace under `docker stop`'s 10 s (or pass `docker stop -t`).
 ARG SWIFT_VERSION=6.3
 FROM swift:${SWIFT_VERSION}-noble AS build
 WORKDIR /src

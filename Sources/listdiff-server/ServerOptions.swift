@@ -13,7 +13,7 @@ struct ServerOptions {
             switch self {
             case .unknownFlag(let flag): return "unknown flag \(flag) (see --help)"
             case .missingValue(let flag): return "flag \(flag) needs a value"
-            case .invalidValue(let flag, let value): return "invalid value '\(value)' for \(flag)"
+            case .invalidValue(let flag, let value): return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
             }
         }
     }
@@ -44,16 +44,16 @@ struct ServerOptions {
             integer(value, in: 1...10_000_000).map { config.http.limits.maxConnections = $0 } != nil
         },
         Setting(flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES", help: "largest request body, else 413 (default 16 MiB)") { config, value in
-            integer(value, in: 0...Int(Int32.max)).map { config.http.limits.maxBodyBytes = $0 } != nil
+            bytes(value, in: 0...Int(Int32.max)).map { config.http.limits.maxBodyBytes = $0 } != nil
         },
         Setting(flag: "--max-buffered-body-bytes", environment: "LISTDIFF_MAX_BUFFERED_BODY_BYTES", help: "request-body bytes held at once over all connections, else 503 with Retry-After (default 256 MiB)") { config, value in
-            integer(value, in: 0...Int.max).map { config.http.limits.maxBufferedBodyBytes = $0 } != nil
+            bytes(value, in: 0...Int.max).map { config.http.limits.maxBufferedBodyBytes = $0 } != nil
         },
         Setting(flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES", help: "largest request head, else 431 (default 32 KiB)") { config, value in
-            integer(value, in: 256...(1 << 24)).map { config.http.limits.maxHeaderBytes = $0 } != nil
+            bytes(value, in: 256...(1 << 24)).map { config.http.limits.maxHeaderBytes = $0 } != nil
         },
         Setting(flag: "--max-request-line-bytes", environment: "LISTDIFF_MAX_REQUEST_LINE_BYTES", help: "longest request line, else 414 (default 8 KiB)") { config, value in
-            integer(value, in: 64...(1 << 24)).map { config.http.limits.maxRequestLineBytes = $0 } != nil
+            bytes(value, in: 64...(1 << 24)).map { config.http.limits.maxRequestLineBytes = $0 } != nil
         },
         Setting(flag: "--header-timeout", environment: "LISTDIFF_HEADER_TIMEOUT", help: "seconds to receive a request head, else 408 (default 10)") { config, value in
             seconds(value).map { config.http.timeouts.headerRead = $0 } != nil
@@ -97,10 +97,10 @@ struct ServerOptions {
             integer(value, in: 1...10_000).map { config.service.versionsKept = $0 } != nil
         },
         Setting(flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES", help: "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default 1 GiB)") { config, value in
-            integer(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
+            bytes(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
         },
         Setting(flag: "--max-session-bytes", environment: "LISTDIFF_MAX_SESSION_BYTES", help: "estimated bytes one session may hold, else 507 (default: half of --max-store-bytes)") { config, value in
-            integer(value, in: 1...Int.max).map { config.service.maxSessionBytes = $0 } != nil
+            bytes(value, in: 1...Int.max).map { config.service.maxSessionBytes = $0 } != nil
         },
         Setting(flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL", help: "seconds a session may go unused before it is evicted (default 86400)") { config, value in
             seconds(value).map { config.service.sessionIdleSeconds = $0 } != nil
@@ -121,6 +121,24 @@ struct ServerOptions {
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = Int(text), range.contains(value) else { return nil }
         return value
+    }
+
+    /// A byte count: digits, optionally followed by `KiB`, `MiB`, `GiB` (powers of 1024) or
+    /// `KB`, `MB`, `GB` (powers of 1000), with or without a space — `16MiB`, `512 KiB`, `50MB`
+    /// — as `--help` and the README write them.
+    static func bytes(_ text: String, in range: ClosedRange<Int>) -> Int? {
+        let units: [(suffix: String, factor: Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000)]
+        var number = Substring(text)
+        var factor = 1
+        if let unit = units.first(where: { text.lowercased().hasSuffix($0.suffix.lowercased()) }) {
+            number = text.dropLast(unit.suffix.count)
+            factor = unit.factor
+        }
+        while number.last == " " { number = number.dropLast() }
+        guard let count = Int(number), count >= 0 else { return nil }
+        let (total, overflow) = count.multipliedReportingOverflow(by: factor)
+        guard !overflow, range.contains(total) else { return nil }
+        return total
     }
 
     static func seconds(_ text: String) -> Double? {

@@ -63,4 +63,22 @@ import Testing
         #expect(router.responseBeforeBody(to: Self.request("POST", "/b"))?.status == 404)
         #expect(router.responseBeforeBody(to: Self.request("PUT", "/a"))?.status == 405)
     }
+
+    /// A newcomer's `POST /diff` hears where the route is; a wrong method is counted under the
+    /// route it reached, not as unmatched.
+    @Test func aMissingPrefixIsSuggestedAndA405KeepsItsRoute() {
+        var router = Router()
+        router.post("/v1/diff") { _ in .text("diff") }
+        router.add("GET", "/v1/sessions/{session}") { _, _ in .response(.text("session")) }
+        let missing = Self.answer(router.handler(for: Self.request("POST", "/diff")), Self.request("POST", "/diff"))
+        let missingDetail = String(decoding: missing?.body ?? [], as: UTF8.self)
+        #expect(missingDetail.contains("did you mean '/v1/diff'?"))
+        let nowhere = Self.answer(router.handler(for: Self.request("GET", "/nowhere")), Self.request("GET", "/nowhere"))
+        let nowhereDetail = String(decoding: nowhere?.body ?? [], as: UTF8.self)
+        #expect(!nowhereDetail.contains("did you mean"))
+        #expect(router.handler(for: Self.request("GET", "/v1/diff")).route == "/v1/diff")
+        #expect(router.handler(for: Self.request("PUT", "/v1/sessions/s")).route == "/v1/sessions/{session}")
+        #expect(router.handler(for: Self.request("GET", "/nowhere")).route == Router.unmatchedRoute)
+    }
 }
+

@@ -43,6 +43,7 @@ import Testing
             #expect(refused.status == 412)
             let weak = try service.request("PUT", path, body: #"["b"]"#, headers: [("If-Match", "W/\"\(version)\"")])
             #expect(weak.status == 412, "If-Match compares strongly: a weak tag never matches")
+            #expect((try weak.json()["detail"] as? String ?? "").contains("weak tag"), "the 412 says why a weak tag did not match")
             #expect(try service.request("GET", path, headers: [("If-None-Match", "\"\(padded)\"")]).status == 200)
             #expect(try service.request("GET", path, headers: [("If-None-Match", "W/\"\(version)\"")]).status == 304)
         }

@@ -78,9 +78,9 @@ public struct Router: HTTPResponder {
                 handler.route = template
                 return handler
             }
-        case .rejected(let response):
+        case .rejected(let response, let route):
             var handler = HTTPHandler { _ in response }
-            handler.route = Self.unmatchedRoute
+            handler.route = route
             return handler
         }
     }
@@ -95,7 +95,7 @@ public struct Router: HTTPResponder {
 
     public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
         switch match(head) {
-        case .rejected(let response):
+        case .rejected(let response, _):
             return response
         case .found(_, let template, _):
             for (prefix, check) in headChecks where template.hasPrefix(prefix) {
@@ -107,7 +107,8 @@ public struct Router: HTTPResponder {
 
     private enum Match {
         case found(Route, template: String, RouteParameters)
-        case rejected(HTTPResponse)
+        /// With the route template a 405 names (metrics count it there), or ``unmatchedRoute``.
+        case rejected(HTTPResponse, route: String)
     }
 
     private func match(_ request: HTTPRequest) -> Match {
@@ -127,7 +128,16 @@ public struct Router: HTTPResponder {
                 }
             }
         }
-        return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'").response())
+        return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'" + suggestion(for: request.path)).response(), route: Self.unmatchedRoute)
+    }
+
+    /// "; did you mean '/v1/diff'?" when exactly one mounted path ends with the one asked for
+    /// (a client that left out a prefix); empty otherwise. O(routes), on 404s only.
+    private func suggestion(for path: String) -> String {
+        guard path.count > 1 else { return "" }
+        let candidates = (exact.keys.map { $0 } + templates.map(\.template.text)).filter { $0 != path && $0.hasSuffix(path) }
+        guard candidates.count == 1, let only = candidates.first else { return "" }
+        return "; did you mean '\(only)'?"
     }
 
     /// The segments after the leading `/`. Split by scalars, not characters: a `/` followed by
@@ -161,6 +171,6 @@ public struct Router: HTTPResponder {
         let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
         var response = HTTPProblem(status: 405, detail: detail).response()
         response.headers.append(name: "Allow", value: allowed)
-        return .rejected(response)
+        return .rejected(response, route: template)
     }
 }

@@ -20,7 +20,10 @@ struct WriteConditions {
     /// else the 412 naming the current version.
     func check(current: SnapshotVersion, exists: Bool) throws(ServiceProblem) {
         if let ifMatch, !ifMatch.matchesStrongly(current, exists: exists) {
-            throw Self.failed(exists ? "If-Match does not name the current version \(current.text)" : "If-Match needs a snapshot that exists, and it does not", current: current)
+            let reason = !exists ? "If-Match needs a snapshot that exists, and it does not"
+                : ifMatch.matchesWeakly(current, exists: exists) ? "If-Match names the current version \(current.text) only as a weak tag (W/\"…\"), which never matches a write (strong comparison); send the ETag as given"
+                : "If-Match does not name the current version \(current.text)"
+            throw Self.failed(reason, current: current)
         }
         if let ifNoneMatch, ifNoneMatch.matchesWeakly(current, exists: exists) {
             throw Self.failed(ifNoneMatch == .any ? "If-None-Match: * allows only creating the snapshot, and it exists at version \(current.text)" : "If-None-Match names the current version \(current.text)", current: current)
