@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """A reference implementation of the snapshot digest exactly as openapi.yaml defines it
 (XXH64, seed 0, of the canonical JSON), checked against a running server: each case is PUT to
-a scratch session and the server's digest compared with this one. Needs the `xxhash` module
-(pip install xxhash). Loopback only.
+a scratch session and the server's digest compared with this one. Needs the `xxhash` module,
+which it installs from PyPI when it is missing (pip install xxhash). Loopback only.
 
 usage: scripts/check-digest.py [BASE_URL]   (default http://127.0.0.1:8080)
 Exits non-zero on any mismatch."""
 
-import json, sys, re, xxhash, urllib.request
+import json, sys, re, subprocess, urllib.request
 from decimal import Decimal
+
+try:
+    import xxhash
+except ModuleNotFoundError:
+    # The one dependency: the reference XXH64. Installed from PyPI, as the other scripts do.
+    print("check-digest: installing the xxhash module from PyPI (pip install xxhash)", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "xxhash"], check=True)
+    import xxhash
 
 def esc(s):
     out = ['"']

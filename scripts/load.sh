@@ -20,7 +20,8 @@ request failed. Loopback addresses only; every request is bounded by --max-time 
   --expect STATUS     the status every answer must have (default 200)
 
 example:
-  scripts/load.sh -n 2000 -c 20 -D body.json -H 'Content-Type: application/json' http://127.0.0.1:8080/v1/diff
+  scripts/load.sh -n 2000 -c 20 -D scripts/samples/diff-20.json http://127.0.0.1:8080/v1/diff
+  (scripts/samples/diff-20.json is a diff request of two 20-item lists: deletes, inserts, a move)
 USAGE
 }
 

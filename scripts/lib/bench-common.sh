@@ -7,6 +7,7 @@ install_if_missing() {
     command -v "$command_name" > /dev/null 2>&1 && return
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "installing $package with apt-get (needed for $command_name)" >&2
     if [ -z "${apt_updated:-}" ]; then $sudo apt-get update -qq; apt_updated=1; fi
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" > /dev/null
 }
