@@ -19,15 +19,15 @@ host = base.split("//", 1)[1].rstrip("/")
 
 text = open("README.md", encoding="utf-8").read()
 
-# The Swift client section shows Sources/listdiff-client-example's code between its README
-# markers, character for character (CI builds and runs that code).
-client_block = text.split("\n## The Swift client\n", 1)[1].split("```swift\n", 1)[1].split("\n```", 1)[0]
+# The Swift client section shows a package's Package.swift and main.swift; main.swift is
+# Sources/listdiff-client-example/main.swift, character for character (CI builds the two as a
+# package of their own with scripts/build-readme-client.sh, and runs the example).
+def readme_block(name):
+    return text.split(f"<!-- readme-client: {name} -->\n```swift\n", 1)[1].split("\n```\n", 1)[0] + "\n"
 example = open("Sources/listdiff-client-example/main.swift", encoding="utf-8").read()
-region = example.split("    // README:begin\n", 1)[1].split("    // README:end\n", 1)[0].rstrip("\n")
-region = "\n".join(line[4:] if line.startswith("    ") else line for line in region.split("\n"))
-if client_block != region:
+if readme_block("main.swift") != example:
     sys.exit("check-readme: the README's Swift client example differs from Sources/listdiff-client-example/main.swift")
-print("ok    the README's Swift client example is Sources/listdiff-client-example's code")
+print("ok    the README's Swift client example is Sources/listdiff-client-example/main.swift")
 section = text.split("\n## The API\n", 1)[1].split("\n## ", 1)[0]
 
 # Indented lines, continuations joined; a `# …` line belongs to the command before it.

@@ -3,8 +3,7 @@
 //     swift run listdiff-client-example [BASE_URL] [VERSIONS]    (default http://127.0.0.1:8080, 20)
 //
 // LISTDIFF_API_KEY is sent as the API key when set. Exits 1 if the mirror's copy does not end
-// equal to the server's snapshot. The part between the README markers is the README's
-// client example, character for character (scripts/check-readme.py checks it).
+// equal to the server's snapshot.
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,7 +37,6 @@ func feed(version: Int) throws -> WireSnapshotDocument {
 }
 
 do {
-    // README:begin
     let client = ListDiffClient(baseURL: baseURL, apiKey: apiKey)
     let snapshot = try await client.createSession().snapshot("feed")
     try await snapshot.put(try feed(version: 0))
@@ -71,7 +69,6 @@ do {
     await mirror.waitUntilCopyReaches(try await writer.value)
     await mirror.stop()
     try await viewer.value
-    // README:end
 
     let server = try await snapshot.get()
     let copy = await mirror.copy

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func indexPathsAreSectionThenItem() {
-        let update = BatchUpdate(itemInserts: [IndexPath(section: 2, item: 7)], itemMoves: [ItemMove(from: IndexPath(section: 0, item: 1), to: IndexPath(section: 3, item: 4))])
+        let update = BatchUpdate(itemInserts: [ItemPath(section: 2, item: 7)], itemMoves: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 3, item: 4))])
         let platform = PlatformBatch(update)
         #expect(platform.insertedItems == [Foundation.IndexPath(indexes: [2, 7])])
         #expect(platform.movedItems.map(\.to) == [Foundation.IndexPath(indexes: [3, 4])])

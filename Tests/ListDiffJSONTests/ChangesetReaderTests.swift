@@ -72,6 +72,6 @@ import ListDiffJSON
         let flatItems = try #require(batchError(#"{"stages": [{"items": {}}], "updates": {"reloads": [], "reconfigures": []}}"#, flat: true))
         #expect(flatItems.found.contains(#""items""#))
         let flat = try WireDecoder.batchChangeset(Array(#"{"stages": [{"deletes": [1], "inserts": [], "moves": [[0, 2]]}], "updates": {"reloads": [], "reconfigures": [0]}}"#.utf8), flat: true)
-        #expect(flat.changeset.stages == [BatchUpdate(itemDeletes: [IndexPath(section: 0, item: 1)], itemMoves: [ItemMove(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 2))])])
+        #expect(flat.changeset.stages == [BatchUpdate(itemDeletes: [ItemPath(section: 0, item: 1)], itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))])])
     }
 }

@@ -37,25 +37,25 @@ import ListDiffScenarios
 
     @Test func aFreshPlaceWithoutAnElementIsCaught() throws {
         let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a"), .init("b")])])
-        let update = BatchUpdate(itemInserts: [IndexPath(section: 0, item: 1)])
+        let update = BatchUpdate(itemInserts: [ItemPath(section: 0, item: 1)])
         #expect(throws: BatchUpdateViolation.self) { try BatchUpdateSimulator.apply(update, to: old, fresh: BatchFreshElements()) }
-        let fresh = BatchFreshElements<String, String, Int>(items: [IndexPath(section: 0, item: 1): .init("x")])
+        let fresh = BatchFreshElements<String, String, Int>(items: [ItemPath(section: 0, item: 1): .init("x")])
         let applied = try BatchUpdateSimulator.apply(update, to: old, fresh: fresh)
         #expect(applied.itemIdentifiers == ["a", "x", "b"])
     }
 
     @Test func aFreshItemThatRepeatsAKeptOneIsCaught() throws {
         let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a"), .init("b")])])
-        let fresh = BatchFreshElements<String, String, Int>(items: [IndexPath(section: 0, item: 0): .init("b")])
+        let fresh = BatchFreshElements<String, String, Int>(items: [ItemPath(section: 0, item: 0): .init("b")])
         let violation = #expect(throws: BatchUpdateViolation.self) {
-            try BatchUpdateSimulator.apply(BatchUpdate(itemInserts: [IndexPath(section: 0, item: 0)]), to: old, fresh: fresh)
+            try BatchUpdateSimulator.apply(BatchUpdate(itemInserts: [ItemPath(section: 0, item: 0)]), to: old, fresh: fresh)
         }
         #expect(violation?.rule == .uniqueIdentifiers)
     }
 
     @Test func anUpdateThatBringsAnotherIdentifierIsCaught() throws {
         let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a", content: 1)])])
-        let path = IndexPath(section: 0, item: 0)
+        let path = ItemPath(section: 0, item: 0)
         let wrong = BatchFreshElements<String, String, Int>(items: [path: .init("z", content: 2)])
         #expect(throws: BatchUpdateViolation.self) {
             try BatchUpdateSimulator.applyUpdates(ContentUpdates(itemReconfigures: [path]), to: old, fresh: wrong)
@@ -67,9 +67,9 @@ import ListDiffScenarios
 
     @Test func outOfBoundsOperationsAreReportedNotTrapped() throws {
         let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a")])])
-        for update in [BatchUpdate(itemInserts: [IndexPath(section: 5, item: 0)]), BatchUpdate(itemDeletes: [IndexPath(section: -1, item: 0)]),
-                       BatchUpdate(itemMoves: [ItemMove(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 9, item: 9))]),
-                       BatchUpdate(sectionDeletes: [0, 0]), BatchUpdate(itemDeletes: [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 0)])] {
+        for update in [BatchUpdate(itemInserts: [ItemPath(section: 5, item: 0)]), BatchUpdate(itemDeletes: [ItemPath(section: -1, item: 0)]),
+                       BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 9, item: 9))]),
+                       BatchUpdate(sectionDeletes: [0, 0]), BatchUpdate(itemDeletes: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 0)])] {
             #expect(throws: BatchUpdateViolation.self) { try BatchUpdateSimulator.apply(update, to: old, fresh: BatchFreshElements()) }
         }
     }

@@ -7,8 +7,8 @@ import ListDiffScenarios
         let old = try snapshot([("A", ["a", "b", "c", "d", "e"])])
         let new = try snapshot([("A", ["b", "c", "d", "e", "a"])])
         let batch = try SectionedDiff(from: old, to: new).batch
-        #expect(batch.stages == [BatchUpdate(itemMoves: [ItemMove(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 4))])])
-        #expect(try SectionedDiff(from: old, to: new).sequential.operations == [.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 4))])
+        #expect(batch.stages == [BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 4))])])
+        #expect(try SectionedDiff(from: old, to: new).sequential.operations == [.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 4))])
     }
 
     @Test func crossSectionMoveAndSectionOperations() throws {
@@ -16,7 +16,7 @@ import ListDiffScenarios
         let new = try snapshot([("A", ["a2"]), ("D", ["d1"]), ("B", ["b1", "a1"])])
         let batch = try SectionedDiff(from: old, to: new).batch
         #expect(batch.stages == [BatchUpdate(sectionDeletes: [2], sectionInserts: [1],
-                                             itemMoves: [ItemMove(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 2, item: 1))])])
+                                             itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 2, item: 1))])])
     }
 
     @Test func itemsOfDeletedAndInsertedSectionsComeAndGoWithThem() throws {
@@ -24,7 +24,7 @@ import ListDiffScenarios
         let new = try snapshot([("A", ["a1", "b1"]), ("N", ["b2", "n1"])])
         let stage = try #require(try SectionedDiff(from: old, to: new).batch.stages.first)
         #expect(stage.sectionDeletes == [1] && stage.sectionInserts == [1])
-        #expect(stage.itemInserts == [IndexPath(section: 0, item: 1)], "b1 leaves a deleted section: an insert, never a move (R6)")
+        #expect(stage.itemInserts == [ItemPath(section: 0, item: 1)], "b1 leaves a deleted section: an insert, never a move (R6)")
         #expect(stage.itemDeletes.isEmpty && stage.itemMoves.isEmpty)
     }
 
@@ -35,9 +35,9 @@ import ListDiffScenarios
         try new.setContent(2, ofItem: "c")
         try new.reloadItems(["a"])
         let batch = try SectionedDiff(from: old, to: new).batch
-        #expect(batch.updates == ContentUpdates(itemReloads: [IndexPath(section: 0, item: 1)], itemReconfigures: [IndexPath(section: 0, item: 3)]))
+        #expect(batch.updates == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 1)], itemReconfigures: [ItemPath(section: 0, item: 3)]))
         let reloading = try SectionedDiff(from: old, to: new, options: DiffOptions(contentUpdates: .reload)).batch
-        #expect(reloading.updates.itemReloads == [IndexPath(section: 0, item: 1), IndexPath(section: 0, item: 3)])
+        #expect(reloading.updates.itemReloads == [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 3)])
     }
 
     @Test func reversedSectionsMoveTheOuterOnesAndKeepTheMiddleOne() throws {
@@ -77,7 +77,7 @@ import ListDiffScenarios
         let stages = diff.batchStages
         #expect(stages.map(\.update) == [
             BatchUpdate(sectionInserts: [1]),
-            BatchUpdate(itemMoves: [ItemMove(from: IndexPath(section: 0, item: 1), to: IndexPath(section: 1, item: 0))]),
+            BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0))]),
         ])
         #expect(stages.first.map { layout($0.result) } == ["A:a1,a2", "N:n1"])
         try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
@@ -110,7 +110,7 @@ import ListDiffScenarios
         let old = try snapshot([("A", ["a", "b"])])
         let new = try snapshot([("A", ["b", "a"])])
         #expect(throws: SequentialReplayer.Failure.self) { try SequentialReplayer.replay(SequentialChangeset(), from: old, to: new) }
-        try SequentialReplayer.replay(SequentialChangeset(operations: [.moveItem(from: IndexPath(section: 0, item: 0), to: IndexPath(section: 0, item: 1))]), from: old, to: new)
+        try SequentialReplayer.replay(SequentialChangeset(operations: [.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1))]), from: old, to: new)
     }
 
     @Test func longestIncreasingSubsequence() {

@@ -30,7 +30,7 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
         #expect(try s.itemIdentifiers(inSection: "B") == ["b1"])
         #expect(s.indexOfSection("B") == 1)
         #expect(s.indexOfItem("b1") == 2)
-        #expect(s.indexPathOfItem("a2") == IndexPath(section: 0, item: 1))
+        #expect(s.indexPathOfItem("a2") == ItemPath(section: 0, item: 1))
         #expect(s.sectionIdentifier(containingItem: "b1") == "B")
         #expect(s.indexOfItem("zz") == nil)
         #expect(throws: SnapshotError<String, String>.unknownSection("Z")) { try s.numberOfItems(inSection: "Z") }
@@ -49,7 +49,7 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
         #expect(s.sectionIdentifiers == ["Y", "B", "X"])
         #expect(s.indexOfItem("a1") == nil)
         try s.appendItems([TestSnapshot.Item("a1")], toSection: "B")
-        #expect(s.indexPathOfItem("a1") == IndexPath(section: 1, item: 0))
+        #expect(s.indexPathOfItem("a1") == ItemPath(section: 1, item: 0))
         try s.reloadSections(["B"])
         #expect(s.reloadedSections == ["B"])
     }

@@ -19,7 +19,7 @@ import ListDiffScenarios
         var new = try snapshot([("A", ["b", "K"])])
         try new.reloadItems(["\u{212A}"])
         let batch = try SectionedDiff(from: old, to: new).batch
-        #expect(batch.updates.itemReloads == [IndexPath(section: 0, item: 1)])
+        #expect(batch.updates.itemReloads == [ItemPath(section: 0, item: 1)])
     }
 
     @Test func randomPairsWithStringIdentifiersInBothModes() throws {

@@ -55,7 +55,7 @@ extension SectionedDiff {
             let base = Int(indexes.newBase[section])
             for (offset, item) in new.sections[section].items.enumerated() where _isHeldBack(base + offset, in: section, isDirty: isDirty) {
                 let previous = indexes.oldPath(Int(indexes.newPartner[base + offset]))
-                let path = IndexPath(section: section, item: offset)
+                let path = ItemPath(section: section, item: offset)
                 let changed = old.sections[previous.section].items[previous.item].content != item.content
                 if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
                     updates.itemReloads.append(path)

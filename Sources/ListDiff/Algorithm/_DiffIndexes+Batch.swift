@@ -31,10 +31,10 @@ extension _DiffIndexes {
 
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
     /// bounds (every move pairs one old and one new processed item).
-    func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([IndexPath], [ItemMove]) {
-        var deletes: [IndexPath] = []
+    func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([ItemPath], [ItemMove]) {
+        var deletes: [ItemPath] = []
         let moves = [ItemMove](unsafeUninitializedCapacity: min(oldPartner.count, newPartner.count)) { moves, moveCount in
-            deletes = [IndexPath](unsafeUninitializedCapacity: oldPartner.count) { deletes, deleteCount in
+            deletes = [ItemPath](unsafeUninitializedCapacity: oldPartner.count) { deletes, deleteCount in
                 oldPartner.withUnsafeBufferPointer { oldPartner in
                     newFlatSection.withUnsafeBufferPointer { newFlatSection in
                         newStable.withUnsafeBufferPointer { newStable in
@@ -48,15 +48,15 @@ extension _DiffIndexes {
                                         let to = Int(newFlatSection[partner])
                                         if to == target, newStable[partner] { continue }
                                         if newSectionSource[to] >= 0 {
-                                            moves.initializeElement(at: moveCount, to: ItemMove(from: IndexPath(section: section, item: flat &- base),
-                                                                                                to: IndexPath(section: to, item: partner &- Int(newBase[to]))))
+                                            moves.initializeElement(at: moveCount, to: ItemMove(from: ItemPath(section: section, item: flat &- base),
+                                                                                                to: ItemPath(section: to, item: partner &- Int(newBase[to]))))
                                             moveCount &+= 1
                                             if to != target, moved[to] { touched[to] = true }
                                             continue
                                         }
                                         touched[to] = true
                                     }
-                                    deletes.initializeElement(at: deleteCount, to: IndexPath(section: section, item: flat &- base))
+                                    deletes.initializeElement(at: deleteCount, to: ItemPath(section: section, item: flat &- base))
                                     deleteCount &+= 1
                                 }
                                 operations = deleteCount &+ moveCount &- operations
@@ -71,15 +71,15 @@ extension _DiffIndexes {
     }
 
     /// Inserts into kept sections, from the new side.
-    func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [IndexPath] {
-        var inserts: [IndexPath] = []
+    func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [ItemPath] {
+        var inserts: [ItemPath] = []
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let base = Int(newBase[section])
             let before = inserts.count
             for flat in base..<(base + Int(newCounts[section])) {
                 let partner = Int(newPartner[flat])
                 if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
-                    inserts.append(IndexPath(section: section, item: flat - base))
+                    inserts.append(ItemPath(section: section, item: flat - base))
                 }
             }
             if inserts.count > before, moved[section] { touched[section] = true }

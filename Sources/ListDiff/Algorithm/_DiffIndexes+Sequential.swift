@@ -67,7 +67,7 @@ extension _DiffIndexes {
                 let current = Int(oldSectionTarget[from.section])
                 guard let fromIndex = slotsBySection[current]?.remove(old: from.item),
                       let toIndex = slotsBySection[section]?.place(after: anchor) else { return }
-                operations.append(.moveItem(from: IndexPath(section: current, item: fromIndex), to: IndexPath(section: section, item: toIndex)))
+                operations.append(.moveItem(from: ItemPath(section: current, item: fromIndex), to: ItemPath(section: section, item: toIndex)))
             }
         }
     }
@@ -119,7 +119,7 @@ extension _DiffIndexes {
     }
 
     /// Runs of consecutive items within one section, from paths sorted by section then item.
-    static func pathRuns(of sorted: [IndexPath]) -> [(section: Int, run: Range<Int>)] {
+    static func pathRuns(of sorted: [ItemPath]) -> [(section: Int, run: Range<Int>)] {
         var runs: [(section: Int, run: Range<Int>)] = []
         for path in sorted {
             if let last = runs.last, last.section == path.section, last.run.upperBound == path.item {

@@ -36,8 +36,8 @@ struct _DiffIndexes: Sendable {
     @usableFromInline init() {}
 
     @inlinable
-    func oldPath(_ flat: Int) -> IndexPath {
+    func oldPath(_ flat: Int) -> ItemPath {
         let section = Int(oldFlatSection[flat])
-        return IndexPath(section: section, item: flat - Int(oldBase[section]))
+        return ItemPath(section: section, item: flat - Int(oldBase[section]))
     }
 }

@@ -29,7 +29,7 @@ extension _Matcher {
             if unchanged[section] {
                 let oldItems = old.sections[source].items
                 for index in newItems.indices where oldItems[index].content != newItems[index].content {
-                    Self.append(contentKind, at: IndexPath(section: section, item: index), to: &updates)
+                    Self.append(contentKind, at: ItemPath(section: section, item: index), to: &updates)
                 }
                 continue
             }
@@ -40,7 +40,7 @@ extension _Matcher {
                 guard partner >= 0, result.oldSectionTarget[Int(result.oldFlatSection[partner])] >= 0 else { continue }
                 var kind = hasMarks ? _UpdateKind(rawValue: marks[flat]) ?? .none : .none
                 if kind != .reload, oldContent(partner) != newItems[index].content { kind = max(kind, contentKind) }
-                Self.append(kind, at: IndexPath(section: section, item: index), to: &updates)
+                Self.append(kind, at: ItemPath(section: section, item: index), to: &updates)
             }
         }
         result.updates = updates
@@ -53,7 +53,7 @@ extension _Matcher {
     }
 
     @inlinable
-    static func append(_ kind: _UpdateKind, at path: IndexPath, to updates: inout ContentUpdates) {
+    static func append(_ kind: _UpdateKind, at path: ItemPath, to updates: inout ContentUpdates) {
         switch kind {
         case .none: break
         case .reconfigure: updates.itemReconfigures.append(path)

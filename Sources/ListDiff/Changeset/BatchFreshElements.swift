@@ -10,9 +10,9 @@ public struct BatchFreshElements<SectionID: Hashable & Sendable, ItemID: Hashabl
     /// Sections by index after the change, each with all its items.
     public var sections: [Int: Section]
     /// Items by index path after the change.
-    public var items: [IndexPath: Item]
+    public var items: [ItemPath: Item]
 
-    public init(sections: [Int: Section] = [:], items: [IndexPath: Item] = [:]) {
+    public init(sections: [Int: Section] = [:], items: [ItemPath: Item] = [:]) {
         self.sections = sections
         self.items = items
     }
@@ -23,11 +23,11 @@ public struct BatchFreshElements<SectionID: Hashable & Sendable, ItemID: Hashabl
     /// - Complexity: O(k) for k such elements, plus the items of those sections.
     public init(of changeset: BatchChangeset, in new: Snapshot<SectionID, ItemID, Content>) {
         var sections: [Int: Section] = [:]
-        var items: [IndexPath: Item] = [:]
+        var items: [ItemPath: Item] = [:]
         func addSection(_ index: Int) {
             if index >= 0, index < new.sections.count { sections[index] = new.sections[index] }
         }
-        func addItem(_ path: IndexPath) {
+        func addItem(_ path: ItemPath) {
             guard path.section >= 0, path.section < new.sections.count, path.item >= 0,
                   path.item < new.sections[path.section].items.count else { return }
             items[path] = new.sections[path.section].items[path.item]

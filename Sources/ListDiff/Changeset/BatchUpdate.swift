@@ -10,16 +10,16 @@ public struct BatchUpdate: Hashable, Sendable {
     public var sectionInserts: [Int] = []
     public var sectionMoves: [SectionMove] = []
     public var sectionReloads: [Int] = []
-    public var itemDeletes: [IndexPath] = []
-    public var itemInserts: [IndexPath] = []
+    public var itemDeletes: [ItemPath] = []
+    public var itemInserts: [ItemPath] = []
     public var itemMoves: [ItemMove] = []
-    public var itemReloads: [IndexPath] = []
+    public var itemReloads: [ItemPath] = []
 
     public init() {}
 
     public init(
         sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [SectionMove] = [], sectionReloads: [Int] = [],
-        itemDeletes: [IndexPath] = [], itemInserts: [IndexPath] = [], itemMoves: [ItemMove] = [], itemReloads: [IndexPath] = []
+        itemDeletes: [ItemPath] = [], itemInserts: [ItemPath] = [], itemMoves: [ItemMove] = [], itemReloads: [ItemPath] = []
     ) {
         self.sectionDeletes = sectionDeletes
         self.sectionInserts = sectionInserts

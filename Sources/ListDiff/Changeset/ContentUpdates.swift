@@ -6,11 +6,11 @@ public struct ContentUpdates: Hashable, Sendable {
     /// Sections whose content changed or that were marked for reload.
     public var sectionReloads: [Int] = []
     /// Items to reload: content changes when reloads were asked for, and reload marks.
-    public var itemReloads: [IndexPath] = []
+    public var itemReloads: [ItemPath] = []
     /// Items to reconfigure: content changes by default, and reconfigure marks.
-    public var itemReconfigures: [IndexPath] = []
+    public var itemReconfigures: [ItemPath] = []
 
-    public init(sectionReloads: [Int] = [], itemReloads: [IndexPath] = [], itemReconfigures: [IndexPath] = []) {
+    public init(sectionReloads: [Int] = [], itemReloads: [ItemPath] = [], itemReconfigures: [ItemPath] = []) {
         self.sectionReloads = sectionReloads
         self.itemReloads = itemReloads
         self.itemReconfigures = itemReconfigures

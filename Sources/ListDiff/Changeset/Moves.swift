@@ -12,11 +12,11 @@ public struct SectionMove: Hashable, Sendable {
 
 /// An item move inside one batch: `from` is a path before the batch, `to` after it.
 public struct ItemMove: Hashable, Sendable {
-    public var from: IndexPath
-    public var to: IndexPath
+    public var from: ItemPath
+    public var to: ItemPath
 
     @inlinable
-    public init(from: IndexPath, to: IndexPath) {
+    public init(from: ItemPath, to: ItemPath) {
         self.from = from
         self.to = to
     }

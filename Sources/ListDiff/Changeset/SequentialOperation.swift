@@ -11,7 +11,7 @@ public enum SequentialOperation: Hashable, Sendable {
     case deleteItems(section: Int, at: Int, count: Int)
     case insertItems(section: Int, at: Int, count: Int)
     /// Remove the item at `from`, then insert it at `to` of the resulting state.
-    case moveItem(from: IndexPath, to: IndexPath)
+    case moveItem(from: ItemPath, to: ItemPath)
     case reloadItems(section: Int, at: Int, count: Int)
     case reconfigureItems(section: Int, at: Int, count: Int)
 }

@@ -88,7 +88,7 @@ extension Snapshot {
         _itemSection = map
     }
 
-    mutating func _locate(_ id: ItemID) throws(SnapshotError<SectionID, ItemID>) -> IndexPath {
+    mutating func _locate(_ id: ItemID) throws(SnapshotError<SectionID, ItemID>) -> ItemPath {
         _ensureItemSectionMap()
         guard let path = indexPathOfItem(id) else { throw .unknownItem(id) }
         return path

@@ -34,14 +34,14 @@ extension Snapshot {
     }
 
     /// The section and position of an item, or nil. Same complexity as ``indexOfItem(_:)``.
-    public func indexPathOfItem(_ id: ItemID) -> IndexPath? {
+    public func indexPathOfItem(_ id: ItemID) -> ItemPath? {
         if let map = _itemSection {
             guard let sectionID = map[id], let section = _sectionIndex[sectionID],
                   let item = sections[section].items.firstIndex(where: { $0.id == id }) else { return nil }
-            return IndexPath(section: section, item: item)
+            return ItemPath(section: section, item: item)
         }
         for (section, storage) in sections.enumerated() {
-            if let item = storage.items.firstIndex(where: { $0.id == id }) { return IndexPath(section: section, item: item) }
+            if let item = storage.items.firstIndex(where: { $0.id == id }) { return ItemPath(section: section, item: item) }
         }
         return nil
     }

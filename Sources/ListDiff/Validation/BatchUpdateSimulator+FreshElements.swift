@@ -95,7 +95,7 @@ extension BatchUpdateSimulator {
     }
 
     @inlinable
-    static func freshItem<S, I, C>(_ path: IndexPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item {
+    static func freshItem<S, I, C>(_ path: ItemPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item {
         guard let item = fresh.items[path] else {
             throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "item \(path) is fresh after the update, but no item was given for it")
         }

@@ -9,7 +9,7 @@ extension BatchUpdateSimulator {
     static func rebuild<S, I, C>(
         before: Snapshot<S, I, C>, sections: _SectionPlan, items: _ItemPlan, itemCounts: [Int],
         freshSection: (Int) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section,
-        freshItem: (IndexPath) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item
+        freshItem: (ItemPath) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
         var rebuilt = ContiguousArray<Snapshot<S, I, C>.Section>()
         rebuilt.reserveCapacity(sections.afterCount)
@@ -20,7 +20,7 @@ extension BatchUpdateSimulator {
             }
             let old = before.sections[source]
             let fixed = items.fixedSlots[index] ?? [:]
-            var untouched = old.items.indices.lazy.filter { !items.leaving.contains(IndexPath(section: source, item: $0)) }.makeIterator()
+            var untouched = old.items.indices.lazy.filter { !items.leaving.contains(ItemPath(section: source, item: $0)) }.makeIterator()
             var section = Snapshot<S, I, C>.Section(old.id, content: old.content)
             section.items.reserveCapacity(itemCounts[index])
             for slot in 0..<itemCounts[index] {
@@ -28,7 +28,7 @@ extension BatchUpdateSimulator {
                     if let origin = entry {
                         section.items.append(before.sections[origin.section].items[origin.item])
                     } else {
-                        section.items.append(try freshItem(IndexPath(section: index, item: slot)))
+                        section.items.append(try freshItem(ItemPath(section: index, item: slot)))
                     }
                 } else if let next = untouched.next() {
                     section.items.append(old.items[next])
@@ -49,7 +49,7 @@ extension BatchUpdateSimulator {
                 throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) rebuilds as \"\(section.id)\" but the data source has \"\(expected.id)\" there")
             }
             for (slot, (item, wanted)) in zip(section.items, expected.items).enumerated() where item.id != wanted.id {
-                let path = IndexPath(section: index, item: slot)
+                let path = ItemPath(section: index, item: slot)
                 throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the counts balance but the order is wrong: at \(path) the rebuilt list has \"\(item.id)\" where the target has \"\(wanted.id)\"")
             }
         }

@@ -78,10 +78,10 @@ public enum BatchUpdateSimulator {
         }
     }
 
-    static func firstContentDifference<S, I, C>(_ left: Snapshot<S, I, C>, _ right: Snapshot<S, I, C>) -> IndexPath? {
+    static func firstContentDifference<S, I, C>(_ left: Snapshot<S, I, C>, _ right: Snapshot<S, I, C>) -> ItemPath? {
         for (section, pair) in zip(left.sections, right.sections).enumerated() {
             for (item, items) in zip(pair.0.items, pair.1.items).enumerated() where items.0.content != items.1.content {
-                return IndexPath(section: section, item: item)
+                return ItemPath(section: section, item: item)
             }
         }
         return nil

@@ -20,13 +20,13 @@ public struct BatchUpdateViolation: Error, Equatable, CustomStringConvertible {
     /// The sections at fault, if the rule is about sections.
     public var sections: [Int]
     /// The index paths at fault, if the rule is about items.
-    public var indexPaths: [IndexPath]
+    public var indexPaths: [ItemPath]
     /// UIKit's words for it, where UIKit has any.
     public var message: String
     /// The batch stage (0-based) that broke it, when checking a multi-stage changeset.
     public var stage: Int?
 
-    public init(_ rule: BatchUpdateRule, sections: [Int] = [], indexPaths: [IndexPath] = [], _ message: String, stage: Int? = nil) {
+    public init(_ rule: BatchUpdateRule, sections: [Int] = [], indexPaths: [ItemPath] = [], _ message: String, stage: Int? = nil) {
         self.rule = rule
         self.sections = sections
         self.indexPaths = indexPaths

@@ -81,7 +81,7 @@ public enum SequentialReplayer {
             }
             for (item, (replayed, wanted)) in zip(section.items, target.items).enumerated() {
                 guard let replayedID = replayed.id else { continue }
-                let path = IndexPath(section: index, item: item)
+                let path = ItemPath(section: index, item: item)
                 guard replayedID == wanted.id else { throw Failure(message: "at \(path) the replay has \"\(replayedID)\", the target has \"\(wanted.id)\"") }
                 guard replayed.refreshed || section.refreshed || replayed.content == wanted.content else {
                     throw Failure(message: "content at \(path) is stale: an update is missing")

@@ -3,9 +3,9 @@
 @usableFromInline
 struct _ItemPlan {
     /// Per new section: slot → fresh item (nil) or the old path of the item moved there.
-    @usableFromInline var fixedSlots: [Int: [Int: IndexPath?]] = [:]
+    @usableFromInline var fixedSlots: [Int: [Int: ItemPath?]] = [:]
     /// Old paths that leave their place: deleted, reloaded or moved.
-    @usableFromInline var leaving: Set<IndexPath> = []
+    @usableFromInline var leaving: Set<ItemPath> = []
 
     @usableFromInline
     init(_ update: BatchUpdate, sections: _SectionPlan, beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
@@ -44,7 +44,7 @@ struct _ItemPlan {
         if let both = inserts.intersection(targets).min() {
             throw BatchUpdateViolation(.noOverlaps, indexPaths: [both], "attempt to insert and move to the same index path \(both)")
         }
-        var reloadTargets: [IndexPath] = []
+        var reloadTargets: [ItemPath] = []
         for source in update.itemReloads {
             guard let target = Self.reloadTarget(of: source, in: update, sections: sections) else { continue }
             if targets.contains(target) || inserts.contains(target) {
@@ -62,11 +62,11 @@ struct _ItemPlan {
     /// Where UIKit puts the reload of the item at `source`: its section's new index, the
     /// item shifted by that section's deletes and inserts, never by moves. Nil when the
     /// section goes away. O(u) for u item operations.
-    static func reloadTarget(of source: IndexPath, in update: BatchUpdate, sections: _SectionPlan) -> IndexPath? {
+    static func reloadTarget(of source: ItemPath, in update: BatchUpdate, sections: _SectionPlan) -> ItemPath? {
         guard source.section >= 0, source.section < sections.oldToNew.count, let section = sections.oldToNew[source.section] else { return nil }
         let deletesHere = update.itemDeletes.filter { $0.section == source.section }.map(\.item)
         let insertsHere = update.itemInserts.filter { $0.section == section }.map(\.item)
-        return IndexPath(section: section, item: _SectionPlan.shifted(source.item, deletes: deletesHere, inserts: insertsHere))
+        return ItemPath(section: section, item: _SectionPlan.shifted(source.item, deletes: deletesHere, inserts: insertsHere))
     }
 
     /// R6 and R7: item operations must not touch deleted, inserted or moved sections.
@@ -90,7 +90,7 @@ struct _ItemPlan {
     }
 
     /// R10, with UIKit's message: each surviving section's count must balance.
-    static func checkCounts(_ update: BatchUpdate, sections: _SectionPlan, reloadTargets: [IndexPath], beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
+    static func checkCounts(_ update: BatchUpdate, sections: _SectionPlan, reloadTargets: [ItemPath], beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
         var inserted = [Int](repeating: 0, count: afterCounts.count)
         var deleted = [Int](repeating: 0, count: beforeCounts.count)
         var movedIn = inserted
@@ -110,7 +110,7 @@ struct _ItemPlan {
         }
     }
 
-    static func contains(_ path: IndexPath, in counts: [Int]) -> Bool {
+    static func contains(_ path: ItemPath, in counts: [Int]) -> Bool {
         path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
     }
 

@@ -52,11 +52,11 @@ public struct PlatformBatch: Sendable {
 
     /// `IndexPath(item:section:)` is UIKit's and AppKit's; `[section, item]` is the same path
     /// on every platform.
-    static func path(_ path: ListDiff.IndexPath) -> Foundation.IndexPath {
+    static func path(_ path: ListDiff.ItemPath) -> Foundation.IndexPath {
         Foundation.IndexPath(indexes: [path.section, path.item])
     }
 
-    static func path(_ path: Foundation.IndexPath) -> ListDiff.IndexPath {
-        ListDiff.IndexPath(section: path.count > 0 ? path[0] : 0, item: path.count > 1 ? path[1] : 0)
+    static func path(_ path: Foundation.IndexPath) -> ListDiff.ItemPath {
+        ListDiff.ItemPath(section: path.count > 0 ? path[0] : 0, item: path.count > 1 ? path[1] : 0)
     }
 }

@@ -42,7 +42,7 @@ internal struct _SequentialShape {
     /// Whether `from`/`to` are item positions (index paths in the sectioned form).
     var movesItem: Bool { meaning == .moveItem }
 
-    func operation(section: Int, at: Int, count: Int, from: IndexPath, to: IndexPath) -> SequentialOperation {
+    func operation(section: Int, at: Int, count: Int, from: ItemPath, to: ItemPath) -> SequentialOperation {
         switch meaning {
         case .deleteSections: .deleteSections(at: at, count: count)
         case .insertSections: .insertSections(at: at, count: count)

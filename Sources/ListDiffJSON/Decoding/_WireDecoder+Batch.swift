@@ -129,12 +129,12 @@ extension _WireDecoder {
         return pairs
     }
 
-    mutating func readPaths(flat: Bool?) throws(JSONReadError) -> [IndexPath] {
-        var paths: [IndexPath] = []
+    mutating func readPaths(flat: Bool?) throws(JSONReadError) -> [ItemPath] {
+        var paths: [ItemPath] = []
         try reader.beginArray()
         while try reader.hasNextElement() {
             if try isFlatPath(flat) {
-                paths.append(IndexPath(section: 0, item: try reader.readInt()))
+                paths.append(ItemPath(section: 0, item: try reader.readInt()))
             } else {
                 try reader.beginArray()
                 paths.append(try readPathBody())
@@ -145,9 +145,9 @@ extension _WireDecoder {
 
     /// Reads the next element of the current array as a path: an index (flat) or
     /// `[section, item]`. O(1).
-    mutating func readPathElement(flat: Bool?) throws(JSONReadError) -> IndexPath {
+    mutating func readPathElement(flat: Bool?) throws(JSONReadError) -> ItemPath {
         guard try reader.hasNextElement() else { throw tupleError() }
-        if try isFlatPath(flat) { return IndexPath(section: 0, item: try reader.readInt()) }
+        if try isFlatPath(flat) { return ItemPath(section: 0, item: try reader.readInt()) }
         try reader.beginArray()
         return try readPathBody()
     }
@@ -160,13 +160,13 @@ extension _WireDecoder {
     }
 
     /// Reads `section, item]` of an entered path array. O(1).
-    mutating func readPathBody() throws(JSONReadError) -> IndexPath {
+    mutating func readPathBody() throws(JSONReadError) -> ItemPath {
         guard try reader.hasNextElement() else { throw tupleError() }
         let section = try reader.readInt()
         guard try reader.hasNextElement() else { throw tupleError() }
         let item = try reader.readInt()
         try endTuple()
-        return IndexPath(section: section, item: item)
+        return ItemPath(section: section, item: item)
     }
 
     /// Leaves a pair array, which must have no third element. O(1).

@@ -25,7 +25,7 @@ extension _WireDecoder {
                 try reader.beginObject()
                 var parts = _MemberSet(member == 0 ? Self.freshSectionMembers : Self.freshItemMembers)
                 var section: Int?
-                var path: IndexPath?
+                var path: ItemPath?
                 var element: (section: WireSnapshot.Section?, item: WireSnapshot.Item?)
                 while let part = try nextMember(&parts) {
                     switch (member, part) {
@@ -33,7 +33,7 @@ extension _WireDecoder {
                     case (0, _): element.section = try readSection()
                     case (_, 0):
                         if try isFlatPath(flat) {
-                            path = IndexPath(section: 0, item: try reader.readInt())
+                            path = ItemPath(section: 0, item: try reader.readInt())
                         } else {
                             try reader.beginArray()
                             path = try readPathBody()

@@ -30,7 +30,7 @@ extension _WireDecoder {
         var offsets = [Int](repeating: start, count: Self.sequentialMembers.count)
         var op = ""
         var numbers = [Int](repeating: 0, count: 4)
-        var paths = [IndexPath(section: 0, item: 0), IndexPath(section: 0, item: 0)]
+        var paths = [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 0)]
         var givenAsPath = [false, false]
         var kind = ""
         while let member = try nextMember(&members) {
@@ -42,7 +42,7 @@ extension _WireDecoder {
                 try reader.beginArray()
                 paths[member - 4] = try readPathBody()
                 givenAsPath[member - 4] = true
-            case 4, 5: paths[member - 4] = IndexPath(section: 0, item: try reader.readInt())
+            case 4, 5: paths[member - 4] = ItemPath(section: 0, item: try reader.readInt())
             case 6: kind = try reader.readStringValue()
             default: numbers[member] = try reader.readInt()
             }

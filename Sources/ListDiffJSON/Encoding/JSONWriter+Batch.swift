@@ -103,7 +103,7 @@ extension JSONWriter {
     }
 
     /// Index paths as `[section, item]`, or the item index alone for flat lists. O(count).
-    mutating func _writePaths(_ paths: [IndexPath], flat: Bool) {
+    mutating func _writePaths(_ paths: [ItemPath], flat: Bool) {
         if flat {
             _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in Self._writeDecimal(path.item, to: out) }
         } else {
@@ -112,7 +112,7 @@ extension JSONWriter {
     }
 
     /// `[section, item]` (or any pair), or the item index alone for flat lists. O(1).
-    mutating func _writePath(_ path: IndexPath, flat: Bool) {
+    mutating func _writePath(_ path: ItemPath, flat: Bool) {
         if flat {
             int(path.item)
             return

@@ -18,7 +18,7 @@ struct ReverseDelta: Sendable {
     private var insertedItems: PackedSnapshot
     /// Older content of carried sections and items, by position in the older snapshot.
     private var sectionContents: [(index: Int, content: WireContent?)] = []
-    private var itemContents: [(path: IndexPath, content: WireContent?)] = []
+    private var itemContents: [(path: ItemPath, content: WireContent?)] = []
     /// Estimated bytes held; a delta never changes once made.
     let bytes: Int
 
@@ -34,7 +34,7 @@ struct ReverseDelta: Sendable {
         var sections = ContiguousArray<WireSnapshot.Section>()
         var items = ContiguousArray<WireSnapshot.Item>()
         var sectionContents: [(index: Int, content: WireContent?)] = []
-        var itemContents: [(path: IndexPath, content: WireContent?)] = []
+        var itemContents: [(path: ItemPath, content: WireContent?)] = []
         var runs: [Run] = []
         for (olderIndex, section) in older.sections.enumerated() {
             guard let source = newerSections[section.id] else {
@@ -52,7 +52,7 @@ struct ReverseDelta: Sendable {
                 }
                 let (fromSection, fromItem) = (Int(at.section), Int(at.item))
                 if newer.sections[fromSection].items[fromItem].content != item.content {
-                    itemContents.append((IndexPath(section: olderIndex, item: itemIndex), item.content))
+                    itemContents.append((ItemPath(section: olderIndex, item: itemIndex), item.content))
                 }
                 if let last = runs.last, !last.isInsert, last.section == fromSection, last.start + last.count == fromItem {
                     runs[runs.count - 1].count += 1

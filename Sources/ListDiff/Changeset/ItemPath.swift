@@ -2,7 +2,7 @@
 ///
 /// Which state the indexes refer to (before or after an update) is decided by the
 /// operation that carries the path; see ``BatchUpdate`` and ``SequentialOperation``.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
 
@@ -13,7 +13,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     @inlinable
-    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+    public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
     }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the README's Swift client example exactly as a newcomer pastes it: the README's
+# Package.swift and main.swift blocks, as a package of their own beside a copy of this
+# repository named ListDiff (the path the README's Package.swift names). Prints the built
+# binary's path on its last line.
+#   scripts/build-readme-client.sh [WORK_DIR]    (default: a temporary directory)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(pwd)"
+work="${1:-$(mktemp -d /tmp/listdiff-readme-client.XXXXXX)}"
+mkdir -p "$work/MirrorDemo/Sources/MirrorDemo"
+ln -sfn "$root" "$work/ListDiff"
+python3 - "$work/MirrorDemo" << 'PY'
+import sys
+text = open("README.md", encoding="utf-8").read()
+def block(name):
+    return text.split(f"<!-- readme-client: {name} -->\n```swift\n", 1)[1].split("\n```\n", 1)[0] + "\n"
+package = sys.argv[1]
+open(f"{package}/Package.swift", "w").write(block("Package.swift"))
+open(f"{package}/Sources/MirrorDemo/main.swift", "w").write(block("main.swift"))
+PY
+cd "$work/MirrorDemo"
+swift build 2>&1 | tail -1
+echo "$(swift build --show-bin-path)/MirrorDemo"
