@@ -23,7 +23,7 @@ let package = Package(
         // writers of snapshots, operations and changesets. Standard library and ListDiff only.
         .target(name: "ListDiffJSON", dependencies: ["ListDiff"]),
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
-        // scenarios of bench/scenarios.md, random snapshot pairs.
+        // scenarios of the README's Benchmarks section, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
         .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),

@@ -7,12 +7,6 @@ import ListDiffJSON
 @Suite struct ChangesDocumentTests {
     static let seeds: [UInt64] = Array(1...60)
 
-    func written(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var writer = JSONWriter()
-        body(&writer)
-        return writer.bytes
-    }
-
     /// What the service writes for a change with `include=values`.
     func answer(_ diff: WireDiff, flat: Bool) -> [UInt8] {
         written { $0.writeChanges(from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: diff.new), diff: diff, sequential: false, includeValues: true, flat: flat) }

@@ -7,12 +7,6 @@ import ListDiffJSON
 @Suite struct DocumentRoundTripTests {
     static let seeds: [UInt64] = Array(1...40)
 
-    func written(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var writer = JSONWriter()
-        body(&writer)
-        return writer.bytes
-    }
-
     func pair(_ seed: UInt64) throws -> (old: WireSnapshot, new: WireSnapshot, flat: Bool) {
         var random = WireRandom(seed: seed)
         let flat = seed % 3 == 0

@@ -5,12 +5,6 @@ import ListDiffJSON
 @Suite struct WireRoundTripTests {
     static let seeds: [UInt64] = Array(1...60)
 
-    func written(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var writer = JSONWriter()
-        body(&writer)
-        return writer.bytes
-    }
-
     func sameMarks(_ a: WireSnapshot, _ b: WireSnapshot) -> Bool {
         a.reloadedItems == b.reloadedItems && a.reconfiguredItems == b.reconfiguredItems && a.reloadedSections == b.reloadedSections
     }
