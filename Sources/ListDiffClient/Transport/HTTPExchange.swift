@@ -37,7 +37,7 @@ struct HTTPExchange: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await UncancelledTransfer.data(for: request, session: session)
         } catch let error as URLError {
             throw .transport(error)
         } catch is CancellationError {
