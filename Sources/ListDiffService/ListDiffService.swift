@@ -38,11 +38,10 @@ public final class ListDiffService: Sendable {
         store.statistics()
     }
 
-    /// The query parameters of `POST /v1/diff` (`include` is named only to be refused with a
-    /// reason: the caller of a diff has both lists).
-    static let diffQuery = ["format", "updates", "include"]
-    /// The query parameters of a stored snapshot's writes; `changes` adds `since` and `wait`.
-    static let writeQuery = ["format", "updates", "include"]
+    /// The query parameters that choose a changeset's form (``ChangesetFormat``), taken by
+    /// every route that answers one; on `POST /v1/diff` `include` is named only to be refused
+    /// with a reason (the caller of a diff has both lists). `changes` adds `since` and `wait`.
+    static let changesetQuery = ["format", "updates", "include"]
 
     /// Request bodies up to this size are diffed on the event loop: a diff of some hundreds of
     /// items costs less than the hop to a worker thread and back.
@@ -62,14 +61,14 @@ public final class ListDiffService: Sendable {
             }
         }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.diffQuery) { [self] request throws(ServiceProblem) in .response(try diff(request)) }
+        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try diff(request)) }
         route(&router, "POST", "/v1/sessions") { [self] request throws(ServiceProblem) in .response(try createSession(request)) }
         route(&router, "GET", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
         route(&router, "DELETE", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
-        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.writeQuery) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
+        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
         route(&router, "GET", ServiceRequest.snapshot, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
         route(&router, "DELETE", ServiceRequest.snapshot) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
-        route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.writeQuery) { [self] request throws(ServiceProblem) in try changes(request) }
-        route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.writeQuery) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }
+        route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) { [self] request throws(ServiceProblem) in try changes(request) }
+        route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }
     }
 }

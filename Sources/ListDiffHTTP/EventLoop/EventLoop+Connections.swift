@@ -82,7 +82,7 @@ extension EventLoop {
                 if connection.bodyBytesCounted > 0 { _ = countChunkedBody(of: connection, received: request.body.count) }
                 dispatch(request, on: connection)
             case .failure(let error):
-                respondWithProblem(connection, status: error.status, detail: error.detail)
+                respondWithProblem(connection, status: error.status, detail: error.detail, unreadBodyBytes: error.declaredBodyBytes)
             }
         }
         return .waiting
@@ -219,18 +219,17 @@ extension EventLoop {
         }
     }
 
-    /// Answers a transport-level error with a problem+json body and closes afterwards.
-    func respondWithProblem(_ connection: Connection, status: Int, detail: String) {
+    /// Answers a transport-level error with a problem+json body and closes afterwards,
+    /// discarding up to `unreadBodyBytes` first: a body refused by its declared length (413)
+    /// is still sent by clients that write before they read, and they should read why.
+    func respondWithProblem(_ connection: Connection, status: Int, detail: String, unreadBodyBytes: Int? = nil) {
         let request = InFlightRequest(
             method: "-", route: "-", isHead: false, keepAlive: false, isHTTP10: false,
             bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt
         )
         connection.requestBytesIn = 0
         connection.bodyStartedAt = nil
-        // A body refused by its declared length (413) is still sent by clients that write
-        // before they read: discard it so they can read why.
-        let declared = connection.parser.currentHead.headers["Content-Length"].flatMap { Int(String(decoding: HTTPBytes.trimmed($0.utf8), as: UTF8.self)) }
-        connection.discardLimit = discardAllowance(declaredBodyBytes: declared)
+        connection.discardLimit = discardAllowance(declaredBodyBytes: unreadBodyBytes)
         finish(connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true))
     }
 

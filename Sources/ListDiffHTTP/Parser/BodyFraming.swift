@@ -81,7 +81,7 @@ enum BodyFraming {
                     throw HTTPParseError(.badRequest, "headers: Content-Length '\(value)' is not a non-negative decimal number")
                 }
                 guard digits.count <= maxLengthDigits else {
-                    throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(value) exceeds the limit of \(maxBodyBytes) bytes")
+                    throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(value) exceeds the limit of \(maxBodyBytes) bytes", declaredBodyBytes: .max)
                 }
                 let number = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
                 if let agreed, agreed != number {
@@ -92,7 +92,7 @@ enum BodyFraming {
         }
         let length = agreed ?? 0
         guard length <= maxBodyBytes else {
-            throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(length) exceeds the limit of \(maxBodyBytes) bytes")
+            throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(length) exceeds the limit of \(maxBodyBytes) bytes", declaredBodyBytes: length)
         }
         return length
     }

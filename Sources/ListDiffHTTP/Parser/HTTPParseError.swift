@@ -13,10 +13,14 @@ public struct HTTPParseError: Error, Sendable, Equatable {
 
     public var kind: Kind
     public var detail: String
+    /// The body length the head declared when the body is refused for it (413): what a
+    /// client that writes before it reads will still send.
+    public var declaredBodyBytes: Int?
 
-    public init(_ kind: Kind, _ detail: String) {
+    public init(_ kind: Kind, _ detail: String, declaredBodyBytes: Int? = nil) {
         self.kind = kind
         self.detail = detail
+        self.declaredBodyBytes = declaredBodyBytes
     }
 
     /// The response status for this error.

@@ -1,5 +1,4 @@
 import Foundation
-import ListDiffHTTP
 
 /// Every session, keyed by owner and name, and the bytes each holds. Its lock guards only the
 /// map and the ledger: never held while a snapshot is read or diffed; a writer holding its
@@ -101,14 +100,18 @@ final class SessionStore: @unchecked Sendable {
             guard let entry = sessions[key], entry.session === session else {
                 return .failure(ServiceProblem.notFound("session '\(session.name)' was evicted while this request was served; nothing was written"))
             }
-            // Other sessions, read least recently used first and only as far as the plan needs.
-            let others = ledger.total + delta > ledger.maxStoreBytes
-                ? sessions.filter { $0.key != key }.map { (key: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.session.lastUsed) }
-                : []
-            let candidates = LeastRecentlyUsedFirst(others.map(\.lastUsed)).lazy.map {
-                ByteLedger.Candidate(id: $0, owner: others[$0].key.owner, bytes: others[$0].bytes)
+            // Other sessions, read least recently used first, only when the writer's own older
+            // versions do not make room, and only as far as the plan needs.
+            var plan = ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: [])
+            var others: [(key: Key, bytes: Int, lastUsed: UInt64)] = []
+            if case .failure(.storeFull) = plan, sessions.count > 1 {
+                others = sessions.filter { $0.key != key }.map { (key: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.session.lastUsed) }
+                let candidates = LeastRecentlyUsedFirst(others.map(\.lastUsed)).lazy.map {
+                    ByteLedger.Candidate(id: $0, owner: others[$0].key.owner, bytes: others[$0].bytes)
+                }
+                plan = ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: candidates)
             }
-            switch ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: candidates) {
+            switch plan {
             case .failure(let refusal):
                 return .failure(storeFull(refusal, session: session))
             case .success(let plan):
