@@ -114,8 +114,9 @@
 //   Stages are applied in order, each in one `performBatchUpdates`; deletes and move sources
 //   are in the coordinates before the stage, inserts and move targets after it. Every stage
 //   but the last carries `"snapshot"`: the state the data source must show during that stage
-//   (two stages happen only when a moved section's items change, rule R7, or an item moves
-//   into an inserted section, R6); a client that ignores a stage cannot half-apply the
+//   (more than one stage happens only when a moved section's items change, rule R7, or an
+//   item moves into an inserted section or out of a deleted one, R6 — see
+//   `BatchChangeset`); a client that ignores a stage cannot half-apply the
 //   changeset unnoticed. `updates` are in final coordinates, applied after all stages. Empty
 //   arrays are written, not omitted. In-stage `"reloads"` (never produced by the diff) are
 //   written only when present.

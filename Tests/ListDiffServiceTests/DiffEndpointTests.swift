@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    @Test func unpinningMovesTheConversationsOutBeforeThePinnedSectionGoes() throws {
+        // The chat list's "unpin all": the pinned section goes and its conversations join the
+        // others. Their cells are kept: moves in stage one, the section delete in stage two.
+        try TestService.with { service in
+            let body = #"""
+                {"old": {"sections": [{"id": "pinned", "items": ["c1", "c2"]}, {"id": "all", "items": ["c3", "c4"]}]},
+                 "new": {"sections": [{"id": "all", "items": ["c1", "c3", "c2", "c4"]}]}}
+                """#
+            let response = try service.request("POST", "/v1/diff", body: body)
+            #expect(response.status == 200)
+            #expect(try response.member("stages") == #"[{"items":{"deletes":[],"inserts":[],"moves":[[[0,0],[1,0]],[[0,1],[1,2]]]},"# +
+                #""sections":{"deletes":[],"inserts":[],"moves":[]},"snapshot":{"sections":[{"id":"pinned","items":[]},{"id":"all","items":["c1","c3","c2","c4"]}]}},"# +
+                #"{"items":{"deletes":[],"inserts":[],"moves":[]},"sections":{"deletes":[0],"inserts":[],"moves":[]}}]"#)
+        }
+    }
+
     @Test(arguments: [
         (#"{"old": ["a", "b"], "new": ["a""#, 400, "/new/0", "invalid-body"),
         (#"{"old": ["a"], "new": [true]}"#, 400, "/new/0", "invalid-body"),

@@ -20,6 +20,7 @@ import ListDiffScenarios
         var coverage = Coverage()
         var loss = CellLoss()
         var extraSectionMoves = (cases: 0, moves: 0)
+        var movesBeyondOneBatch = (cases: 0, moves: 0)
         for seed in Self.seeds {
             let pair = RandomSnapshotPair(seed: seed)
             let style: DiffOptions.ContentUpdateStyle = seed % 3 == 0 ? .reload : .reconfigure
@@ -29,8 +30,9 @@ import ListDiffScenarios
                 let batch = staged.changeset
                 try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
                 try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
-                let extra = try MinimalMoves.check(batch, old: pair.old, new: pair.new)
-                if extra > 0 { extraSectionMoves = (extraSectionMoves.cases + 1, extraSectionMoves.moves + extra) }
+                let extra = try MinimalMoves.check(batch, old: pair.old, new: pair.new, sectionOrder: (staged.stages.first?.result ?? pair.new).sectionIdentifiers)
+                if extra.forFixedSections > 0 { extraSectionMoves = (extraSectionMoves.cases + 1, extraSectionMoves.moves + extra.forFixedSections) }
+                if extra.forStages > 0 { movesBeyondOneBatch = (movesBeyondOneBatch.cases + 1, movesBeyondOneBatch.moves + extra.forStages) }
                 let lost = loss.record(stages: staged.stages.map { ($0.update, $0.result) }, from: pair.old, to: pair.new)
                 guard lost == (0, 0) else {
                     throw CellLoss.Lost(description: "\(lost.sections) kept sections and \(lost.items) kept items deleted and inserted again: \(batch)")
@@ -43,7 +45,7 @@ import ListDiffScenarios
             }
         }
         print("property cases: \(Self.seeds.count) passed both forms; \(coverage)")
-        print("cells: \(loss); cases where keeping every fixed section in place took moves beyond kept − LIS: \(extraSectionMoves.cases) (\(extraSectionMoves.moves) moves)")
+        print("cells: \(loss); cases where keeping every fixed section in place took moves beyond kept − LIS: \(extraSectionMoves.cases) (\(extraSectionMoves.moves) moves); where stages that keep a deleted section's items took section moves beyond one batch: \(movesBeyondOneBatch.cases) (\(movesBeyondOneBatch.moves) moves)")
         #expect(loss.sectionsReinserted == 0 && loss.itemsReinserted == 0)
         if Self.seeds.count >= 1_000 { coverage.expectEveryKindSeen() }
     }
@@ -51,12 +53,13 @@ import ListDiffScenarios
     /// How many cases exercised each kind of change, so a generator that stopped producing
     /// one cannot go unnoticed.
     struct Coverage: CustomStringConvertible {
-        var twoStages = 0, sectionMoves = 0, sectionInsertsAndDeletes = 0, itemMoves = 0, crossSectionMoves = 0
+        var twoStages = 0, threeStages = 0, sectionMoves = 0, sectionInsertsAndDeletes = 0, itemMoves = 0, crossSectionMoves = 0
         var itemInsertsAndDeletes = 0, updates = 0, empty = 0
 
         mutating func record(_ batch: BatchChangeset) {
             let counts = batch.counts
-            if batch.stages.count > 1 { twoStages += 1 }
+            if batch.stages.count == 2 { twoStages += 1 }
+            if batch.stages.count == 3 { threeStages += 1 }
             if counts.sectionMoves > 0 { sectionMoves += 1 }
             if counts.sectionInserts + counts.sectionDeletes > 0 { sectionInsertsAndDeletes += 1 }
             if counts.itemMoves > 0 { itemMoves += 1 }
@@ -67,7 +70,7 @@ import ListDiffScenarios
         }
 
         func expectEveryKindSeen() {
-            for (name, count) in [("two stages", twoStages), ("section moves", sectionMoves), ("section inserts/deletes", sectionInsertsAndDeletes),
+            for (name, count) in [("two stages", twoStages), ("three stages", threeStages), ("section moves", sectionMoves), ("section inserts/deletes", sectionInsertsAndDeletes),
                                   ("item moves", itemMoves), ("cross-section moves", crossSectionMoves), ("item inserts/deletes", itemInsertsAndDeletes),
                                   ("updates", updates), ("no change", empty)] {
                 #expect(count > 0, "no property case produced \(name)")
@@ -75,7 +78,7 @@ import ListDiffScenarios
         }
 
         var description: String {
-            "cases with two stages \(twoStages), section moves \(sectionMoves), section inserts/deletes \(sectionInsertsAndDeletes), item moves \(itemMoves), cross-section moves \(crossSectionMoves), item inserts/deletes \(itemInsertsAndDeletes), updates \(updates), no change \(empty)"
+            "cases with two stages \(twoStages), three \(threeStages), section moves \(sectionMoves), section inserts/deletes \(sectionInsertsAndDeletes), item moves \(itemMoves), cross-section moves \(crossSectionMoves), item inserts/deletes \(itemInsertsAndDeletes), updates \(updates), no change \(empty)"
         }
     }
 }

@@ -21,11 +21,55 @@ import ListDiffScenarios
 
     @Test func itemsOfDeletedAndInsertedSectionsComeAndGoWithThem() throws {
         let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"])])
+        let new = try snapshot([("A", ["a1"]), ("N", ["n1", "n2"])])
+        let stages = try SectionedDiff(from: old, to: new).batch.stages
+        #expect(stages == [BatchUpdate(sectionDeletes: [1], sectionInserts: [1])], "nothing inside a deleted or inserted section (R6)")
+    }
+
+    @Test func anItemLeavingADeletedSectionForAKeptOneMovesBeforeTheSectionGoes() throws {
+        // R6 forbids moving an item out of a section deleted in the same batch; one batch
+        // could only delete b1 with B and insert it again into A, losing its cell.
+        let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"]), ("C", ["c1"])])
+        var new = try snapshot([("A", ["a1", "b1"]), ("C", ["c1"])])
+        try new.setContent(7, ofItem: "b1")
+        let diff = try SectionedDiff(from: old, to: new)
+        let stages = diff.batchStages
+        #expect(stages.map(\.update) == [
+            BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 1))]),
+            BatchUpdate(sectionDeletes: [1]),
+        ])
+        #expect(stages.first.map { layout($0.result) } == ["A:a1,b1", "B:b2", "C:c1"], "b2 goes with B, in stage two")
+        #expect(diff.batch.updates == ContentUpdates(itemReconfigures: [ItemPath(section: 0, item: 1)]), "b1 is carried, so its new content is an update")
+        try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
+    }
+
+    @Test func anItemFromADeletedSectionIntoAnInsertedOneTakesThreeStages() throws {
+        // Stage one inserts N, b1 leaves B for A; stage two moves b2 into N (R6: not into a
+        // section inserted in the same batch); stage three deletes B (R6: not out of it).
+        let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"])])
         let new = try snapshot([("A", ["a1", "b1"]), ("N", ["b2", "n1"])])
-        let stage = try #require(try SectionedDiff(from: old, to: new).batch.stages.first)
-        #expect(stage.sectionDeletes == [1] && stage.sectionInserts == [1])
-        #expect(stage.itemInserts == [ItemPath(section: 0, item: 1)], "b1 leaves a deleted section: an insert, never a move (R6)")
-        #expect(stage.itemDeletes.isEmpty && stage.itemMoves.isEmpty)
+        let diff = try SectionedDiff(from: old, to: new)
+        let stages = diff.batchStages
+        #expect(stages.map(\.update) == [
+            BatchUpdate(sectionInserts: [1], itemMoves: [ItemMove(from: ItemPath(section: 1, item: 0), to: ItemPath(section: 0, item: 1))]),
+            BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 2, item: 0), to: ItemPath(section: 1, item: 0))]),
+            BatchUpdate(sectionDeletes: [2]),
+        ])
+        #expect(stages.map { layout($0.result) } == [["A:a1,b1", "N:n1", "B:b2"], ["A:a1,b1", "N:b2,n1", "B:"], ["A:a1,b1", "N:b2,n1"]])
+        try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
+    }
+
+    @Test func theDeletesJoinTheSecondStageWhenNothingLeavesADeletedSectionInIt() throws {
+        // B moves while its items change (R7: two stages); d1 leaves the deleted D for the
+        // unmoved A in stage one, so D can go in stage two with B's item changes.
+        let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"]), ("D", ["d1", "d2"])])
+        let new = try snapshot([("B", ["b2", "b1"]), ("A", ["a1", "d1"])])
+        let diff = try SectionedDiff(from: old, to: new)
+        let stages = diff.batchStages
+        #expect(stages.count == 2)
+        #expect(stages.first.map { layout($0.result) } == ["B:b1,b2", "A:a1,d1", "D:d2"])
+        #expect(stages.last?.update.sectionDeletes == [2])
+        try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
     }
 
     @Test func contentChangesAreUpdatesInAfterStateCoordinates() throws {

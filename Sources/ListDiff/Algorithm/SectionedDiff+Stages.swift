@@ -11,7 +11,9 @@ extension SectionedDiff {
     /// (intermediate → new) has no section operations at all.
     ///
     /// Items held back on their way into an inserted section are carried by stage two rather
-    /// than arriving fresh with their section, so their content changes need updates too.
+    /// than arriving fresh with their section, so their content changes need updates too
+    /// (``_updatesIncludingCarried()``). Items leaving deleted sections are handled before
+    /// this, by ``_stages(emptying:)``, whose extended diff may come here.
     ///
     /// Should a re-diff fail, which only snapshots built without checks can cause, the dirty
     /// moved sections are deleted and inserted instead (R7's other remedy), and the items
@@ -23,7 +25,7 @@ extension SectionedDiff {
             let first = try Self(from: old, to: middle)._indexes.assembleBatch()
             let second = try Self(from: middle, to: new)._indexes.assembleBatch()
             if first.secondStageSections.isEmpty, second.secondStageSections.isEmpty {
-                return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], _updatesIncludingCarried(dirty: dirty))
+                return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], _updatesIncludingCarried())
             }
         } catch {}
         var normalized = _indexes
@@ -44,29 +46,6 @@ extension SectionedDiff {
         guard partner >= 0 else { return false }
         let target = Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])
         return target >= 0 && (isDirty[target] || (isDirty[section] && indexes.newSectionSource[section] < 0))
-    }
-
-    @inlinable
-    func _updatesIncludingCarried(dirty: [Int]) -> ContentUpdates {
-        let indexes = _indexes
-        var updates = indexes.updates
-        let isDirty = _flags(dirty)
-        for section in 0..<indexes.newSectionCount where indexes.newSectionSource[section] < 0 && indexes.newBase[section] >= 0 {
-            let base = Int(indexes.newBase[section])
-            for (offset, item) in new.sections[section].items.enumerated() where _isHeldBack(base + offset, in: section, isDirty: isDirty) {
-                let previous = indexes.oldPath(Int(indexes.newPartner[base + offset]))
-                let path = ItemPath(section: section, item: offset)
-                let changed = old.sections[previous.section].items[previous.item].content != item.content
-                if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
-                    updates.itemReloads.append(path)
-                } else if changed || new.reconfiguredItems.contains(item.id) {
-                    updates.itemReconfigures.append(path)
-                }
-            }
-        }
-        updates.itemReloads.sort()
-        updates.itemReconfigures.sort()
-        return updates
     }
 
     @inlinable

@@ -50,8 +50,9 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
 
     /// The batch stages, each with the state it produces, and the content updates after
     /// them: everything a UIKit client needs, computed in one go. One stage, ending at
-    /// ``new``, unless sections move while items inside them change (see ``BatchChangeset``);
-    /// none when nothing structural changed. O(s + p), or three diffs for two stages.
+    /// ``new``, except in the cases ``BatchChangeset`` lists (two or three stages); none when
+    /// nothing structural changed. O(s + p) for one stage; a few more diffs of the same
+    /// snapshots for more.
     public struct StagedBatch: Sendable {
         public var stages: [Stage]
         public var updates: ContentUpdates
@@ -73,6 +74,10 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// are wanted.
     @inlinable
     public var stagedBatch: StagedBatch {
+        let emptied = _indexes.deletedSectionsWithKeptItems()
+        if !emptied.isEmpty, let staged = _stages(emptying: emptied) {
+            return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
+        }
         let (update, dirty) = _indexes.assembleBatch()
         guard !dirty.isEmpty else { return StagedBatch(stages: update.isEmpty ? [] : [Stage(update: update, result: new)], updates: _indexes.updates) }
         let staged = _stages(separating: dirty)

@@ -87,3 +87,18 @@ extension _DiffIndexes {
         return inserts
     }
 }
+
+extension _DiffIndexes {
+    /// Old indexes of deleted sections holding items the new snapshot keeps: their items must
+    /// leave before the section goes (R6), which one batch cannot do.
+    ///
+    /// - Complexity: O(d) for d items in deleted sections.
+    @usableFromInline
+    func deletedSectionsWithKeptItems() -> [Int] {
+        (0..<oldSectionCount).filter { section in
+            guard oldSectionTarget[section] < 0, oldBase[section] >= 0 else { return false }
+            let base = Int(oldBase[section])
+            return oldPartner[base..<(base + Int(oldCounts[section]))].contains { $0 >= 0 }
+        }
+    }
+}

@@ -41,3 +41,11 @@ struct _DiffIndexes: Sendable {
         return ItemPath(section: section, item: flat - Int(oldBase[section]))
     }
 }
+
+extension _DiffIndexes {
+    /// Kept sections off the stable run: each is one section move. O(s).
+    @inlinable
+    var sectionMoveCount: Int {
+        (0..<newSectionCount).lazy.filter { newSectionSource[$0] >= 0 && !newSectionStable[$0] }.count
+    }
+}

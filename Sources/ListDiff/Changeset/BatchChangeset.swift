@@ -1,13 +1,20 @@
 /// The changeset for UIKit: batch stages to apply in order with `performBatchUpdates`, then
 /// content updates in final coordinates.
 ///
-/// There is one stage in all but two situations, where one batch could only delete and
-/// insert again what the lists keep: a section moves and items inside it change too (rule
-/// R7 forbids item operations inside a moved section in the same batch), or an item of a
-/// kept section moves into an inserted one (R6 forbids the move). The first stage moves
-/// sections with their items untouched and inserts sections without the items arriving from
-/// kept ones; a second stage, with no section operations, changes and moves the items. An
-/// empty `stages` means no structural change.
+/// There is one stage unless one batch could only delete and insert again what the lists
+/// keep. Each stage is one `performBatchUpdates`, and names the snapshot it leaves:
+///
+/// - A section moves and items inside it change (R7 forbids item operations inside a moved
+///   section): stage one moves the section with its items untouched, stage two changes them.
+/// - An item of a kept section moves into an inserted section (R6 forbids the move): stage
+///   one inserts the section without it, stage two moves it in.
+/// - An item leaves a deleted section (R6 forbids moving it out): stage one moves it out
+///   while the section stays, a last stage deletes the section. When it goes to a section of
+///   one of the two cases above, the move is in stage two and the delete in stage three;
+///   otherwise the delete joins stage two.
+///
+/// Stages after the first have no section moves or inserts. An empty `stages` means no
+/// structural change.
 public struct BatchChangeset: Hashable, Sendable {
     public var stages: [BatchUpdate]
     public var updates: ContentUpdates

@@ -3,7 +3,7 @@ import ListDiff
 extension JSONWriter {
     /// Writes the batch changeset of `diff` (see the module documentation for the shape);
     /// every stage but the last carries the snapshot the data source must show after it.
-    /// O(changeset size), plus the intermediate snapshot when there are two stages.
+    /// O(changeset size), plus the intermediate snapshots when there are several stages.
     public mutating func writeBatch(_ diff: WireDiff, flat: Bool) {
         let staged = diff.stagedBatch
         writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: flat)

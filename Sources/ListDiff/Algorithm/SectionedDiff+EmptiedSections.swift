@@ -1,0 +1,135 @@
+extension SectionedDiff {
+    /// Stages for deleted sections that hold items the new snapshot keeps. R6 forbids moving
+    /// an item out of a section deleted in the same batch, so one batch could only delete
+    /// those items with their section and insert them again, losing their cells. Instead the
+    /// emptied sections stay while the items leave (the diff to an "extended" new snapshot
+    /// that still holds them, one or two stages of its own) and go in a last stage that only
+    /// deletes them. When the extended diff takes two stages and its second moves nothing
+    /// out of an emptied section, that stage and the deletes are one batch.
+    ///
+    /// Items leaving for a moved section whose items change, or for an inserted section,
+    /// take the extended diff's second stage, so those changes take three stages in all.
+    ///
+    /// - Returns: nil when a re-diff fails, which only snapshots built without checks can
+    ///   cause; the caller then answers as if the sections held nothing kept.
+    @inlinable
+    func _stages(emptying emptied: [Int]) -> StagedBatch? {
+        // Two placements of the emptied sections; the one whose diff moves fewer sections wins.
+        var best: (diff: Self, deletes: [Int])?
+        for avoiding in [true, false] {
+            guard let (extended, deletes) = _extended(keeping: emptied, avoidingNoOpMoves: avoiding),
+                  let diff = try? Self(from: old, to: extended, options: options) else { continue }
+            if best.map({ diff._indexes.sectionMoveCount < $0.diff._indexes.sectionMoveCount }) ?? true { best = (diff, deletes) }
+        }
+        guard let (inner, deletes) = best else { return nil }
+        var stages = inner.stagedBatch.stages
+        if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied),
+           let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes.assembleBatch(),
+           merged.secondStageSections.isEmpty {
+            stages[1] = Stage(update: merged.update, result: new)
+        } else {
+            stages.append(Stage(update: BatchUpdate(sectionDeletes: deletes), result: new))
+        }
+        return StagedBatch(stages: stages, updates: _updatesIncludingCarried())
+    }
+
+    /// `new` with each emptied section put back, holding only its items that `new` lacks,
+    /// between the stable sections (those on the run that does not move) it lay between, so
+    /// that it need not move; and the emptied sections' indexes in it.
+    ///
+    /// Put back, the emptied sections shift the sections after them, and a section that moves
+    /// could land on its old index: a no-op move UIKit rejects (R8), which the diff would avoid
+    /// by keeping that section and moving others. `avoidingNoOpMoves` places them just before
+    /// such a section, which shifts it off its old index (nil when none is left to place);
+    /// otherwise they follow the stable section before them.
+    @inlinable
+    func _extended(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> (snapshot: Source, indexes: [Int])? {
+        let indexes = _indexes
+        var isEmptied = [Bool](repeating: false, count: indexes.oldSectionCount)
+        for section in emptied { isEmptied[section] = true }
+        // Emptied old sections keyed by the new index of the stable section before them (-1: none).
+        var following: [Int: [Int]] = [:]
+        var anchor = -1
+        for section in 0..<indexes.oldSectionCount {
+            let target = Int(indexes.oldSectionTarget[section])
+            if target >= 0, indexes.newSectionStable[target] {
+                anchor = target
+            } else if isEmptied[section] {
+                following[anchor, default: []].append(section)
+            }
+        }
+        var sections = ContiguousArray<Source.Section>()
+        sections.reserveCapacity(new.sections.count + emptied.count)
+        var positions: [Int] = []
+        var pending = ArraySlice(following[-1] ?? [])
+        func place(_ count: Int) {
+            for section in pending.prefix(count) {
+                let base = Int(indexes.oldBase[section])
+                let source = old.sections[section]
+                positions.append(sections.count)
+                sections.append(Source.Section(source.id, content: source.content, items: ContiguousArray(
+                    source.items.indices.lazy.filter { indexes.oldPartner[base + $0] < 0 }.map { source.items[$0] })))
+            }
+            pending = pending.dropFirst(count)
+        }
+        if !avoidingNoOpMoves { place(pending.count) }
+        for (index, section) in new.sections.enumerated() {
+            let source = Int(indexes.newSectionSource[index])
+            if source >= 0, indexes.newSectionStable[index] {
+                place(pending.count)
+                sections.append(section)
+                pending = ArraySlice(following[index] ?? [])
+                if !avoidingNoOpMoves { place(pending.count) }
+                continue
+            }
+            if avoidingNoOpMoves, source == sections.count {
+                guard !pending.isEmpty else { return nil }
+                place(1)
+            }
+            sections.append(section)
+        }
+        place(pending.count)
+        return (Source(_uncheckedUniqueSections: sections), positions)
+    }
+
+    /// Whether every emptied section in `snapshot` holds only items that `new` lacks: then the
+    /// stage that follows it moves nothing out of them, and may delete them too.
+    @inlinable
+    func _holdsOnlyDeletedItems(_ snapshot: Source, emptied: [Int]) -> Bool {
+        let indexes = _indexes
+        return emptied.allSatisfy { section in
+            let leftovers = (0..<Int(indexes.oldCounts[section])).lazy.filter { indexes.oldPartner[Int(indexes.oldBase[section]) + $0] < 0 }.count
+            guard let index = snapshot.indexOfSection(old.sections[section].id) else { return false }
+            return snapshot.sections[index].items.count == leftovers
+        }
+    }
+
+    /// The content updates, plus those of items the stages carry where one batch would have
+    /// inserted them fresh: every kept item in an inserted section, and every item leaving a
+    /// deleted section (outside reloaded sections, whose reload covers them).
+    @inlinable
+    func _updatesIncludingCarried() -> ContentUpdates {
+        let indexes = _indexes
+        var updates = indexes.updates
+        let reloaded = Set(updates.sectionReloads)
+        for section in 0..<indexes.newSectionCount where indexes.newBase[section] >= 0 && !reloaded.contains(section) {
+            let inserted = indexes.newSectionSource[section] < 0
+            let base = Int(indexes.newBase[section])
+            for (offset, item) in new.sections[section].items.enumerated() {
+                let partner = Int(indexes.newPartner[base + offset])
+                guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0 else { continue }
+                let previous = indexes.oldPath(partner)
+                let path = ItemPath(section: section, item: offset)
+                let changed = old.sections[previous.section].items[previous.item].content != item.content
+                if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
+                    updates.itemReloads.append(path)
+                } else if changed || new.reconfiguredItems.contains(item.id) {
+                    updates.itemReconfigures.append(path)
+                }
+            }
+        }
+        updates.itemReloads.sort()
+        updates.itemReconfigures.sort()
+        return updates
+    }
+}
