@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
         .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
+        .library(name: "ListDiffStore", targets: ["ListDiffStore"]),
         .library(name: "ListDiffService", targets: ["ListDiffService"]),
         .library(name: "ListDiffClient", targets: ["ListDiffClient"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
@@ -36,9 +37,14 @@ let package = Package(
         .target(name: "CListDiffEpoll"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
         .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
-        // The service: routes, session store, versions and digests, API keys, problem mapping.
-        // Joins the wire, the engine and the transport.
-        .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP"]),
+        // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
+        // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
+        .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON"]),
+        // The store conformance suite and the in-memory store's own tests (heap figures read through the transport's allocator hooks).
+        .testTarget(name: "ListDiffStoreTests", dependencies: ["ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP"]),
+        // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
+        // the store and the transport.
+        .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
         .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
@@ -48,8 +54,8 @@ let package = Package(
         // A raw-socket HTTP client for the server tests.
         .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
-        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
-        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
+        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

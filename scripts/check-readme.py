@@ -8,7 +8,8 @@ server's address. Loopback only.
 
 usage: scripts/check-readme.py [BASE_URL]   (default http://127.0.0.1:8080)
 Also checks that the "The Swift client" section's code is the example target's (between its
-README markers). Prints one line per command and `N passed, M failed`; exits 1 on any failure."""
+README markers), and that the layout table names every module under Sources/ and every folder
+in each. Prints one line per command and `N passed, M failed`; exits 1 on any failure."""
 
 import json, re, subprocess, sys
 
@@ -28,6 +29,23 @@ example = open("Sources/listdiff-client-example/main.swift", encoding="utf-8").r
 if readme_block("main.swift") != example:
     sys.exit("check-readme: the README's Swift client example differs from Sources/listdiff-client-example/main.swift")
 print("ok    the README's Swift client example is Sources/listdiff-client-example/main.swift")
+
+# The layout table names every module under Sources/, and each module's row names every folder in it.
+import os
+rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `Sources/([^/`]+)/` \| (.*) \|$", text, re.M)}
+missing = []
+for module in sorted(os.listdir("Sources")):
+    if not os.path.isdir(os.path.join("Sources", module)):
+        continue
+    if module not in rows:
+        missing.append(f"Sources/{module}/")
+        continue
+    for folder in sorted(os.listdir(os.path.join("Sources", module))):
+        if os.path.isdir(os.path.join("Sources", module, folder)) and f"`{folder}/`" not in rows[module]:
+            missing.append(f"Sources/{module}/{folder}/")
+if missing:
+    sys.exit("check-readme: the README's layout table does not name " + ", ".join(missing))
+print("ok    the README's layout table names every module and folder under Sources/")
 section = text.split("\n## The API\n", 1)[1].split("\n## ", 1)[0]
 
 # Indented lines, continuations joined; a `# …` line belongs to the command before it.

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffStore
 
 /// The list-diff service: stateless diffs and per-session named snapshots with versions,
 /// mounted on a ``Router`` of the transport.
@@ -10,28 +11,32 @@ import ListDiffHTTP
 /// service.mount(on: &router)
 /// ```
 ///
-/// Each process start picks a random epoch; every version it writes is `<epoch>.<n>`, with
-/// `n` from one counter for the whole store, so a client holding a version from another
-/// process (a restart, another instance behind a balancer) or of a snapshot since deleted gets
-/// a reset, never a changeset from a version this process never had.
+/// Snapshots live in a ``SnapshotStore`` (today the in-memory one), whose epoch starts every
+/// version it writes (`<epoch>.<n>`), so a client holding a version from another process (a
+/// restart, another instance behind a balancer) or of a snapshot since deleted gets a reset,
+/// never a changeset from a version this store never had. The handlers parse, call the store
+/// and write the answer; the store's refusals become problems in one place
+/// (``ServiceProblem/init(_:idleSeconds:)``).
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
-    /// This process's epoch: 16 random hex digits.
-    public let epoch: String
-    let store: SessionStore
+    let store: any SnapshotStore
     let keys: APIKeys
-    let diffMetrics = DiffMetrics()
-    let versions = VersionCounter()
+    let diffMetrics: DiffMetrics
+    let longPollBodies = LongPollBodies()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
 
     public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.configuration = configuration
-        epoch = RandomToken.hex(bits: 64)
-        store = SessionStore(configuration: configuration, epoch: epoch)
+        let diffMetrics = DiffMetrics()
+        self.diffMetrics = diffMetrics
+        store = MemorySnapshotStore(limits: configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970
     }
+
+    /// The store's epoch: 16 random hex digits per process start.
+    public var epoch: String { store.epoch }
 
     /// What the store holds now.
     public func statistics() -> StoreStatistics {

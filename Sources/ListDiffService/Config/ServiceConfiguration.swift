@@ -1,3 +1,5 @@
+import ListDiffStore
+
 /// The service's limits and options: a plain value the executable fills from flags and
 /// environment. Every limit turns into a definite problem answer, never unbounded memory.
 public struct ServiceConfiguration: Sendable, Equatable {
@@ -18,7 +20,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var versionsKept: Int
     /// Estimated bytes the store may hold, a hard limit: a write that would pass it drops its
     /// snapshot's oldest versions, then evicts least recently used sessions (with API keys,
-    /// within the rule of ``ByteLedger``), else is refused with 507 `store-full`.
+    /// within the rule of the in-memory store's `ByteLedger`), else is refused with 507 `store-full`.
     public var maxStoreBytes: Int
     /// Estimated bytes one session may hold (nil: half of ``maxStoreBytes``), so one session
     /// cannot push every other out; past it a write is refused with 507 `store-full`.
@@ -58,5 +60,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.
     public var sessionByteLimit: Int {
         min(maxSessionBytes ?? maxStoreBytes / 2, maxStoreBytes)
+    }
+
+    /// The store's share of these settings.
+    public var storeLimits: StoreLimits {
+        StoreLimits(maxSessions: maxSessions, maxSnapshotsPerSession: maxSnapshotsPerSession, maxItemsPerSnapshot: maxItemsPerSnapshot,
+                    maxOperationWork: maxOperationWork, versionsKept: versionsKept, maxStoreBytes: maxStoreBytes,
+                    maxSessionBytes: sessionByteLimit, sessionIdleSeconds: sessionIdleSeconds, owners: apiKeys.count)
     }
 }

@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffStore
 
 extension ListDiffService {
     /// `GET …/changes?since=V[&wait=N]`: the changeset from V to the current version, or a
@@ -22,10 +23,40 @@ extension ListDiffService {
             }
             wait = min(seconds, configuration.maxWaitSeconds)
         }
-        let (_, stored) = try existingSnapshot(request)
-        if wait > 0, let deferred = try stored.waitForChange(since: since, wait: wait, format: format) {
+        let address = try request.snapshotAddress()
+        if wait > 0, let deferred = try longPoll(address, since: since, wait: wait, format: format) {
             return .deferred(deferred)
         }
-        return .response(StoredSnapshot.response(to: try stored.changes(since: since, format: format), format: format))
+        let changes = try stored { () throws(StoreError) in try store.changes(at: address, since: since, options: format.options) }
+        return .response(ServiceJSON.response(to: changes, format: format))
+    }
+
+    /// A response the snapshot's next write answers, or the deadline `wait` seconds away
+    /// (with what changed since `since` by then: normally nothing); nil when `since` is not
+    /// the current version. The store holds the registration, this the response; whichever
+    /// side stops waiting first ends the other.
+    private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat) throws(ServiceProblem) -> HTTPDeferredResponse? {
+        let deferred = HTTPDeferredResponse(timeout: wait) { [self] in
+            do throws(ServiceProblem) {
+                let changes = try stored { () throws(StoreError) in try store.changes(at: address, since: since, options: format.options) }
+                return ServiceJSON.response(to: changes, format: format)
+            } catch {
+                return error.response
+            }
+        }
+        let bodies = longPollBodies
+        let registration = try stored { () throws(StoreError) in
+            try store.waitForChange(at: address, since: since, options: format.options) { [self] answer in
+                switch answer {
+                case .success(let changes):
+                    deferred.complete(bodies.response(to: changes, at: address, format: format))
+                case .failure(let error):
+                    deferred.complete(ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds).response)
+                }
+            }
+        }
+        guard let registration else { return nil }
+        deferred.onCancel { registration.cancel() }
+        return deferred
     }
 }

@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffStore
 
 /// What a `/v1` handler is given: the request, the names its path carries, and the owner of
 /// its API key — the key already checked and problems rendered once, around every route (see
@@ -24,6 +25,11 @@ struct ServiceRequest {
         let name = parameters["name"] ?? ""
         guard NameRules.isValid(name) else { throw ServiceProblem.invalidName("snapshot", name) }
         return name
+    }
+
+    /// The snapshot the path names, for the request's owner.
+    func snapshotAddress() throws(ServiceProblem) -> SnapshotAddress {
+        SnapshotAddress(owner: owner, session: try sessionName(), snapshot: try snapshotName())
     }
 }
 
@@ -57,27 +63,13 @@ extension ListDiffService {
         }
     }
 
-    /// The existing session the request names, for its owner; 404 if there is none.
-    func existingSession(_ request: ServiceRequest) throws(ServiceProblem) -> Session {
-        let name = try request.sessionName()
-        guard let session = store.session(owner: request.owner, name: name) else {
-            throw ServiceProblem.notFound("no session '\(name)' (sessions are per API key, and expire after \(Int(configuration.sessionIdleSeconds)) s unused)")
+    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:idleSeconds:)``).
+    func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
+        do {
+            return try call()
+        } catch {
+            throw ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds)
         }
-        return session
-    }
-
-    /// The existing snapshot the request names; 404 if there is none.
-    func existingSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> (Session, StoredSnapshot) {
-        let session = try existingSession(request)
-        let name = try request.snapshotName()
-        guard let stored = session.snapshot(named: name) else {
-            throw ServiceProblem.notFound("no snapshot '\(name)' in session '\(session.name)'")
-        }
-        return (session, stored)
-    }
-
-    func makeSnapshot() -> StoredSnapshot {
-        StoredSnapshot(epoch: epoch, versions: versions, versionsKept: configuration.versionsKept, diffMetrics: diffMetrics)
     }
 
     /// 422 when a snapshot holds more items than allowed.

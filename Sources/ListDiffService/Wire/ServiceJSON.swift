@@ -1,31 +1,42 @@
 import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffStore
 
 /// The service's response bodies: the wire's document writers (each beside its reader in
-/// `ListDiffJSON`), given the service's versions and formats.
+/// `ListDiffJSON`), given the store's versions and the request's format.
 enum ServiceJSON {
     /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed.
     /// O(changeset + values).
-    static func changes(from: SnapshotVersion, to: SnapshotVersion, digest: String, diff: WireDiff?, format: ChangesetFormat, flat: Bool) -> [UInt8] {
+    static func changes(from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChanges(from: from.text, to: to.text, digest: digest, diff: diff,
-                            sequential: format.sequential, includeValues: format.includesValues, flat: flat)
+        writer.writeChanges(from: from.text, to: head.version.text, digest: head.digest, diff: diff,
+                            sequential: format.sequential, includeValues: format.includesValues, flat: head.isFlat)
         return writer.bytes
     }
 
     /// `{"reset": true, "to", "digest", "snapshot"}`. O(size).
-    static func reset(to: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
-        writer.writeReset(to: to.text, digest: digest, snapshot: snapshot, flat: flat)
+    static func reset(to stored: StoredVersion) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
+        writer.writeReset(to: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(), flat: stored.head.isFlat)
         return writer.bytes
     }
 
     /// `{"version", "digest", "snapshot"}`. O(size).
-    static func snapshot(version: SnapshotVersion, digest: String, snapshot: WireSnapshot, flat: Bool) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 128)
-        writer.writeVersionedSnapshot(version: version.text, digest: digest, snapshot: snapshot, flat: flat)
+    static func snapshot(_ stored: StoredVersion) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
+        writer.writeVersionedSnapshot(version: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(), flat: stored.head.isFlat)
         return writer.bytes
+    }
+
+    /// The answer to `changes`: the changeset, or a reset, with the current version's ETag.
+    static func response(to changes: SnapshotChanges, format: ChangesetFormat) -> HTTPResponse {
+        switch changes {
+        case .changes(let from, let head, let diff):
+            return response(Self.changes(from: from, to: head, diff: diff, format: format), version: head.version)
+        case .reset(let stored):
+            return response(reset(to: stored), version: stored.head.version)
+        }
     }
 
     /// A JSON response with the version's entity tag.

@@ -30,20 +30,19 @@ final class Session: @unchecked Sendable {
     }
 
     /// The snapshot `name`, made by `make` (empty, version 0) if missing, unless the session
-    /// already holds `limit` snapshots (409).
-    func snapshotCreatingIfMissing(named name: String, limit: Int, make: () -> StoredSnapshot) throws(ServiceProblem) -> StoredSnapshot {
-        try lock.locked { () throws(ServiceProblem) in
-            if let found = snapshots[name] { return found }
-            guard snapshots.count < limit else {
-                throw ServiceProblem(409, "too-many-snapshots", title: "Too many snapshots",
-                                     detail: "session '\(self.name)' already holds \(limit) snapshots, the limit; DELETE one first",
-                                     extensions: [.init("limit", .int(limit))])
-            }
+    /// already holds `limit` snapshots; `created` says whether this call made it.
+    func snapshotCreatingIfMissing(named name: String, limit: Int, make: () -> StoredSnapshot) throws(StoreError) -> (snapshot: StoredSnapshot, created: Bool) {
+        try lock.locked { () throws(StoreError) in
+            if let found = snapshots[name] { return (found, false) }
+            guard snapshots.count < limit else { throw .tooManySnapshots(session: self.name, limit: limit) }
             let made = make()
             snapshots[name] = made
-            return made
+            return (made, true)
         }
     }
+
+    /// Holds no snapshot.
+    var isEmpty: Bool { lock.withLock { snapshots.isEmpty } }
 
     func removeSnapshot(named name: String) -> StoredSnapshot? {
         lock.withLock { snapshots.removeValue(forKey: name) }

@@ -1,6 +1,6 @@
 import ListDiff
 import ListDiffJSON
-@testable import ListDiffService
+@testable import ListDiffStore
 import Testing
 
 @Suite struct PackedSnapshotTests {

@@ -1,7 +1,8 @@
 import Foundation
+import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
-@testable import ListDiffService
+@testable import ListDiffStore
 import Testing
 
 /// What a stored 10,000-item snapshot costs, alone and with 16 versions that each changed 1%
@@ -16,7 +17,7 @@ import Testing
     @Test func sixteenVersionsOfOnePercentCostLittleMoreThanOne() throws {
         func put(_ ids: [String], into stored: StoredSnapshot) throws {
             let document = try WireDecoder.snapshot(Self.flatList(ids))
-            _ = try stored.write(conditions: WriteConditions(), isFlat: true, format: ChangesetFormat(), admit: { _, _ in 0 }) { _, _ in document.snapshot }
+            _ = try stored.write(conditions: WriteConditions(), isFlat: true, options: DiffOptions(), admit: { _, _ in 0 }) { _, _ in document.snapshot }
         }
         // Warm up first, so that one-time runtime allocations (type metadata, caches) are not
         // counted against the versions.

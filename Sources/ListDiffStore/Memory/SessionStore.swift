@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Bounded four ways, least recently used sessions going first: by count (making one more
 /// evicts one), by bytes (a hard limit each write is admitted against, see ``ByteLedger``),
-/// by bytes per session, and by idleness (swept as requests come). An evicted session's long
-/// polls are answered 404; its clients start again.
+/// by bytes per session, and by idleness (swept as requests come). An evicted session's waits
+/// end with ``StoreError/gone(_:)``; its clients start again.
 final class SessionStore: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     private struct Key: Hashable {
@@ -21,7 +21,7 @@ final class SessionStore: @unchecked Sendable {
         var bytes = 0
     }
 
-    let configuration: ServiceConfiguration
+    let limits: StoreLimits
     let epoch: String
     private let lock = NSLock()
     private var sessions: [Key: Entry] = [:]
@@ -32,12 +32,11 @@ final class SessionStore: @unchecked Sendable {
     /// or a quarter of the time to live if that is shorter.
     private let sweepInterval: UInt64
 
-    init(configuration: ServiceConfiguration, epoch: String) {
-        self.configuration = configuration
+    init(limits: StoreLimits, epoch: String) {
+        self.limits = limits
         self.epoch = epoch
-        sweepInterval = min(5_000_000_000, UInt64(configuration.sessionIdleSeconds * 0.25e9))
-        ledger = ByteLedger(maxStoreBytes: configuration.maxStoreBytes, maxSessionBytes: configuration.sessionByteLimit,
-                            owners: configuration.apiKeys.count)
+        sweepInterval = min(5_000_000_000, UInt64(limits.sessionIdleSeconds * 0.25e9))
+        ledger = ByteLedger(maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
     }
 
     /// A new session with an unguessable 128-bit name.
@@ -66,18 +65,29 @@ final class SessionStore: @unchecked Sendable {
         return (kept, kept === made)
     }
 
-    /// Removes a session and answers its long polls 404. False if there was none.
+    /// Removes a session and ends its waits. False if there was none.
     @discardableResult
     func removeSession(owner: Int, name: String) -> Bool {
         guard let removed = lock.withLock({ take(Key(owner: owner, name: name)) }) else { return false }
-        release([removed], reason: "the session was deleted")
+        release([removed], .sessionDeleted)
         return true
+    }
+
+    /// Removes a session this caller made, unless it holds a snapshot by now (another
+    /// request's), and ends its waits.
+    func removeSessionIfEmpty(_ session: Session) {
+        let key = Key(owner: session.owner, name: session.name)
+        let removed: Session? = lock.withLock {
+            guard sessions[key]?.session === session, session.isEmpty else { return nil }
+            return take(key)
+        }
+        if let removed { release([removed], .sessionDeleted) }
     }
 
     /// Removes one snapshot of a session and gives its bytes back. False if there was none.
     func removeSnapshot(_ name: String, of session: Session) -> Bool {
         guard let removed = session.removeSnapshot(named: name) else { return false }
-        let bytes = removed.markDeleted(reason: "the snapshot was deleted")
+        let bytes = removed.markRemoved(.snapshotDeleted)
         lock.withLock {
             let key = Key(owner: session.owner, name: session.name)
             // An evicted session's bytes went back with it.
@@ -91,15 +101,13 @@ final class SessionStore: @unchecked Sendable {
     /// Admits a write to one of `session`'s snapshots that changes its bytes by `delta`
     /// (``StoredSnapshot/ByteAdmission``): answers how many of that snapshot's older versions
     /// (`olderVersionBytes`, oldest first) to drop, and evicts the sessions that must go, or
-    /// refuses — 507 `store-full`, 404 if the session itself was evicted meanwhile — with
+    /// refuses — ``StoreError/storeFull(_:)``, or `.gone` if the session itself was evicted meanwhile — with
     /// nothing changed. Evicted sessions are handed to `evicted` to be released once the
     /// writer has let go of its snapshot. O(sessions) when the store must make room, else O(1).
-    func admit(_ delta: Int, olderVersionBytes: [Int], for session: Session, evicted: inout [Session]) throws(ServiceProblem) -> Int {
+    func admit(_ delta: Int, olderVersionBytes: [Int], for session: Session, evicted: inout [Session]) throws(StoreError) -> Int {
         let key = Key(owner: session.owner, name: session.name)
-        let outcome: Result<(Int, [Session]), ServiceProblem> = lock.withLock {
-            guard let entry = sessions[key], entry.session === session else {
-                return .failure(ServiceProblem.notFound("session '\(session.name)' was evicted while this request was served; nothing was written"))
-            }
+        let outcome: Result<(Int, [Session]), StoreError> = lock.withLock {
+            guard let entry = sessions[key], entry.session === session else { return .failure(.gone(.sessionEvictedDuringWrite(session.name))) }
             // Other sessions, read least recently used first, only when the writer's own older
             // versions do not make room, and only as far as the plan needs.
             var plan = ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: [])
@@ -113,7 +121,7 @@ final class SessionStore: @unchecked Sendable {
             }
             switch plan {
             case .failure(let refusal):
-                return .failure(storeFull(refusal, session: session))
+                return .failure(.storeFull(storeFull(refusal, session: session)))
             case .success(let plan):
                 let victims = plan.evicted.compactMap { take(others[$0].key) }
                 counters.evictedForBytes += victims.count
@@ -131,9 +139,9 @@ final class SessionStore: @unchecked Sendable {
         }
     }
 
-    /// Answers the long polls of sessions evicted to make room for a write.
+    /// Ends the waits of sessions evicted to make room for a write.
     func releaseEvicted(_ evicted: [Session]) {
-        release(evicted, reason: "the session was evicted: the store was at its limit of \(configuration.maxStoreBytes) bytes")
+        release(evicted, .evictedForBytes(limit: limits.maxStoreBytes))
     }
 
     func statistics() -> StoreStatistics {
@@ -155,7 +163,7 @@ final class SessionStore: @unchecked Sendable {
         let (kept, evicted): (Session, Session?) = lock.withLock {
             if let raced = sessions[key] { return (raced.session, nil) }
             var evicted: Session?
-            if sessions.count >= configuration.maxSessions,
+            if sessions.count >= limits.maxSessions,
                let oldest = sessions.min(by: { $0.value.session.lastUsed < $1.value.session.lastUsed }) {
                 evicted = take(oldest.key)
                 counters.evictedForCount += 1
@@ -163,7 +171,7 @@ final class SessionStore: @unchecked Sendable {
             sessions[key] = Entry(session: session)
             return (session, evicted)
         }
-        if let evicted { release([evicted], reason: "the session was evicted: the server holds its limit of \(configuration.maxSessions) sessions") }
+        if let evicted { release([evicted], .evictedForCount(limit: limits.maxSessions)) }
         return kept
     }
 
@@ -174,21 +182,15 @@ final class SessionStore: @unchecked Sendable {
         return entry.session
     }
 
-    private func storeFull(_ refusal: ByteLedger.Refusal, session: Session) -> ServiceProblem {
+    private func storeFull(_ refusal: ByteLedger.Refusal, session: Session) -> StoreError.StoreFull {
         switch refusal {
-        case .sessionFull(let wouldHold):
-            return ServiceProblem(507, "store-full", title: "Store full",
-                                  detail: "session '\(session.name)' would hold \(wouldHold) bytes, over its limit of \(ledger.maxSessionBytes) even with this snapshot's older versions dropped; nothing was changed. Delete snapshots it no longer needs",
-                                  extensions: [.init("limit", .int(ledger.maxSessionBytes))])
-        case .storeFull(let over):
-            return ServiceProblem(507, "store-full", title: "Store full",
-                                  detail: "the store would be \(over) bytes over its limit of \(ledger.maxStoreBytes) even with this snapshot's older versions dropped and every session this request may evict gone; nothing was changed. Retry later, or delete sessions no longer needed",
-                                  extensions: [.init("limit", .int(ledger.maxStoreBytes))])
+        case .sessionFull(let wouldHold): .session(session.name, wouldHold: wouldHold, limit: ledger.maxSessionBytes)
+        case .storeFull(let over): .store(over: over, limit: ledger.maxStoreBytes)
         }
     }
 
     private func sweepIfDue(_ now: UInt64) {
-        let ttl = UInt64(configuration.sessionIdleSeconds * 1e9)
+        let ttl = UInt64(limits.sessionIdleSeconds * 1e9)
         let idle: [Session] = lock.withLock {
             guard now >= nextSweepAt else { return [] }
             nextSweepAt = now + sweepInterval
@@ -196,14 +198,14 @@ final class SessionStore: @unchecked Sendable {
             counters.evictedForIdleness += expired.count
             return expired.compactMap { take($0) }
         }
-        release(idle, reason: "the session expired after \(Int(configuration.sessionIdleSeconds)) s unused")
+        release(idle, .expired(idleSeconds: Int(limits.sessionIdleSeconds)))
     }
 
-    /// Marks the snapshots of sessions already out of the map deleted (their bytes left the
-    /// ledger with them), answering their long polls 404.
-    private func release(_ removed: [Session], reason: String) {
+    /// Marks the snapshots of sessions already out of the map removed (their bytes left the
+    /// ledger with them), ending their waits.
+    private func release(_ removed: [Session], _ removal: StoreError.Removal) {
         for session in removed {
-            for snapshot in session.removeAll() { snapshot.markDeleted(reason: reason) }
+            for snapshot in session.removeAll() { snapshot.markRemoved(removal) }
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Unchecked) import ListDiff
 import ListDiffJSON
 import ListDiffScenarios
-@testable import ListDiffService
+@testable import ListDiffStore
 import Testing
 
 /// Seeded random old/new pairs: the reverse delta from new must rebuild old exactly (order,

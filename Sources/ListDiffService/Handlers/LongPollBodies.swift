@@ -1,0 +1,36 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffStore
+
+/// The bodies of the long polls a write answers. Every wait on a snapshot was registered
+/// since its current version, so the waits asking in one format get the same body: written
+/// once per write and format, not once per waiting client. Keeps the last few.
+final class LongPollBodies: @unchecked Sendable {
+    // Sendable argument: `recent` and `order` are only touched while holding `lock`.
+    private struct Key: Hashable {
+        var address: SnapshotAddress
+        var from: SnapshotVersion
+        var to: SnapshotVersion
+        var format: ChangesetFormat
+    }
+
+    private static let capacity = 32
+    private let lock = NSLock()
+    private var recent: [Key: [UInt8]] = [:]
+    private var order: [Key] = []
+
+    /// The response to a wait on `address` that `changes` answers. O(1) when known, else
+    /// O(changeset).
+    func response(to changes: SnapshotChanges, at address: SnapshotAddress, format: ChangesetFormat) -> HTTPResponse {
+        guard case .changes(let from, let head, let diff) = changes else { return ServiceJSON.response(to: changes, format: format) }
+        let key = Key(address: address, from: from, to: head.version, format: format)
+        if let body = lock.withLock({ recent[key] }) { return ServiceJSON.response(body, version: head.version) }
+        let body = ServiceJSON.changes(from: from, to: head, diff: diff, format: format)
+        lock.withLock {
+            guard recent.updateValue(body, forKey: key) == nil else { return }
+            order.append(key)
+            if order.count > Self.capacity { recent[order.removeFirst()] = nil }
+        }
+        return ServiceJSON.response(body, version: head.version)
+    }
+}

@@ -1,0 +1,74 @@
+import ListDiffJSON
+import ListDiffStore
+
+extension ServiceProblem {
+    /// The one place a store's refusal becomes a problem answer. `idleSeconds` is the
+    /// sessions' time to live, which a missing session's answer names.
+    init(_ error: StoreError, idleSeconds: Double) {
+        switch error {
+        case .sessionNotFound(let name):
+            self = .notFound("no session '\(name)' (sessions are per API key, and expire after \(Int(idleSeconds)) s unused)")
+        case .notFound(let address, let neverWritten):
+            self = .notFound(neverWritten ? "snapshot '\(address.snapshot)' has no version yet" : "no snapshot '\(address.snapshot)' in session '\(address.session)'")
+        case .gone(let removal):
+            self = .notFound(Self.describe(removal))
+        case .sessionExists(let name):
+            self = ServiceProblem(409, "session-exists", title: "Session exists",
+                                  detail: "a session named '\(name)' exists already; \(ListDiffService.sessionNameHeader) must name a new one")
+        case .versionMismatch(let current, let failure):
+            self = Self.versionMismatch(failure, current: current)
+        case .formMismatch(let storedIsFlat, nil):
+            self = .formMismatch(storedIsFlat: storedIsFlat, "; send the same form, or DELETE the snapshot first")
+        case .formMismatch(let storedIsFlat, let index?):
+            self = .formMismatch(storedIsFlat: storedIsFlat, "; operation \(index) names a section, which a flat list does not have (use the item operations, or DELETE and PUT a sectioned list)",
+                                 extensions: [.init("operationIndex", .int(index)), .init("pointer", .string("/operations/\(index)"))])
+        case .tooManySnapshots(let session, let limit):
+            self = ServiceProblem(409, "too-many-snapshots", title: "Too many snapshots",
+                                  detail: "session '\(session)' already holds \(limit) snapshots, the limit; DELETE one first",
+                                  extensions: [.init("limit", .int(limit))])
+        case .tooManyItems(let count, let limit, let pointer):
+            self = .tooManyItems(count, limit: limit, pointer: pointer)
+        case .tooMuchWork(let operations, let items, let limit):
+            self = .tooMuchWork(operations: operations, items: items, limit: limit)
+        case .operationFailed(let failure):
+            self = ServiceProblem(ProblemDetails(operationError: failure, type: Self.type("operation-failed")))
+        case .storeFull(.session(let name, let wouldHold, let limit)):
+            self = ServiceProblem(507, "store-full", title: "Store full",
+                                  detail: "session '\(name)' would hold \(wouldHold) bytes, over its limit of \(limit) even with this snapshot's older versions dropped; nothing was changed. Delete snapshots it no longer needs",
+                                  extensions: [.init("limit", .int(limit))])
+        case .storeFull(.store(let over, let limit)):
+            self = ServiceProblem(507, "store-full", title: "Store full",
+                                  detail: "the store would be \(over) bytes over its limit of \(limit) even with this snapshot's older versions dropped and every session this request may evict gone; nothing was changed. Retry later, or delete sessions no longer needed",
+                                  extensions: [.init("limit", .int(limit))])
+        case .invalidSnapshot(let detail):
+            self = ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: detail)
+        }
+    }
+
+    private static func describe(_ removal: StoreError.Removal) -> String {
+        switch removal {
+        case .snapshotDeleted: "the snapshot was deleted"
+        case .snapshotDeletedDuringWrite: "the snapshot was deleted while this request waited"
+        case .sessionDeleted: "the session was deleted"
+        case .sessionEvictedDuringWrite(let name): "session '\(name)' was evicted while this request was served; nothing was written"
+        case .evictedForBytes(let limit): "the session was evicted: the store was at its limit of \(limit) bytes"
+        case .evictedForCount(let limit): "the session was evicted: the server holds its limit of \(limit) sessions"
+        case .expired(let seconds): "the session expired after \(seconds) s unused"
+        }
+    }
+
+    /// 412 naming the current version, with its `ETag`.
+    private static func versionMismatch(_ failure: StoreError.PreconditionFailure, current: SnapshotVersion) -> ServiceProblem {
+        let reason = switch failure {
+        case .nothingToMatch: "If-Match needs a snapshot that exists, and it does not"
+        case .weakTag: "If-Match names the current version \(current.text) only as a weak tag (W/\"…\"), which never matches a write (strong comparison); send the ETag as given"
+        case .notCurrent: "If-Match does not name the current version \(current.text)"
+        case .exists: "If-None-Match: * allows only creating the snapshot, and it exists at version \(current.text)"
+        case .current: "If-None-Match names the current version \(current.text)"
+        }
+        var problem = ServiceProblem(412, "version-mismatch", title: "Precondition failed", detail: "\(reason); nothing was changed",
+                                     extensions: [.init("currentVersion", .string(current.text))])
+        problem.headers.append(name: "ETag", value: current.entityTag)
+        return problem
+    }
+}

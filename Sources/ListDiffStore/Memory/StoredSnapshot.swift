@@ -1,0 +1,225 @@
+import Foundation
+@_spi(Unchecked) import ListDiff
+import ListDiffJSON
+
+/// One named snapshot of a session: its current version, the older versions kept as reverse
+/// deltas, and the waits for its next version.
+///
+/// Writes to one snapshot are serialised by its lock, which is held while the write diffs
+/// (so two writers cannot both build on the same version) and while the store admits the
+/// write's bytes (its lock is taken after this one, never before). Reads copy what they need
+/// under the lock (values, copied on write) and work outside it.
+final class StoredSnapshot: @unchecked Sendable {
+    // Sendable argument: every mutable property is read and written only while holding `lock`.
+    let epoch: String
+    private let versions: VersionCounter
+    private let observeDiff: DiffObserver
+    private let lock = NSLock()
+    /// The current version, packed (see ``PackedSnapshot``).
+    private var current = PackedSnapshot()
+    private var isFlat: Bool
+    private var version = 0
+    private var digest: String
+    private var history: VersionHistory
+    private var waiters: [UInt64: Waiter] = [:]
+    private var nextWaiterID: UInt64 = 0
+    private var removal: StoreError.Removal?
+    private var currentBytes = 0
+
+    /// Told of every diff: how many items (both sides) and how long it took.
+    typealias DiffObserver = @Sendable (_ items: Int, _ seconds: Double) -> Void
+
+    /// A new, empty snapshot (version 0) whose form is decided by its first write.
+    init(epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int, observeDiff: @escaping DiffObserver = { _, _ in }) {
+        self.epoch = epoch
+        self.versions = versions
+        self.observeDiff = observeDiff
+        isFlat = false
+        digest = SnapshotDigest.digest(of: WireSnapshot())
+        history = VersionHistory(limit: versionsKept - 1)
+    }
+
+    /// The current version (number 0 before the first write).
+    func state() -> StoredVersion {
+        lock.withLock { stateLocked() }
+    }
+
+    private func stateLocked() -> StoredVersion {
+        let packed = current
+        return StoredVersion(head: headLocked(), numberOfItems: packed.numberOfItems) { packed.snapshot() }
+    }
+
+    private func headLocked() -> SnapshotHead {
+        SnapshotHead(version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
+    }
+
+    /// Estimated bytes held: the current snapshot and the kept deltas.
+    var bytes: Int { lock.withLock { currentBytes + history.bytes } }
+
+    /// Admits a write's change of ``bytes`` (`delta`) before anything changes: given the
+    /// sizes of the older versions the write would keep, oldest first, it answers how many of
+    /// them to drop to make room, or throws (the write is refused, nothing changed).
+    typealias ByteAdmission = (_ delta: Int, _ olderVersionBytes: [Int]) throws(StoreError) -> Int
+
+    /// Writes the snapshot `next(current, isFlat)` returns as a new version, unless it equals
+    /// the current one. `conditions` may refuse it; `isFlat` is the form the client sent (nil:
+    /// keep the stored one); `admit` may refuse its bytes. The diff from the previous version
+    /// uses `options`; waits on this snapshot are answered. All or nothing: a refusal at any
+    /// step leaves the snapshot as it was.
+    func write(
+        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        admit: ByteAdmission,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
+    ) throws(StoreError) -> WriteResult {
+        let (result, answers) = try lock.locked { () throws(StoreError) in try writeLocked(conditions: conditions, isFlat: newIsFlat, options: options, admit: admit, next) }
+        // Outside the lock: an answer may call the store again.
+        for answer in answers { answer() }
+        return result
+    }
+
+    private func writeLocked(
+        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        admit: ByteAdmission,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
+    ) throws(StoreError) -> (WriteResult, [() -> Void]) {
+        if removal != nil { throw .gone(.snapshotDeletedDuringWrite) }
+        let before = SnapshotVersion(epoch: epoch, number: version)
+        try conditions.check(current: before, exists: version > 0)
+        if let newIsFlat, version > 0, newIsFlat != isFlat { throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil) }
+        let flat = version == 0 ? (newIsFlat ?? false) : isFlat
+        let old = version == 0 ? Self.empty(flat: flat) : current.snapshot()
+        let proposed = try next(old, flat)
+        let hasMarks = !proposed.reloadedItems.isEmpty || !proposed.reconfiguredItems.isEmpty || !proposed.reloadedSections.isEmpty
+        if version > 0 && !hasMarks && proposed.sections.elementsEqual(old.sections, by: Self.sameSection) {
+            return (WriteResult(from: before, head: headLocked(), diff: nil), [])
+        }
+        let diff: WireDiff
+        do {
+            diff = try timed(items: old.numberOfItems + proposed.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+                try SectionedDiff(from: old, to: proposed, options: options)
+            }
+        } catch {
+            throw .invalidSnapshot("\(error)")
+        }
+        let packed = PackedSnapshot(proposed)
+        var kept = history
+        if version > 0 { kept.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
+        let dropped = try admit(packed.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
+        kept.dropOldest(dropped)
+        history = kept
+        current = packed
+        currentBytes = packed.bytes
+        isFlat = flat
+        version = versions.next()
+        digest = SnapshotDigest.digest(of: proposed)
+        let head = headLocked()
+        return (WriteResult(from: before, head: head, diff: diff), takeWaiters(diff: diff, options: options, from: before, to: head))
+    }
+
+    /// The changes since `since`, or a reset when that version is from another epoch, newer
+    /// than the current one or no longer kept. The older version is rebuilt and diffed
+    /// outside the lock. O(rebuild + diff).
+    func changes(since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
+        let (state, deltas): (StoredVersion, [ReverseDelta]?) = try lock.locked { () throws(StoreError) in
+            if let removal { throw .gone(removal) }
+            let state = stateLocked()
+            guard since.epoch == epoch, since.number <= version else { return (state, nil) }
+            if since.number == version { return (state, []) }
+            return (state, history.deltas(rebuilding: since.number))
+        }
+        guard let deltas else { return .reset(state) }
+        guard !deltas.isEmpty else { return .changes(from: since, to: state.head, diff: nil) }
+        let newest = state.snapshot()
+        let older = deltas.reduce(newest) { $1.apply(to: $0) }
+        do {
+            let diff = try timed(items: older.numberOfItems + newest.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+                try SectionedDiff(from: older, to: newest, options: options)
+            }
+            return .changes(from: since, to: state.head, diff: diff)
+        } catch {
+            return .reset(state)
+        }
+    }
+
+    /// Registers `answer` for the next write if `since` is the current version, under the
+    /// lock, so no write can slip between the check and the registration; nil otherwise.
+    func waitForChange(since: SnapshotVersion, options: DiffOptions, _ answer: @escaping Waiter.Answer) throws(StoreError) -> ChangeWait? {
+        let id: UInt64? = try lock.locked { () throws(StoreError) in
+            if let removal { throw .gone(removal) }
+            guard since.epoch == epoch, since.number == version else { return nil }
+            nextWaiterID += 1
+            waiters[nextWaiterID] = Waiter(options: options, answer: answer)
+            return nextWaiterID
+        }
+        guard let id else { return nil }
+        return ChangeWait { [weak self] in
+            guard let self else { return }
+            lock.withLock { _ = waiters.removeValue(forKey: id) }
+        }
+    }
+
+    /// Marks the snapshot removed and ends its waits with `.gone(removal)`. Returns the bytes
+    /// it held the first time (the store's to give back), 0 after.
+    @discardableResult
+    func markRemoved(_ removal: StoreError.Removal) -> Int {
+        let (taken, bytes): ([Waiter], Int) = lock.withLock {
+            defer { waiters = [:] }
+            let held = self.removal == nil ? currentBytes + history.bytes : 0
+            if self.removal == nil { self.removal = removal }
+            return (Array(waiters.values), held)
+        }
+        for waiter in taken { waiter.answer(.failure(.gone(removal))) }
+        return bytes
+    }
+
+    /// Versions kept: the current one (if any) and the older ones.
+    var versionCount: Int { lock.withLock { version == 0 ? 0 : 1 + history.count } }
+
+    /// Waits registered now.
+    var waiterCount: Int { lock.withLock { waiters.count } }
+
+    // MARK: Waits
+
+    struct Waiter {
+        typealias Answer = @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+        var options: DiffOptions
+        var answer: Answer
+    }
+
+    /// Takes every waiter, each with its answer to the write that just happened (under
+    /// `lock`): one diff per set of options the waiters asked for.
+    private func takeWaiters(diff: WireDiff, options: DiffOptions, from: SnapshotVersion, to: SnapshotHead) -> [() -> Void] {
+        guard !waiters.isEmpty else { return [] }
+        let taken = waiters.values
+        waiters = [:]
+        var diffs: [DiffOptions: WireDiff] = [options: diff]
+        return taken.map { waiter in
+            let waiterDiff: WireDiff
+            if let known = diffs[waiter.options] {
+                waiterDiff = known
+            } else {
+                waiterDiff = (try? SectionedDiff(from: diff.old, to: diff.new, options: waiter.options)) ?? diff
+                diffs[waiter.options] = waiterDiff
+            }
+            return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func timed<T, E: Error>(items: Int, _ diff: () throws(E) -> T) throws(E) -> T {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { observeDiff(items, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+        return try diff()
+    }
+
+    /// The state before the first version: no items, in the given form.
+    static func empty(flat: Bool) -> WireSnapshot {
+        flat ? WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection)]) : WireSnapshot()
+    }
+
+    private static func sameSection(_ lhs: WireSnapshot.Section, _ rhs: WireSnapshot.Section) -> Bool {
+        lhs.id == rhs.id && lhs.content == rhs.content
+            && lhs.items.elementsEqual(rhs.items) { $0.id == $1.id && $0.content == $1.content }
+    }
+}

@@ -1,0 +1,68 @@
+import ListDiff
+import ListDiffJSON
+
+/// Where sessions keep their named snapshots: every version written, the older ones kept for
+/// `changes` since them, and the waits for the next one. Speaks only in engine and wire values
+/// and ``StoreError``s; the service maps those to HTTP once.
+///
+/// Calls block and may be made from any thread (the service makes them from worker threads);
+/// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>`: a
+/// version from another epoch (another process, an earlier run of an in-memory store) is never
+/// diffed against, and `n` is never issued twice within one epoch.
+///
+/// Every snapshot lives in a session of an owner (the API key's index, 0 without keys); one
+/// owner never sees another's sessions. ``MemorySnapshotStore`` is the in-memory store.
+public protocol SnapshotStore: AnyObject, Sendable {
+    /// The epoch of the versions this store writes now.
+    var epoch: String { get }
+
+    /// Makes a session: named `name`, or an unguessable name when nil.
+    /// - Throws: ``StoreError/sessionExists(_:)`` when `name` is taken.
+    func createSession(owner: Int, name: String?) throws(StoreError) -> String
+
+    /// The session's snapshots that have a version, by name.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``.
+    func listSnapshots(owner: Int, session: String) throws(StoreError) -> WireSessionListing
+
+    /// Deletes a session and its snapshots; their waits end with ``StoreError/gone(_:)``.
+    /// - Throws: ``StoreError/sessionNotFound(_:)``.
+    func deleteSession(owner: Int, session: String) throws(StoreError)
+
+    /// Writes `snapshot` (of the form `isFlat`) as the next version of the snapshot at
+    /// `address`, creating the session and the snapshot when missing (and removing them again
+    /// should the write be refused), unless it equals the current version. The changeset from
+    /// the previous version is computed with `options`; waits on the snapshot are answered.
+    /// - Throws: ``StoreError/versionMismatch(current:_:)`` when `conditions` refuse it,
+    ///   ``StoreError/formMismatch(storedIsFlat:operationIndex:)``, ``StoreError/tooManyItems(_:limit:pointer:)``,
+    ///   ``StoreError/tooManySnapshots(session:limit:)``, ``StoreError/storeFull(_:)``,
+    ///   ``StoreError/invalidSnapshot(_:)``.
+    func write(_ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult
+
+    /// Applies `operations` to the current version of an existing snapshot, all or nothing,
+    /// and writes the result as ``write(_:isFlat:at:conditions:options:)`` does.
+    /// - Throws: as `write`, plus ``StoreError/notFound(_:)``, ``StoreError/operationFailed(_:)``
+    ///   and ``StoreError/tooMuchWork(operations:items:limit:)``.
+    func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult
+
+    /// The current version of an existing snapshot.
+    /// - Throws: ``StoreError/notFound(_:)`` (also before its first version).
+    func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion
+
+    /// The changes from `since` to the current version, or a reset when `since` cannot be
+    /// diffed against (another epoch, newer than current, no longer kept).
+    func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges
+
+    /// Deletes a snapshot; its waits end with ``StoreError/gone(_:)``.
+    func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError)
+
+    /// Registers `answer` to be called once, from the thread of the write, with the changes
+    /// from `since` to the next version (computed with `options`), or with
+    /// ``StoreError/gone(_:)`` when the snapshot goes first. Nil, and no registration, when
+    /// `since` is not the current version: the caller asks ``changes(at:since:options:)``.
+    /// The caller owns the deadline: it cancels the wait, and no answer comes after that.
+    func waitForChange(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+                       _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) throws(StoreError) -> ChangeWait?
+
+    /// What the store holds now, for metrics.
+    func statistics() -> StoreStatistics
+}

@@ -1,0 +1,238 @@
+import Foundation
+import ListDiff
+import ListDiffJSON
+import ListDiffStore
+import Testing
+
+/// What every ``SnapshotStore`` must do, run against each implementation in
+/// ``StoreUnderTest/all``: versions, conditional writes, changes and resets, history pruning,
+/// waits answered by a write, a deadline or a delete, concurrent writers, deletes, sessions
+/// and item limits. Limits only one store enforces (the memory store's byte budget and LRU
+/// eviction) are tested with that store (`StoreBudgetTests`, `ByteLedgerTests`).
+@Suite struct SnapshotStoreConformanceTests {
+    static let feed = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
+
+    @Test(arguments: StoreUnderTest.all)
+    func versionsCountUpAndAnEqualWriteMakesNone(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let first = try store.put(["a", "b"], at: Self.feed)
+        #expect(first.created && first.from.number == 0 && first.head.version.epoch == store.epoch)
+        #expect(first.diff.map { $0.batch.counts.itemInserts } == 2)
+        let second = try store.put(["b", "a", "c"], at: Self.feed)
+        #expect(!second.created && second.from == first.head.version && second.head.version.number > first.head.version.number)
+        let same = try store.put(["b", "a", "c"], at: Self.feed)
+        #expect(same.diff == nil && same.head == second.head, "an equal write makes no version")
+        let read = try store.read(Self.feed)
+        #expect(read.head == second.head && StoreInput.ids(read.snapshot()) == ["b", "a", "c"] && read.numberOfItems == 3)
+        #expect(read.head.digest == SnapshotDigest.digest(of: read.snapshot()))
+        // A number is never issued twice, not even to a snapshot deleted and written again.
+        try store.deleteSnapshot(Self.feed)
+        let again = try store.put(["a"], at: Self.feed)
+        #expect(again.created && again.head.version.number > second.head.version.number)
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func conditionalWritesRefuseWithTheCurrentVersion(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let missing = WriteConditions(ifMatch: .any)
+        #expect(throws: StoreError.versionMismatch(current: SnapshotVersion(epoch: store.epoch, number: 0), .nothingToMatch)) {
+            try store.put(["a"], at: Self.feed, conditions: missing)
+        }
+        #expect(throws: StoreError.sessionNotFound("s"), "a refused first write leaves no session behind") {
+            try store.listSnapshots(owner: 0, session: "s")
+        }
+        let created = try store.put(["a"], at: Self.feed, conditions: WriteConditions(ifNoneMatch: .any))
+        let current = created.head.version
+        let strong = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.text))])
+        let weak = EntityTagList.tags([EntityTagList.EntityTag(isWeak: true, opaque: Substring(current.text))])
+        let stale = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: "\(store.epoch).0")])
+        let refusals: [(WriteConditions, StoreError.PreconditionFailure)] = [
+            (WriteConditions(ifMatch: stale), .notCurrent), (WriteConditions(ifMatch: weak), .weakTag),
+            (WriteConditions(ifNoneMatch: .any), .exists), (WriteConditions(ifNoneMatch: strong), .current),
+        ]
+        for (conditions, failure) in refusals {
+            #expect(throws: StoreError.versionMismatch(current: current, failure)) { try store.put(["b"], at: Self.feed, conditions: conditions) }
+        }
+        #expect(try store.read(Self.feed).head.version == current, "nothing written by a refusal")
+        let matched = try store.put(["b"], at: Self.feed, conditions: WriteConditions(ifMatch: strong))
+        #expect(matched.from == current)
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func changesRebuildKeptVersionsAndResetOtherwise(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits(versionsKept: 3))
+        let versions = try (0..<5).map { round in try store.put((0...round).map { "i\($0)" }, at: Self.feed).head.version }
+        // Kept: the current version and two before it.
+        for (index, version) in versions.enumerated() {
+            let changes = try store.changes(at: Self.feed, since: version, options: DiffOptions())
+            switch changes {
+            case .changes(let from, let to, let diff):
+                #expect(index >= 2, "version \(index) should have been pruned")
+                #expect(from == version && to.version == versions[4])
+                let current = StoreInput.ids(try store.read(Self.feed).snapshot())
+                #expect((diff.map { StoreInput.ids($0.old) } ?? current) == (0...index).map { "i\($0)" })
+                #expect(diff.map { StoreInput.ids($0.new) } ?? [] == (index == 4 ? [] : (0...4).map { "i\($0)" }))
+            case .reset(let stored):
+                #expect(index < 2, "version \(index) is kept")
+                #expect(stored.head.version == versions[4] && stored.numberOfItems == 5)
+            }
+        }
+        for unknown in [SnapshotVersion(epoch: "another", number: versions[4].number), SnapshotVersion(epoch: store.epoch, number: versions[4].number + 1)] {
+            guard case .reset = try store.changes(at: Self.feed, since: unknown, options: DiffOptions()) else {
+                Issue.record("\(unknown.text) is from another epoch or the future: a reset")
+                continue
+            }
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func aWaitIsAnsweredByTheNextWrite(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let first = try store.put(["a"], at: Self.feed).head.version
+        let answers = Answers()
+        let stale = try store.waitForChange(at: Self.feed, since: SnapshotVersion(epoch: store.epoch, number: 0), options: DiffOptions()) { answers.add($0) }
+        #expect(stale == nil, "a wait since a version that is not current is not registered")
+        let wait = try #require(try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) { answers.add($0) })
+        let second = try store.put(["a", "b"], at: Self.feed).head
+        let answer = try #require(answers.all.first)
+        guard case .success(.changes(let from, let to, let diff?)) = answer else {
+            Issue.record("expected the write's changes, got \(answer)")
+            return
+        }
+        #expect(from == first && to == second && diff.options.contentUpdates == .reload)
+        #expect(StoreInput.ids(diff.new) == ["a", "b"])
+        wait.cancel()
+        _ = try store.put(["a", "b", "c"], at: Self.feed)
+        #expect(answers.all.count == 1, "answered once")
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func aWaitCancelledAtItsDeadlineIsNeverAnswered(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let first = try store.put(["a"], at: Self.feed).head.version
+        let answers = Answers()
+        let wait = try #require(try store.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) })
+        // The deadline: the caller stops waiting and asks what changed (nothing).
+        wait.cancel()
+        guard case .changes(_, let to, nil) = try store.changes(at: Self.feed, since: first, options: DiffOptions()) else {
+            Issue.record("nothing changed by the deadline")
+            return
+        }
+        #expect(to.version == first)
+        _ = try store.put(["b"], at: Self.feed)
+        #expect(answers.all.isEmpty)
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func deletesEndWaitsAndLeaveNothing(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let other = SnapshotAddress(owner: 0, session: "s", snapshot: "other")
+        let version = try store.put(["a"], at: Self.feed).head.version
+        let otherVersion = try store.put(["x"], at: other).head.version
+        let answers = Answers()
+        _ = try store.waitForChange(at: Self.feed, since: version, options: DiffOptions()) { answers.add($0) }
+        try store.deleteSnapshot(Self.feed)
+        #expect(answers.errors == [.gone(.snapshotDeleted)])
+        #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.read(Self.feed) }
+        #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.deleteSnapshot(Self.feed) }
+        #expect(try store.listSnapshots(owner: 0, session: "s").snapshots.map(\.name) == ["other"])
+        _ = try store.waitForChange(at: other, since: otherVersion, options: DiffOptions()) { answers.add($0) }
+        try store.deleteSession(owner: 0, session: "s")
+        #expect(answers.errors == [.gone(.snapshotDeleted), .gone(.sessionDeleted)])
+        #expect(throws: StoreError.sessionNotFound("s")) { try store.read(other) }
+        #expect(throws: StoreError.sessionNotFound("s")) { try store.deleteSession(owner: 0, session: "s") }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func sessionsAreNamedOnceAndSeenOnlyByTheirOwner(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let made = try store.createSession(owner: 1, name: nil)
+        let another = try store.createSession(owner: 1, name: nil)
+        #expect(made.count == 32 && made != another)
+        #expect(try store.createSession(owner: 1, name: "named") == "named")
+        #expect(throws: StoreError.sessionExists("named")) { try store.createSession(owner: 1, name: "named") }
+        #expect(try store.createSession(owner: 2, name: "named") == "named", "another owner's namespace")
+        try store.put(["a"], at: SnapshotAddress(owner: 1, session: "named", snapshot: "x"))
+        #expect(try store.listSnapshots(owner: 1, session: "named").snapshots.count == 1)
+        #expect(try store.listSnapshots(owner: 2, session: "named").snapshots.isEmpty)
+        #expect(throws: StoreError.sessionNotFound(made)) { try store.listSnapshots(owner: 2, session: made) }
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func limitsRefuseWithNothingChanged(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits(maxItems: 3, maxSnapshots: 1, maxWork: 8))
+        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "")) { try store.put(["a", "b", "c", "d"], at: Self.feed) }
+        #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
+        let version = try store.put(["a", "b"], at: Self.feed).head.version
+        #expect(throws: StoreError.tooManySnapshots(session: "s", limit: 1)) {
+            try store.put(["x"], at: SnapshotAddress(owner: 0, session: "s", snapshot: "second"))
+        }
+        let append = try StoreInput.operations(#"{"operations": [{"op": "appendItems", "items": ["c", "d"]}]}"#)
+        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "/operations")) { try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
+        let many = try StoreInput.operations(#"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "b", "after": "a"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#)
+        #expect(throws: StoreError.tooMuchWork(operations: 3, items: 2, limit: 8)) { try store.apply(many, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
+        let failing = try StoreInput.operations(#"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "deleteItems", "items": ["a"]}]}"#)
+        #expect(throws: StoreError.self) { try store.apply(failing, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
+        let sectioned = try StoreInput.operations(#"{"operations": [{"op": "appendSections", "sections": [{"id": "t"}]}]}"#)
+        #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: 0)) { try store.apply(sectioned, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
+        #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: nil)) {
+            try store.write(StoreInput.sectioned(#"{"sections": [{"id": "t", "items": ["a"]}]}"#), isFlat: false, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        }
+        let read = try store.read(Self.feed)
+        #expect(read.head.version == version && StoreInput.ids(read.snapshot()) == ["a", "b"], "every refusal left the snapshot as it was")
+    }
+
+    @Test(arguments: StoreUnderTest.all)
+    func concurrentWritersLoseNoWrite(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits(maxItems: 10_000))
+        try store.put((0..<2_000).map { "base\($0)" }, at: Self.feed)
+        let writers = 4, rounds = 40
+        let refused = Answers()
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for round in 0..<rounds {
+                do {
+                    if writer % 2 == 0 {
+                        // Operations apply to whatever is current: each lands exactly once.
+                        let append = try StoreInput.operations(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#)
+                        _ = try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+                        continue
+                    }
+                    // Read-modify-write with If-Match, retrying when another write came between.
+                    while true {
+                        let current = try store.read(Self.feed)
+                        let tag = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.head.version.text))])
+                        do {
+                            try store.put(StoreInput.ids(current.snapshot()) + ["w\(writer)r\(round)"], at: Self.feed, conditions: WriteConditions(ifMatch: tag))
+                            break
+                        } catch StoreError.versionMismatch(let newer, .notCurrent) {
+                            refused.add(.failure(.versionMismatch(current: newer, .notCurrent)))
+                        }
+                    }
+                } catch {
+                    Issue.record("writer \(writer): \(error)")
+                    return
+                }
+            }
+        }
+        let ids = StoreInput.ids(try store.read(Self.feed).snapshot())
+        #expect(ids.count == 2_000 + writers * rounds && Set(ids).count == ids.count, "every write landed once")
+        print("concurrent writers (\(subject.name)): \(writers) × \(rounds) writes, \(refused.all.count) conditional ones refused as stale and retried")
+    }
+}
+
+/// Answers a wait received, in order (from any thread).
+final class Answers: @unchecked Sendable {
+    // Sendable argument: `received` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var received: [Result<SnapshotChanges, StoreError>] = []
+
+    func add(_ answer: Result<SnapshotChanges, StoreError>) {
+        lock.withLock { received.append(answer) }
+    }
+
+    var all: [Result<SnapshotChanges, StoreError>] { lock.withLock { received } }
+
+    var errors: [StoreError] {
+        all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+    }
+}

@@ -1,0 +1,51 @@
+import ListDiff
+import ListDiffJSON
+import ListDiffStore
+import Testing
+
+/// One ``SnapshotStore`` implementation the conformance suite runs against: its name and how
+/// to make a fresh, empty one with the given limits. A new store adds itself to ``all``.
+struct StoreUnderTest: CustomTestStringConvertible, Sendable {
+    let name: String
+    let make: @Sendable (StoreLimits) throws -> any SnapshotStore
+
+    var testDescription: String { name }
+
+    static let all: [StoreUnderTest] = [
+        StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) },
+    ]
+
+    /// Generous limits, overridden where a test needs one small.
+    static func limits(versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000) -> StoreLimits {
+        StoreLimits(maxSessions: 100, maxSnapshotsPerSession: maxSnapshots, maxItemsPerSnapshot: maxItems, maxOperationWork: maxWork,
+                    versionsKept: versionsKept, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)
+    }
+}
+
+/// Snapshots and operations written as the API's JSON, read by the wire's decoders.
+enum StoreInput {
+    static func flat(_ ids: [String]) throws -> WireSnapshot {
+        try WireDecoder.snapshot(Array(("[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)).snapshot
+    }
+
+    static func sectioned(_ json: String) throws -> WireSnapshot {
+        try WireDecoder.snapshot(Array(json.utf8)).snapshot
+    }
+
+    static func operations(_ json: String) throws -> [WireOperation] {
+        try WireDecoder.operations(Array(json.utf8))
+    }
+
+    /// The item identifiers of a snapshot, in order, as text.
+    static func ids(_ snapshot: WireSnapshot) -> [String] {
+        snapshot.sections.flatMap { $0.items.map { $0.id.description } }
+    }
+}
+
+extension SnapshotStore {
+    /// Writes a flat list without conditions.
+    @discardableResult
+    func put(_ ids: [String], at address: SnapshotAddress, conditions: WriteConditions = WriteConditions()) throws -> WriteResult {
+        try write(StoreInput.flat(ids), isFlat: true, at: address, conditions: conditions, options: DiffOptions())
+    }
+}
