@@ -40,12 +40,12 @@ public protocol SnapshotStore: AnyObject, Sendable {
 
     /// Applies `operations` to the current version of an existing snapshot, all or nothing,
     /// and writes the result as ``write(_:isFlat:at:conditions:options:)`` does.
-    /// - Throws: as `write`, plus ``StoreError/notFound(_:)``, ``StoreError/operationFailed(_:)``
+    /// - Throws: as `write`, plus ``StoreError/notFound(_:neverWritten:)``, ``StoreError/operationFailed(_:)``
     ///   and ``StoreError/tooMuchWork(operations:items:limit:)``.
     func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult
 
     /// The current version of an existing snapshot.
-    /// - Throws: ``StoreError/notFound(_:)`` (also before its first version).
+    /// - Throws: ``StoreError/notFound(_:neverWritten:)`` (also before its first version).
     func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion
 
     /// The changes from `since` to the current version, or a reset when `since` cannot be

@@ -27,9 +27,17 @@ struct ServiceRequest {
         return name
     }
 
-    /// The snapshot the path names, for the request's owner.
-    func snapshotAddress() throws(ServiceProblem) -> SnapshotAddress {
+    /// The snapshot the path names, for the request's owner, both names checked: what a write
+    /// may create.
+    func writableSnapshotAddress() throws(ServiceProblem) -> SnapshotAddress {
         SnapshotAddress(owner: owner, session: try sessionName(), snapshot: try snapshotName())
+    }
+
+    /// The snapshot the path names, to look up: the session name is checked here, the snapshot
+    /// name where the lookup fails (a name no write could have made is 400 `invalid-name`,
+    /// after a missing session's 404).
+    func snapshotAddress() throws(ServiceProblem) -> SnapshotAddress {
+        SnapshotAddress(owner: owner, session: try sessionName(), snapshot: parameters["name"] ?? "")
     }
 }
 

@@ -7,7 +7,7 @@ extension ListDiffService {
     /// the session and the snapshot if needed, and removes them again if the write is refused)
     /// and answers the changeset from the previous one.
     func putSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
-        let address = try request.snapshotAddress()
+        let address = try request.writableSnapshotAddress()
         let format = try ChangesetFormat(query: request.http)
         let document: WireSnapshotDocument
         do {

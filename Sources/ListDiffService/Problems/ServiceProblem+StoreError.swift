@@ -8,6 +8,8 @@ extension ServiceProblem {
         switch error {
         case .sessionNotFound(let name):
             self = .notFound("no session '\(name)' (sessions are per API key, and expire after \(Int(idleSeconds)) s unused)")
+        case .notFound(let address, _) where !NameRules.isValid(address.snapshot):
+            self = .invalidName("snapshot", address.snapshot)
         case .notFound(let address, let neverWritten):
             self = .notFound(neverWritten ? "snapshot '\(address.snapshot)' has no version yet" : "no snapshot '\(address.snapshot)' in session '\(address.session)'")
         case .gone(let removal):

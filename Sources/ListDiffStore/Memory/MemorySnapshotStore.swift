@@ -20,7 +20,7 @@ public final class MemorySnapshotStore: SnapshotStore {
         epoch = RandomToken.hex(bits: 64)
         self.limits = limits
         self.observeDiff = observeDiff
-        sessions = SessionStore(limits: limits, epoch: epoch)
+        sessions = SessionStore(limits: limits)
     }
 
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {

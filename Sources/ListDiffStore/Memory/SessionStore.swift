@@ -22,7 +22,6 @@ final class SessionStore: @unchecked Sendable {
     }
 
     let limits: StoreLimits
-    let epoch: String
     private let lock = NSLock()
     private var sessions: [Key: Entry] = [:]
     private var ledger: ByteLedger
@@ -32,9 +31,8 @@ final class SessionStore: @unchecked Sendable {
     /// or a quarter of the time to live if that is shorter.
     private let sweepInterval: UInt64
 
-    init(limits: StoreLimits, epoch: String) {
+    init(limits: StoreLimits) {
         self.limits = limits
-        self.epoch = epoch
         sweepInterval = min(5_000_000_000, UInt64(limits.sessionIdleSeconds * 0.25e9))
         ledger = ByteLedger(maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
     }

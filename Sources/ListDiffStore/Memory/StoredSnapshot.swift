@@ -175,9 +175,6 @@ final class StoredSnapshot: @unchecked Sendable {
     /// Versions kept: the current one (if any) and the older ones.
     var versionCount: Int { lock.withLock { version == 0 ? 0 : 1 + history.count } }
 
-    /// Waits registered now.
-    var waiterCount: Int { lock.withLock { waiters.count } }
-
     // MARK: Waits
 
     struct Waiter {
