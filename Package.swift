@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
         .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
         .library(name: "ListDiffStore", targets: ["ListDiffStore"]),
+        .library(name: "ListDiffRedis", targets: ["ListDiffRedis"]),
         .library(name: "ListDiffService", targets: ["ListDiffService"]),
         .library(name: "ListDiffClient", targets: ["ListDiffClient"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
@@ -42,6 +43,10 @@ let package = Package(
         .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON"]),
         // The store conformance suite and the in-memory store's own tests (heap figures read through the transport's allocator hooks).
         .testTarget(name: "ListDiffStoreTests", dependencies: ["ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP"]),
+        // A RESP2 client for Redis and Valkey: reply parser, blocking connections with timeouts,
+        // a pool with backoff. Foundation only.
+        .target(name: "ListDiffRedis"),
+        .testTarget(name: "ListDiffRedisTests", dependencies: ["ListDiffRedis", "ListDiffScenarios"]),
         // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
         // the store and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),

@@ -2,15 +2,8 @@
 # starting the release server, an nginx on an unprivileged port, and measuring with wrk.
 # Callers set `work` (a temp dir) and source this after `cd` to the repository root.
 
-install_if_missing() {
-    local command_name="$1" package="$2"
-    command -v "$command_name" > /dev/null 2>&1 && return
-    local sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    echo "installing $package with apt-get (needed for $command_name)" >&2
-    if [ -z "${apt_updated:-}" ]; then $sudo apt-get update -qq; apt_updated=1; fi
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" > /dev/null
-}
+# shellcheck source=install.sh
+. scripts/lib/install.sh
 
 # Installs wrk and nginx-light if missing; sets nginx_bin.
 ensure_wrk_and_nginx() {

