@@ -41,12 +41,13 @@ let package = Package(
         // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
         // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
         .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON"]),
-        // The store conformance suite and the in-memory store's own tests (heap figures read through the transport's allocator hooks).
-        .testTarget(name: "ListDiffStoreTests", dependencies: ["ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP"]),
-        // A RESP2 client for Redis and Valkey: reply parser, blocking connections with timeouts,
-        // a pool with backoff. Foundation only.
-        .target(name: "ListDiffRedis"),
-        .testTarget(name: "ListDiffRedisTests", dependencies: ["ListDiffRedis", "ListDiffScenarios"]),
+        // The store conformance suite, run against the memory store and Redis/Valkey servers, and
+        // the in-memory store's own tests (heap figures read through the transport's allocator hooks).
+        .testTarget(name: "ListDiffStoreTests", dependencies: ["ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP", "ListDiffRedis", "ListDiffTestSupport"]),
+        // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
+        // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
+        .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffStore"]),
+        .testTarget(name: "ListDiffRedisTests", dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
         // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
         // the store and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
@@ -56,8 +57,8 @@ let package = Package(
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
         // Mirrors a snapshot while another task writes to it (the README's client example).
         .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
-        // A raw-socket HTTP client for the server tests.
-        .target(name: "ListDiffTestSupport", path: "Tests/ListDiffTestSupport"),
+        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers for the store's.
+        .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis"], path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),

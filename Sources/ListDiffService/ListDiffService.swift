@@ -20,6 +20,8 @@ import ListDiffStore
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
     let store: any SnapshotStore
+    /// The in-memory store's epoch: 16 random hex digits per process start.
+    public let epoch: String
     let keys: APIKeys
     let diffMetrics: DiffMetrics
     let longPollBodies = LongPollBodies()
@@ -30,13 +32,13 @@ public final class ListDiffService: Sendable {
         self.configuration = configuration
         let diffMetrics = DiffMetrics()
         self.diffMetrics = diffMetrics
-        store = MemorySnapshotStore(limits: configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
+        let memory = MemorySnapshotStore(limits: configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
+        store = memory
+        epoch = memory.epoch
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970
     }
 
-    /// The store's epoch: 16 random hex digits per process start.
-    public var epoch: String { store.epoch }
 
     /// What the store holds now.
     public func statistics() -> StoreStatistics {

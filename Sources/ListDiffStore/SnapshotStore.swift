@@ -7,15 +7,12 @@ import ListDiffJSON
 ///
 /// Calls block and may be made from any thread (the service makes them from worker threads);
 /// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>`: a
-/// version from another epoch (another process, an earlier run of an in-memory store) is never
-/// diffed against, and `n` is never issued twice within one epoch.
+/// version from another epoch (another process's in-memory store, a Redis session made anew) is
+/// never diffed against, and `n` is never issued twice within one epoch.
 ///
 /// Every snapshot lives in a session of an owner (the API key's index, 0 without keys); one
 /// owner never sees another's sessions. ``MemorySnapshotStore`` is the in-memory store.
 public protocol SnapshotStore: AnyObject, Sendable {
-    /// The epoch of the versions this store writes now.
-    var epoch: String { get }
-
     /// Makes a session: named `name`, or an unguessable name when nil.
     /// - Throws: ``StoreError/sessionExists(_:)`` when `name` is taken.
     func createSession(owner: Int, name: String?) throws(StoreError) -> String

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffRedis
+import ListDiffTestSupport
 import Testing
 
 /// The connection and the pool against real servers (each binary found: Redis, Valkey).

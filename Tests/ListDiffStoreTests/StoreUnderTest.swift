@@ -1,6 +1,8 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffRedis
 import ListDiffStore
+import ListDiffTestSupport
 import Testing
 
 /// One ``SnapshotStore`` implementation the conformance suite runs against: its name and how
@@ -11,9 +13,19 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { name }
 
-    static let all: [StoreUnderTest] = [
-        StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) },
-    ]
+    /// The memory store, and a Redis store on each server binary found (a fresh server per
+    /// store; none where no binary is installed, which the suite prints).
+    static let all: [StoreUnderTest] = {
+        let binaries = RedisServerProcess.binaries
+        print("store conformance: the memory store" + (binaries.isEmpty ? "; \(RedisServerProcess.missingReason)" : ", and Redis stores on \(binaries.joined(separator: ", "))"))
+        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }] + binaries.map { binary in
+            StoreUnderTest(name: "redis (\(binary.split(separator: "/").last ?? ""))") { limits in
+                let server = try RedisServerProcess(binary: binary)
+                let pool = RedisConnectionPool(endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
+                return ServerBackedStore(RedisSnapshotStore(pool: pool, limits: limits), server: server)
+            }
+        }
+    }()
 
     /// Generous limits, overridden where a test needs one small.
     static func limits(versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000) -> StoreLimits {

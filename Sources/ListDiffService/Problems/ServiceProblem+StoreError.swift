@@ -44,6 +44,10 @@ extension ServiceProblem {
                                   extensions: [.init("limit", .int(limit))])
         case .invalidSnapshot(let detail):
             self = ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: detail)
+        case .unavailable(let reason, let outcomeUnknown):
+            let outcome = outcomeUnknown ? "; the write may have been committed: retry it with If-Match (a 412 then tells it was)" : "; nothing was changed"
+            self = ServiceProblem(503, "store-unavailable", title: "Store unavailable", detail: "the snapshot store did not answer: \(reason)\(outcome)")
+            headers.append(name: "Retry-After", value: "1")
         }
     }
 

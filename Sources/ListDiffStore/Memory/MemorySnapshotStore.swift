@@ -8,15 +8,16 @@ import ListDiffJSON
 /// Bounded as ``StoreLimits`` says; past its byte limits it evicts least recently used
 /// sessions (see ``SessionStore`` and ``ByteLedger``) before it refuses a write.
 public final class MemorySnapshotStore: SnapshotStore {
+    /// The epoch of every version this store writes: random per process start.
     public let epoch: String
     public let limits: StoreLimits
     private let sessions: SessionStore
     private let versions = VersionCounter()
-    private let observeDiff: StoredSnapshot.DiffObserver
+    private let observeDiff: DiffObserver
 
     /// A new, empty store. `observeDiff` is told of every diff it runs (items on both sides,
     /// seconds taken), for metrics.
-    public init(limits: StoreLimits, observeDiff: @escaping @Sendable (_ items: Int, _ seconds: Double) -> Void = { _, _ in }) {
+    public init(limits: StoreLimits, observeDiff: @escaping DiffObserver = { _, _ in }) {
         epoch = RandomToken.hex(bits: 64)
         self.limits = limits
         self.observeDiff = observeDiff
@@ -46,7 +47,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     }
 
     public func write(_ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
-        try checkItems(snapshot.numberOfItems, pointer: "")
+        try limits.checkItems(snapshot.numberOfItems, pointer: "")
         let (session, createdSession) = sessions.sessionCreatingIfMissing(owner: address.owner, name: address.session)
         do throws(StoreError) {
             let (stored, _) = try session.snapshotCreatingIfMissing(named: address.snapshot, limit: limits.maxSnapshotsPerSession, make: makeSnapshot)
@@ -67,19 +68,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     public func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
         let (session, stored) = try existingSnapshot(address)
         return try write(to: stored, of: session, conditions: conditions, isFlat: nil, options: options) { (current, isFlat) throws(StoreError) in
-            if isFlat, let index = operations.firstIndex(where: \.referencesSection) { throw .formMismatch(storedIsFlat: true, operationIndex: index) }
-            // Each operation may walk its section (a move, a delete): bound the whole before any.
-            let items = current.numberOfItems
-            let (work, overflow) = operations.count.multipliedReportingOverflow(by: items + 1)
-            guard !overflow, work <= limits.maxOperationWork else { throw .tooMuchWork(operations: operations.count, items: items, limit: limits.maxOperationWork) }
-            let next: WireSnapshot
-            do throws(WireOperationError) {
-                next = try current.applying(operations)
-            } catch {
-                throw .operationFailed(error)
-            }
-            try checkItems(next.numberOfItems, pointer: "/operations")
-            return next
+            try limits.applying(operations, to: current, isFlat: isFlat)
         }
     }
 
@@ -133,9 +122,5 @@ public final class MemorySnapshotStore: SnapshotStore {
 
     private func makeSnapshot() -> StoredSnapshot {
         StoredSnapshot(epoch: epoch, versions: versions, versionsKept: limits.versionsKept, observeDiff: observeDiff)
-    }
-
-    private func checkItems(_ count: Int, pointer: String) throws(StoreError) {
-        guard count <= limits.maxItemsPerSnapshot else { throw .tooManyItems(count, limit: limits.maxItemsPerSnapshot, pointer: pointer) }
     }
 }

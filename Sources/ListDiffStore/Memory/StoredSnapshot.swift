@@ -26,9 +26,6 @@ final class StoredSnapshot: @unchecked Sendable {
     private var removal: StoreError.Removal?
     private var currentBytes = 0
 
-    /// Told of every diff: how many items (both sides) and how long it took.
-    typealias DiffObserver = @Sendable (_ items: Int, _ seconds: Double) -> Void
-
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
     init(epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int, observeDiff: @escaping DiffObserver = { _, _ in }) {
         self.epoch = epoch
@@ -87,20 +84,12 @@ final class StoredSnapshot: @unchecked Sendable {
         try conditions.check(current: before, exists: version > 0)
         if let newIsFlat, version > 0, newIsFlat != isFlat { throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil) }
         let flat = version == 0 ? (newIsFlat ?? false) : isFlat
-        let old = version == 0 ? Self.empty(flat: flat) : current.snapshot()
+        let old = version == 0 ? WireSnapshot.empty(flat: flat) : current.snapshot()
         let proposed = try next(old, flat)
-        let hasMarks = !proposed.reloadedItems.isEmpty || !proposed.reconfiguredItems.isEmpty || !proposed.reloadedSections.isEmpty
-        if version > 0 && !hasMarks && proposed.sections.elementsEqual(old.sections, by: Self.sameSection) {
+        if version > 0 && !proposed.hasMarks && proposed.hasSameElements(as: old) {
             return (WriteResult(from: before, head: headLocked(), diff: nil), [])
         }
-        let diff: WireDiff
-        do {
-            diff = try timed(items: old.numberOfItems + proposed.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
-                try SectionedDiff(from: old, to: proposed, options: options)
-            }
-        } catch {
-            throw .invalidSnapshot("\(error)")
-        }
+        let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
         let packed = PackedSnapshot(proposed)
         var kept = history
         if version > 0 { kept.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
@@ -132,9 +121,7 @@ final class StoredSnapshot: @unchecked Sendable {
         let newest = state.snapshot()
         let older = deltas.reduce(newest) { $1.apply(to: $0) }
         do {
-            let diff = try timed(items: older.numberOfItems + newest.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
-                try SectionedDiff(from: older, to: newest, options: options)
-            }
+            let diff = try WireDiff.timed(from: older, to: newest, options: options, observe: observeDiff)
             return .changes(from: since, to: state.head, diff: diff)
         } catch {
             return .reset(state)
@@ -200,23 +187,5 @@ final class StoredSnapshot: @unchecked Sendable {
             }
             return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
         }
-    }
-
-    // MARK: Helpers
-
-    private func timed<T, E: Error>(items: Int, _ diff: () throws(E) -> T) throws(E) -> T {
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer { observeDiff(items, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
-        return try diff()
-    }
-
-    /// The state before the first version: no items, in the given form.
-    static func empty(flat: Bool) -> WireSnapshot {
-        flat ? WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection)]) : WireSnapshot()
-    }
-
-    private static func sameSection(_ lhs: WireSnapshot.Section, _ rhs: WireSnapshot.Section) -> Bool {
-        lhs.id == rhs.id && lhs.content == rhs.content
-            && lhs.items.elementsEqual(rhs.items) { $0.id == $1.id && $0.content == $1.content }
     }
 }

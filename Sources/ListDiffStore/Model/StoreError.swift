@@ -25,6 +25,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case storeFull(StoreFull)
     /// The engine refused to diff (possible only for snapshots built without checks).
     case invalidSnapshot(String)
+    /// The store's server did not answer, or refused, in time. `outcomeUnknown`: a write
+    /// was sent and may have been committed (retrying it with `If-Match` is safe).
+    case unavailable(String, outcomeUnknown: Bool)
 
     /// Why a write's preconditions (``WriteConditions``) failed.
     public enum PreconditionFailure: Sendable, Equatable {

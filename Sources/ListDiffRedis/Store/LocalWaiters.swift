@@ -1,0 +1,45 @@
+import Foundation
+import ListDiff
+import ListDiffStore
+
+/// The waits registered on this instance, by snapshot: a write or delete made here takes and
+/// answers them.
+final class LocalWaiters: @unchecked Sendable {
+    // Sendable argument: `waiting` and `nextID` are only touched while holding `lock`.
+    struct Waiter {
+        var options: DiffOptions
+        var answer: @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+    }
+
+    private let lock = NSLock()
+    private var waiting: [SnapshotAddress: [UInt64: Waiter]] = [:]
+    private var nextID: UInt64 = 0
+
+    func add(_ address: SnapshotAddress, options: DiffOptions, answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) -> UInt64 {
+        lock.withLock {
+            nextID += 1
+            waiting[address, default: [:]][nextID] = Waiter(options: options, answer: answer)
+            return nextID
+        }
+    }
+
+    func remove(_ address: SnapshotAddress, _ id: UInt64) {
+        lock.withLock {
+            waiting[address]?[id] = nil
+            if waiting[address]?.isEmpty == true { waiting[address] = nil }
+        }
+    }
+
+    /// Removes and returns the waits on `address`.
+    func take(_ address: SnapshotAddress) -> [Waiter] {
+        lock.withLock { waiting.removeValue(forKey: address).map { Array($0.values) } ?? [] }
+    }
+
+    /// Removes and returns the waits on every snapshot of a session.
+    func take(owner: Int, session: String) -> [Waiter] {
+        lock.withLock {
+            let addresses = waiting.keys.filter { $0.owner == owner && $0.session == session }
+            return addresses.flatMap { waiting.removeValue(forKey: $0).map { Array($0.values) } ?? [] }
+        }
+    }
+}

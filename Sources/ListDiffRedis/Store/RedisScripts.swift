@@ -1,0 +1,78 @@
+/// The Lua scripts that make each change one atomic step in Redis (a script runs alone, and
+/// touches only the keys of one session's hash tag). Loaded once by SHA; see ``RedisScript``.
+enum RedisScripts {
+    /// KEYS: session, names. ARGV: epoch, ttl seconds. Makes the session unless it exists.
+    /// Returns 1 if made, 0 if it existed.
+    static let createSession = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+        redis.call('HSET', KEYS[1], 'epoch', ARGV[1], 'counter', 0)
+        redis.call('EXPIRE', KEYS[1], ARGV[2])
+        return 1
+        """)
+
+    /// KEYS: session, names, snapshot, history. ARGV: name, base epoch ('' if the session did
+    /// not exist when read), base version, new epoch (used if the session must be made), digest,
+    /// flat, items, body, older versions kept, ttl seconds, snapshot limit, channel.
+    ///
+    /// Commits one version if the snapshot is still at the base the writer diffed against:
+    /// pushes the previous version onto the history (trimmed), stores the new one, refreshes
+    /// the TTL of every key of the session, publishes. Returns `{'ok', epoch, version}`, or
+    /// `{'moved', epoch, version}` (another write came first: diff again), or
+    /// `{'full', count}` (the session holds the limit of snapshots).
+    static let write = RedisScript("""
+        local epoch = redis.call('HGET', KEYS[1], 'epoch')
+        if not epoch then
+          if ARGV[2] ~= '' then return {'moved', '', '0'} end
+          epoch = ARGV[4]
+          redis.call('HSET', KEYS[1], 'epoch', epoch, 'counter', 0)
+        elseif epoch ~= ARGV[2] then
+          return {'moved', epoch, redis.call('HGET', KEYS[3], 'version') or '0'}
+        end
+        local current = redis.call('HGET', KEYS[3], 'version') or '0'
+        if current ~= ARGV[3] then return {'moved', epoch, current} end
+        if current == '0' and redis.call('SCARD', KEYS[2]) >= tonumber(ARGV[11]) then
+          return {'full', tostring(redis.call('SCARD', KEYS[2]))}
+        end
+        local version = redis.call('HINCRBY', KEYS[1], 'counter', 1)
+        if current ~= '0' and tonumber(ARGV[9]) > 0 then
+          local old = redis.call('HMGET', KEYS[3], 'digest', 'body')
+          redis.call('LPUSH', KEYS[4], current .. ' ' .. old[1] .. ' ' .. old[2])
+          redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[9]) - 1)
+        end
+        redis.call('HSET', KEYS[3], 'version', version, 'digest', ARGV[5], 'flat', ARGV[6], 'items', ARGV[7], 'body', ARGV[8])
+        redis.call('SADD', KEYS[2], ARGV[1])
+        local ttl = ARGV[10]
+        redis.call('EXPIRE', KEYS[1], ttl)
+        redis.call('EXPIRE', KEYS[2], ttl)
+        local tag = string.sub(KEYS[1], 1, -9)
+        for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+          redis.call('EXPIRE', tag .. ':snap:' .. name, ttl)
+          redis.call('EXPIRE', tag .. ':hist:' .. name, ttl)
+        end
+        redis.call('PUBLISH', ARGV[12], tag .. ' ' .. ARGV[1] .. ' ' .. version)
+        return {'ok', epoch, tostring(version)}
+        """)
+
+    /// KEYS: session, names, snapshot, history. ARGV: name, channel. Returns 'nosession',
+    /// 'nosnapshot' or 'ok'.
+    static let deleteSnapshot = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 0 then return 'nosession' end
+        if redis.call('SREM', KEYS[2], ARGV[1]) == 0 then return 'nosnapshot' end
+        redis.call('DEL', KEYS[3], KEYS[4])
+        redis.call('PUBLISH', ARGV[2], string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' deleted')
+        return 'ok'
+        """)
+
+    /// KEYS: session, names. ARGV: channel. Deletes the session and every snapshot of it.
+    /// Returns 1, or 0 if there was none.
+    static let deleteSession = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+        local tag = string.sub(KEYS[1], 1, -9)
+        for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+          redis.call('DEL', tag .. ':snap:' .. name, tag .. ':hist:' .. name)
+        end
+        redis.call('DEL', KEYS[1], KEYS[2])
+        redis.call('PUBLISH', ARGV[1], tag .. ' * deleted')
+        return 1
+        """)
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ListDiff
+import ListDiffJSON
+import ListDiffRedis
+import ListDiffStore
+import ListDiffTestSupport
+import Testing
+
+/// What only the Redis store has: several instances over one server (the conformance suite
+/// covers the interface, one instance at a time).
+@Suite struct RedisSnapshotStoreTests {
+    static let limits = StoreLimits(maxSessions: 100, maxSnapshotsPerSession: 8, maxItemsPerSnapshot: 10_000, maxOperationWork: 1_000_000,
+                                    versionsKept: 4, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)
+    static let feed = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
+
+    static func flat(_ ids: [String]) throws -> WireSnapshot {
+        try WireDecoder.snapshot(Array(("[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)).snapshot
+    }
+
+    /// Two instances append to one snapshot at once, with operations (no If-Match): the
+    /// script commits only on the base a writer diffed against, so a writer that lost the race
+    /// diffs again and nothing is lost.
+    @Test func twoInstancesWritingOneSnapshotLoseNothing() throws {
+        guard let binary = RedisServerProcess.binaries.first else {
+            print(RedisServerProcess.missingReason)
+            return
+        }
+        let server = try RedisServerProcess(binary: binary)
+        let instances = (0..<2).map { _ in
+            RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
+        }
+        _ = try instances[0].write(Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let writers = 6, rounds = 20
+        let failures = LockedCount()
+        runOnThreads(writers) { writer in
+            for round in 0..<rounds {
+                do {
+                    let append = try WireDecoder.operations(Array(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#.utf8))
+                    _ = try instances[writer % 2].apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+                } catch {
+                    failures.add()
+                }
+            }
+        }
+        let stored = try instances[1].read(Self.feed)
+        let ids = stored.snapshot().sections.flatMap { $0.items.map(\.id.string) }
+        #expect(failures.value == 0)
+        #expect(ids.count == 1_000 + writers * rounds && Set(ids).count == ids.count, "every write landed once")
+    }
+
+    /// A session whose keys are gone (expired, evicted, flushed) is new when next written: a new
+    /// epoch, so a client holding an old version gets a reset, never a changeset.
+    @Test func aSessionWhoseKeysAreGoneStartsANewEpoch() throws {
+        guard let binary = RedisServerProcess.binaries.first else {
+            print(RedisServerProcess.missingReason)
+            return
+        }
+        let server = try RedisServerProcess(binary: binary)
+        let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
+        let store = RedisSnapshotStore(pool: pool, limits: Self.limits)
+        let before = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        _ = try pool.call(RESPCommand("FLUSHALL"))
+        #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
+        let after = try store.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        #expect(after.created && after.head.version.epoch != before.epoch)
+        guard case .reset = try store.changes(at: Self.feed, since: before, options: DiffOptions()) else {
+            Issue.record("a version of the lost session must get a reset")
+            return
+        }
+    }
+
+    /// A server that is down answers within the timeouts, as `unavailable`, and nothing hangs.
+    @Test func aServerThatIsDownIsUnavailableAtOnce() throws {
+        guard let binary = RedisServerProcess.binaries.first else {
+            print(RedisServerProcess.missingReason)
+            return
+        }
+        let server = try RedisServerProcess(binary: binary)
+        let store = RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5), limits: Self.limits)
+        _ = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        server.stop()
+        let started = Date()
+        for _ in 0..<3 {
+            #expect {
+                try store.read(Self.feed)
+            } throws: { error in
+                if case .unavailable(_, outcomeUnknown: false) = error as? StoreError { true } else { false }
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+}
+
+final class LockedCount: @unchecked Sendable {
+    // Sendable argument: `count` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
