@@ -52,7 +52,8 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// Deletes a snapshot; its waits end with ``StoreError/gone(_:)``.
     func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError)
 
-    /// Registers `answer` to be called once, from the thread of the write, with the changes
+    /// Registers `answer` to be called once — from the thread of the write, or of whatever
+    /// learned of it (a write through another instance) — with the changes
     /// from `since` to the next version (computed with `options`), or with
     /// ``StoreError/gone(_:)`` when the snapshot goes first. Nil, and no registration, when
     /// `since` is not the current version: the caller asks ``changes(at:since:options:)``.

@@ -98,7 +98,7 @@ import Testing
         #expect(stale == nil, "a wait since a version that is not current is not registered")
         let wait = try #require(try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) { answers.add($0) })
         let second = try store.put(["a", "b"], at: Self.feed).head
-        let answer = try #require(answers.all.first)
+        let answer = try #require(answers.waitFor(1).first)
         guard case .success(.changes(let from, let to, let diff?)) = answer else {
             Issue.record("expected the write's changes, got \(answer)")
             return
@@ -107,7 +107,7 @@ import Testing
         #expect(StoreInput.ids(diff.new) == ["a", "b"])
         wait.cancel()
         _ = try store.put(["a", "b", "c"], at: Self.feed)
-        #expect(answers.all.count == 1, "answered once")
+        #expect(answers.waitFor(2, within: 0.3).count == 1, "answered once")
     }
 
     @Test(arguments: StoreUnderTest.all)
@@ -124,7 +124,7 @@ import Testing
         }
         #expect(to.version == first)
         _ = try store.put(["b"], at: Self.feed)
-        #expect(answers.all.isEmpty)
+        #expect(answers.waitFor(1, within: 0.3).isEmpty)
     }
 
     @Test(arguments: StoreUnderTest.all)
@@ -136,13 +136,13 @@ import Testing
         let answers = Answers()
         _ = try store.waitForChange(at: Self.feed, since: version, options: DiffOptions()) { answers.add($0) }
         try store.deleteSnapshot(Self.feed)
-        #expect(answers.errors == [.gone(.snapshotDeleted)])
+        #expect(answers.waitFor(1).compactMap(\.error) == [.gone(.snapshotDeleted)])
         #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.read(Self.feed) }
         #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.deleteSnapshot(Self.feed) }
         #expect(try store.listSnapshots(owner: 0, session: "s").snapshots.map(\.name) == ["other"])
         _ = try store.waitForChange(at: other, since: otherVersion, options: DiffOptions()) { answers.add($0) }
         try store.deleteSession(owner: 0, session: "s")
-        #expect(answers.errors == [.gone(.snapshotDeleted), .gone(.sessionDeleted)])
+        #expect(answers.waitFor(2).compactMap(\.error) == [.gone(.snapshotDeleted), .gone(.sessionDeleted)])
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(other) }
         #expect(throws: StoreError.sessionNotFound("s")) { try store.deleteSession(owner: 0, session: "s") }
     }
@@ -227,19 +227,34 @@ import Testing
     }
 }
 
-/// Answers a wait received, in order (from any thread).
+/// Answers a wait received, in order (from any thread: a store shared by instances may answer
+/// from the thread that learned of the change, a moment after the call that made it returned).
 final class Answers: @unchecked Sendable {
-    // Sendable argument: `received` is only touched while holding `lock`.
-    private let lock = NSLock()
+    // Sendable argument: `received` is only touched while holding `condition`.
+    private let condition = NSCondition()
     private var received: [Result<SnapshotChanges, StoreError>] = []
 
     func add(_ answer: Result<SnapshotChanges, StoreError>) {
-        lock.withLock { received.append(answer) }
+        condition.withLock {
+            received.append(answer)
+            condition.broadcast()
+        }
     }
 
-    var all: [Result<SnapshotChanges, StoreError>] { lock.withLock { received } }
+    var all: [Result<SnapshotChanges, StoreError>] { condition.withLock { received } }
 
-    var errors: [StoreError] {
-        all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+    /// The answers once there are `count` of them, or all there are after `seconds`.
+    func waitFor(_ count: Int, within seconds: Double = 3) -> [Result<SnapshotChanges, StoreError>] {
+        condition.withLock {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while received.count < count, condition.wait(until: deadline) {}
+            return received
+        }
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

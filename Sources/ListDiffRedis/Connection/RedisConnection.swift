@@ -41,6 +41,20 @@ public final class RedisConnection {
     /// Whether the connection may still be used (no transport error has closed it).
     public var isOpen: Bool { fd >= 0 }
 
+    /// Whether the server is still at the other end, as far as the socket knows without a round
+    /// trip: an idle connection whose server went away (restarted, failed over) has its end of
+    /// stream waiting. Closes the connection if not. One `poll`, and a `recv` peek if readable.
+    public func isAlive() -> Bool {
+        guard fd >= 0, parser.pendingBytes == 0 else { return fd >= 0 }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        let peeked = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        // Data nobody asked for, or the end of the stream: either way not a connection to reuse.
+        close()
+        return peeked < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// Sends `commands` in one write and reads their replies, in order. Refusals are `.error`
     /// replies, not throws; a transport failure throws and closes the connection.
     public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {

@@ -63,9 +63,13 @@ public final class RedisConnectionPool: @unchecked Sendable {
                 throw .timedOut(replyTimeout)
             }
         }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
+        while let connection = idle.popLast() {
+            if connection.isAlive() {
+                condition.unlock()
+                return connection
+            }
+            // The server went away while it was idle: open another instead.
+            open -= 1
         }
         let now = SystemSocket.now()
         guard now >= nextAttemptAt else {

@@ -7,6 +7,8 @@ import ListDiffStore
 final class LocalWaiters: @unchecked Sendable {
     // Sendable argument: `waiting` and `nextID` are only touched while holding `lock`.
     struct Waiter {
+        /// The version the wait was registered since.
+        var since: SnapshotVersion
         var options: DiffOptions
         var answer: @Sendable (Result<SnapshotChanges, StoreError>) -> Void
     }
@@ -15,10 +17,10 @@ final class LocalWaiters: @unchecked Sendable {
     private var waiting: [SnapshotAddress: [UInt64: Waiter]] = [:]
     private var nextID: UInt64 = 0
 
-    func add(_ address: SnapshotAddress, options: DiffOptions, answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) -> UInt64 {
+    func add(_ address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions, answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) -> UInt64 {
         lock.withLock {
             nextID += 1
-            waiting[address, default: [:]][nextID] = Waiter(options: options, answer: answer)
+            waiting[address, default: [:]][nextID] = Waiter(since: since, options: options, answer: answer)
             return nextID
         }
     }
@@ -34,6 +36,21 @@ final class LocalWaiters: @unchecked Sendable {
     func take(_ address: SnapshotAddress) -> [Waiter] {
         lock.withLock { waiting.removeValue(forKey: address).map { Array($0.values) } ?? [] }
     }
+
+    /// Removes and returns the waits on `address` registered since a version other than
+    /// `current`: a write has answered them.
+    func take(_ address: SnapshotAddress, notAt current: SnapshotVersion) -> [Waiter] {
+        lock.withLock {
+            guard let all = waiting[address] else { return [] }
+            let answered = all.filter { $0.value.since != current }
+            for id in answered.keys { waiting[address]?[id] = nil }
+            if waiting[address]?.isEmpty == true { waiting[address] = nil }
+            return Array(answered.values)
+        }
+    }
+
+    /// Every snapshot with waits now.
+    var addresses: [SnapshotAddress] { lock.withLock { Array(waiting.keys) } }
 
     /// Removes and returns the waits on every snapshot of a session.
     func take(owner: Int, session: String) -> [Waiter] {

@@ -14,15 +14,23 @@ import ListDiffStore
 /// delta), `versionsKept − 1` of them. Sessions expire `sessionIdleSeconds` after their last
 /// write; memory and eviction are Redis's (`maxmemory` with a volatile policy).
 ///
-/// Waits are answered by writes made through this instance; cross-instance wake-ups (a
-/// subscriber on ``RedisKeys/channel``) are not built yet.
-public final class RedisSnapshotStore: SnapshotStore {
+/// Waits are held by the instance they were made on; a write through any instance answers them
+/// (its own at once, another's through one subscriber connection per instance, started with the
+/// first wait — see ``VersionSubscriber``).
+public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
+    // Sendable argument: `subscriber` and `recheckPending` are only touched while holding
+    // `subscriberLock`; every other property is immutable and Sendable.
     public let limits: StoreLimits
     private let pool: RedisConnectionPool
     private let namespace: String
     private let waiters = LocalWaiters()
     /// Writes to one snapshot through this instance take turns: one lock per stripe of addresses.
     private let writeTurns = (0..<64).map { _ in NSLock() }
+    private let subscriberLock = NSLock()
+    private var subscriber: VersionSubscriber?
+    /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
+    /// turn tries again.
+    private var recheckPending = false
     private let observeDiff: DiffObserver
 
     /// A store over `pool`, its keys under `namespace` (`ld` unless several stores share one
@@ -33,6 +41,10 @@ public final class RedisSnapshotStore: SnapshotStore {
         self.limits = limits
         self.namespace = namespace
         self.observeDiff = observeDiff
+    }
+
+    deinit {
+        subscriber?.stop()
     }
 
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {
@@ -122,8 +134,9 @@ public final class RedisSnapshotStore: SnapshotStore {
 
     public func waitForChange(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
                               _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) throws(StoreError) -> ChangeWait? {
+        subscribe()
         guard try existing(address, body: false).head.version == since else { return nil }
-        let id = waiters.add(address, options: options, answer: answer)
+        let id = waiters.add(address, since: since, options: options, answer: answer)
         // A write between the read and the registration would not have seen this wait.
         guard (try? existing(address, body: false).head.version) == since else {
             waiters.remove(address, id)
@@ -140,8 +153,8 @@ public final class RedisSnapshotStore: SnapshotStore {
     // MARK: Writing
 
     /// Reads the current version, checks `conditions`, builds `next(current, isFlat)`, diffs it
-    /// and commits it if the snapshot is still at that version; else starts again on the new one,
-    /// after a short random pause. Writes to one snapshot through this instance take turns (as
+    /// and commits it if the snapshot is still at that version; else starts again on the new
+    /// one. Writes to one snapshot through this instance take turns (as
     /// in the memory store), so only writers on other instances can make a write start again.
     private func commit(at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions, existing mustExist: Bool,
                         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> WriteResult {
@@ -150,7 +163,9 @@ public final class RedisSnapshotStore: SnapshotStore {
         defer { turn.unlock() }
         let keys = keys(address)
         for attempt in 0..<Self.maxAttempts {
-            if attempt > 0 { usleep(UInt32.random(in: 0...UInt32(min(attempt, 10) * 1_000))) }
+            // A writer that lost a race starts again at once: pausing would hand the next race
+            // to the other instance's next writer too. Only a long losing streak backs off.
+            if attempt >= 16 { usleep(UInt32.random(in: 0...2_000)) }
             let current = try state(address, body: true)
             if mustExist, current.epoch == nil { throw .sessionNotFound(address.session) }
             let number = current.state?.head.version.number ?? 0
@@ -192,14 +207,87 @@ public final class RedisSnapshotStore: SnapshotStore {
     }
 
     /// Attempts at a write before giving up under contention.
-    private static let maxAttempts = 32
+    private static let maxAttempts = 64
 
+    /// Answers the waits on `address` after a write through this instance: with the write's
+    /// changes (a diff per set of options) where a wait was since the version it built on, with
+    /// the changes since its own version otherwise (a write through another instance came
+    /// between, and its message has not been handled yet).
     private func answerWaiters(at address: SnapshotAddress, diff: WireDiff, options: DiffOptions, from: SnapshotVersion, to: SnapshotHead) {
         var diffs: [DiffOptions: WireDiff] = [options: diff]
-        for waiter in waiters.take(address) {
+        for waiter in waiters.take(address, notAt: to.version) {
+            guard waiter.since == from else {
+                waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
+                continue
+            }
             let waiterDiff = diffs[waiter.options] ?? (try? SectionedDiff(from: diff.old, to: diff.new, options: waiter.options)) ?? diff
             diffs[waiter.options] = waiterDiff
             waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff)))
+        }
+    }
+
+    // MARK: Waits across instances
+
+    private func subscribe() {
+        subscriberLock.withLock {
+            guard subscriber == nil else { return }
+            subscriber = VersionSubscriber(endpoint: pool.endpoint, channel: channel, onMessage: { [weak self] message in
+                self?.handle(message)
+            }, onReconnect: { [weak self] in
+                self?.recheckWaits()
+            }, onIdle: { [weak self] in
+                guard let self, subscriberLock.withLock({ recheckPending }) else { return }
+                recheckWaits()
+            })
+        }
+    }
+
+    private func recheckWaits() {
+        subscriberLock.withLock { recheckPending = false }
+        for address in waiters.addresses { answerIfChanged(address) }
+    }
+
+    /// A message on the channel: `"<tag> <name> <version>"`, `"<tag> <name> deleted"` or
+    /// `"<tag> * deleted"` (the whole session).
+    private func handle(_ message: String) {
+        let parts = message.split(separator: " ")
+        let prefix = "\(namespace):{"
+        guard parts.count == 3, parts[0].hasPrefix(prefix), parts[0].hasSuffix("}") else { return }
+        let inside = parts[0].dropFirst(prefix.count).dropLast()
+        guard let colon = inside.firstIndex(of: ":"), let owner = Int(inside[..<colon]) else { return }
+        let session = String(inside[inside.index(after: colon)...])
+        if parts[1] == "*" {
+            for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            return
+        }
+        let address = SnapshotAddress(owner: owner, session: session, snapshot: String(parts[1]))
+        if parts[2] == "deleted" {
+            for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+            return
+        }
+        // Diffs for waiters run off the subscriber's thread, so it keeps reading.
+        DispatchQueue.global().async { [self] in answerIfChanged(address) }
+    }
+
+    /// Answers the waits on `address` whose version is no longer current: with the changes
+    /// since it, or `gone` when the snapshot or its session is. When the server does not
+    /// answer, they keep waiting and are checked again on the subscriber's next idle turn.
+    private func answerIfChanged(_ address: SnapshotAddress) {
+        let current: SnapshotVersion
+        do {
+            current = try existing(address, body: false).head.version
+        } catch .sessionNotFound {
+            for waiter in waiters.take(owner: address.owner, session: address.session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            return
+        } catch .notFound {
+            for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+            return
+        } catch {
+            subscriberLock.withLock { recheckPending = true }
+            return
+        }
+        for waiter in waiters.take(address, notAt: current) {
+            waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
         }
     }
 
@@ -255,7 +343,7 @@ public final class RedisSnapshotStore: SnapshotStore {
     private var channel: String { "\(namespace):versions" }
     private var ttl: String { String(max(1, Int(limits.sessionIdleSeconds))) }
 
-    private func run(_ script: RedisScript, keys: [String], _ arguments: [String], outcomeUnknown: Bool = false) throws(StoreError) -> RESPValue {
+    private func run(_ script: RedisScript, keys: [String], _ arguments: [String], outcomeUnknown: Bool = true) throws(StoreError) -> RESPValue {
         try run(script, keys: keys, arguments: arguments.map { Array($0.utf8) }, outcomeUnknown: outcomeUnknown)
     }
 
@@ -264,9 +352,15 @@ public final class RedisSnapshotStore: SnapshotStore {
     }
 
     /// Runs Redis calls, turning a failure into ``StoreError/unavailable(_:outcomeUnknown:)``.
+    /// Reads (`outcomeUnknown` false) are tried once more on a connection lost under them: a
+    /// pooled connection can find its server gone (restarted, failed over) only when used.
     private func redis<T>(outcomeUnknown: Bool = false, _ body: () throws(RedisError) -> T) throws(StoreError) -> T {
         do {
-            return try body()
+            do {
+                return try body()
+            } catch .closed where !outcomeUnknown, .io where !outcomeUnknown {
+                return try body()
+            }
         } catch {
             let unknown: Bool = switch error {
             case .server, .connect, .backingOff: false
