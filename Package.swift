@@ -51,7 +51,7 @@ let package = Package(
         // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
         // the store and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
-        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService"]),
+        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis"], path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
-        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,24 +20,27 @@ import ListDiffStore
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
     let store: any SnapshotStore
-    /// The in-memory store's epoch: 16 random hex digits per process start.
-    public let epoch: String
+    /// Routes that call the store run on worker threads (the store waits on the network).
+    let storeBlocks: Bool
     let keys: APIKeys
     let diffMetrics: DiffMetrics
     let longPollBodies = LongPollBodies()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration()) {
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), store factory: StoreFactory = .memory) {
         self.configuration = configuration
         let diffMetrics = DiffMetrics()
         self.diffMetrics = diffMetrics
-        let memory = MemorySnapshotStore(limits: configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
-        store = memory
-        epoch = memory.epoch
+        store = factory.make(configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
+        storeBlocks = factory.blocks
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970
     }
+
+    /// The in-memory store's epoch (16 random hex digits per process start); empty with
+    /// another store, whose epochs belong to each stored session.
+    public var epoch: String { (store as? MemorySnapshotStore)?.epoch ?? "" }
 
 
     /// What the store holds now.
@@ -56,7 +59,7 @@ public final class ListDiffService: Sendable {
 
     /// Mounts every `/v1` route. Stateless diffs run on worker threads when their body is
     /// large; snapshot writes, reads and long polls always (a small write may diff a large
-    /// stored snapshot); session bookkeeping on the event loop.
+    /// stored snapshot); session bookkeeping on the event loop, unless the store blocks.
     public func mount(on router: inout Router) {
         // The key is checked on the head, so a request without one never sends its body.
         router.checkHeads(under: "/v1/") { [keys] head in
@@ -69,12 +72,14 @@ public final class ListDiffService: Sendable {
         }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
         route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try diff(request)) }
-        route(&router, "POST", "/v1/sessions") { [self] request throws(ServiceProblem) in .response(try createSession(request)) }
-        route(&router, "GET", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
-        route(&router, "DELETE", ServiceRequest.session) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
+        // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
+        let bookkeeping: HandlerCost = storeBlocks ? .heavy : .cheap
+        route(&router, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try createSession(request)) }
+        route(&router, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
+        route(&router, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
         route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
         route(&router, "GET", ServiceRequest.snapshot, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
-        route(&router, "DELETE", ServiceRequest.snapshot) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
+        route(&router, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
         route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) { [self] request throws(ServiceProblem) in try changes(request) }
         route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }
     }

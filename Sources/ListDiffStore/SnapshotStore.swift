@@ -63,4 +63,8 @@ public protocol SnapshotStore: AnyObject, Sendable {
 
     /// What the store holds now, for metrics.
     func statistics() -> StoreStatistics
+
+    /// Whether the store answered when last asked, known without waiting on the network (a
+    /// readiness probe reads it); a store that did not may check again in the background.
+    var isReachable: Bool { get }
 }

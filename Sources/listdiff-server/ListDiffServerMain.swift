@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffRedis
 import ListDiffService
 
 /// `listdiff-server`: flags and environment → configuration → serve until SIGTERM/SIGINT.
@@ -21,7 +22,7 @@ enum ListDiffServerMain {
             exit(2)
         }
         AllocatorTuning.retainFreedMemory()
-        let service = ListDiffService(configuration: settings.service)
+        let service = ListDiffService(configuration: settings.service, store: storeFactory(settings))
         let openAPIDocument = FileManager.default.contents(atPath: settings.openAPIPath).map { [UInt8]($0) }
         if openAPIDocument == nil {
             ServerLog(level: settings.http.logLevel).log(.warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
@@ -36,5 +37,14 @@ enum ListDiffServerMain {
             FileHandle.standardError.write(Data("listdiff-server: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// The memory store, or a Redis store with a connection for every worker and a few more
+    /// (the subscriber has its own). The endpoint is logged without its password.
+    static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
+        guard case .redis(let endpoint) = settings.store else { return .memory }
+        ServerLog(level: settings.http.logLevel).log(.info, "snapshots in \(endpoint)")
+        let pool = RedisConnectionPool(endpoint: endpoint, size: settings.http.workerCount + 4, connectTimeout: 1, replyTimeout: 2)
+        return StoreFactory(blocks: true) { limits, observe in RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observe) }
     }
 }

@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffRedis
 import ListDiffService
 
 /// Turns command-line flags and `LISTDIFF_*` environment variables into a configuration.
@@ -112,11 +113,28 @@ struct ServerOptions {
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
         },
+        Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default), or redis://[user:password@]host[:port][/db] for Redis or Valkey (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
+            if value == "memory" {
+                config.store = .memory
+                return true
+            }
+            guard case .success(let endpoint) = RedisEndpoint.parse(value) else { return false }
+            config.store = .redis(endpoint)
+            return true
+        },
         Setting(flag: "--openapi", environment: "LISTDIFF_OPENAPI", help: "the OpenAPI document served at /openapi.yaml (default: ./openapi.yaml)") { config, value in
             config.openAPIPath = value
             return !value.isEmpty
         },
     ]
+
+    /// A value as an error may show it: a URL's password replaced by `***`.
+    static func redacted(_ value: String) -> String {
+        guard let scheme = value.range(of: "://"), let at = value.range(of: "@", options: .backwards), at.lowerBound > scheme.upperBound else { return value }
+        let credentials = value[scheme.upperBound..<at.lowerBound]
+        let user = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return String(value[..<scheme.upperBound]) + String(user) + ":***" + String(value[at.lowerBound...])
+    }
 
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = Int(text), range.contains(value) else { return nil }
@@ -156,7 +174,7 @@ struct ServerOptions {
         var configuration = ServerSettings()
         for setting in settings {
             if let value = environment[setting.environment], !setting.apply(&configuration, value) {
-                throw ParseError.invalidValue(flag: setting.environment, value: value)
+                throw ParseError.invalidValue(flag: setting.environment, value: Self.redacted(value))
             }
         }
         var index = 0
@@ -176,8 +194,12 @@ struct ServerOptions {
                 value = arguments[index]
             }
             let text = value ?? ""
-            guard setting.apply(&configuration, text) else { throw ParseError.invalidValue(flag: flag, value: text) }
+            guard setting.apply(&configuration, text) else { throw ParseError.invalidValue(flag: flag, value: Self.redacted(text)) }
             index += 1
+        }
+        if case .redis(var endpoint) = configuration.store, endpoint.password == nil, let password = environment["LISTDIFF_STORE_PASSWORD"] {
+            endpoint.password = password
+            configuration.store = .redis(endpoint)
         }
         return configuration
     }

@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffRedis
 import ListDiffService
 
 /// Everything the flags and environment set: the transport's configuration and the service's.
@@ -7,4 +8,11 @@ struct ServerSettings {
     var service = ServiceConfiguration()
     /// Where the OpenAPI document served at `/openapi.yaml` is read from at startup.
     var openAPIPath = "openapi.yaml"
+    /// Where snapshots live: this process's memory, or a Redis/Valkey server.
+    var store = Store.memory
+
+    enum Store: Equatable {
+        case memory
+        case redis(RedisEndpoint)
+    }
 }

@@ -21,11 +21,7 @@ import Testing
     /// script commits only on the base a writer diffed against, so a writer that lost the race
     /// diffs again and nothing is lost.
     @Test func twoInstancesWritingOneSnapshotLoseNothing() throws {
-        guard let binary = RedisServerProcess.binaries.first else {
-            print(RedisServerProcess.missingReason)
-            return
-        }
-        let server = try RedisServerProcess(binary: binary)
+        guard let server = try RedisServerProcess.startFirst() else { return }
         let instances = (0..<2).map { _ in
             RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
         }
@@ -52,11 +48,7 @@ import Testing
     /// A wait held by one instance is answered by a write or a delete through another (the
     /// subscriber), and after the server comes back empty, by `gone`.
     @Test func aWriteThroughAnotherInstanceAnswersTheWait() throws {
-        guard let binary = RedisServerProcess.binaries.first else {
-            print(RedisServerProcess.missingReason)
-            return
-        }
-        let server = try RedisServerProcess(binary: binary)
+        guard let server = try RedisServerProcess.startFirst() else { return }
         let (writer, holder) = (RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
                                 RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
         let first = try writer.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
@@ -76,7 +68,7 @@ import Testing
         let third = try writer.write(Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
         _ = try holder.waitForChange(at: Self.feed, since: third, options: DiffOptions()) { answers.put($0) }
         server.stop()
-        let restarted = try RedisServerProcess(binary: binary, port: server.port)
+        let restarted = try RedisServerProcess(binary: server.binary, port: server.port)
         #expect(answers.take(within: 6).flatMap { if case .failure(let error) = $0 { error } else { nil } } == .gone(.sessionDeleted))
         withExtendedLifetime(restarted) {}
     }
@@ -84,11 +76,7 @@ import Testing
     /// A session whose keys are gone (expired, evicted, flushed) is new when next written: a new
     /// epoch, so a client holding an old version gets a reset, never a changeset.
     @Test func aSessionWhoseKeysAreGoneStartsANewEpoch() throws {
-        guard let binary = RedisServerProcess.binaries.first else {
-            print(RedisServerProcess.missingReason)
-            return
-        }
-        let server = try RedisServerProcess(binary: binary)
+        guard let server = try RedisServerProcess.startFirst() else { return }
         let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
         let store = RedisSnapshotStore(pool: pool, limits: Self.limits)
         let before = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
@@ -104,11 +92,7 @@ import Testing
 
     /// A server that is down answers within the timeouts, as `unavailable`, and nothing hangs.
     @Test func aServerThatIsDownIsUnavailableAtOnce() throws {
-        guard let binary = RedisServerProcess.binaries.first else {
-            print(RedisServerProcess.missingReason)
-            return
-        }
-        let server = try RedisServerProcess(binary: binary)
+        guard let server = try RedisServerProcess.startFirst() else { return }
         let store = RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5), limits: Self.limits)
         _ = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         server.stop()

