@@ -4,7 +4,7 @@ set -euo pipefail
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     cat << 'USAGE'
-usage: scripts/cluster.sh [--help] [--skip-build]
+usage: scripts/cluster.sh [--help] [--skip-build] [--redis]
 
 Scaling out is nginx's job, not ours: this builds the release server (unless --skip-build),
 starts three instances and an nginx in front of them on loopback ports (installing wrk-free
@@ -22,11 +22,28 @@ stateless `POST /v1/diff` spreads by its random key. Then:
    nginx: the session is gone (404), and once they write again, the changes since their old
    version are a reset — never a changeset computed from a version that instance never had.
 
+With --redis, the other design: the three instances keep their snapshots in one Redis
+(redis-server from apt, started here without persistence) and nginx spreads requests
+round-robin, with no affinity. scripts/lib/redis_cluster_check.py then checks that sessions
+written through any instance read through any other, and that a follower long-polling one
+snapshot through nginx keeps receiving changesets, never a reset, while a writer writes it
+and one instance is killed with SIGKILL halfway — and that every acknowledged write is there
+afterwards, through every surviving instance.
+
 Exits 1 if any check fails. Everything runs on 127.0.0.1 and stops when the script exits.
 USAGE
     exit 0
 fi
 cd "$(dirname "$0")/.."
+skip_build=""
+redis=""
+for argument in "$@"; do
+    case "$argument" in
+        --skip-build) skip_build=1 ;;
+        --redis) redis=1 ;;
+        *) echo "unknown argument $argument (see --help)" >&2; exit 2 ;;
+    esac
+done
 ports=(18701 18702 18703)
 front=18700
 work="$(mktemp -d /tmp/listdiff-cluster.XXXXXX)"
@@ -35,7 +52,7 @@ work="$(mktemp -d /tmp/listdiff-cluster.XXXXXX)"
 install_if_missing curl curl
 if ! command -v nginx > /dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then install_if_missing nginx nginx-light; fi
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-if [ "${1:-}" = "--skip-build" ]; then
+if [ -n "$skip_build" ]; then
     server_bin="$(swift build -c release --show-bin-path)/listdiff-server"
 else
     build_server
@@ -49,6 +66,43 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+
+if [ -n "$redis" ]; then
+    install_if_missing redis-server redis-server
+    redis_port=18709
+    redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no > "$work/redis.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 50); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.1; done
+    for port in "${ports[@]}"; do
+        "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning --store "redis://127.0.0.1:$redis_port" 2> "$work/server-$port.log" &
+        pids+=($!)
+    done
+    upstreams=""
+    for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
+    {
+    nginx_prologue 1
+    cat << CONF
+    upstream listdiff { $upstreams keepalive 16; }
+    server {
+        listen 127.0.0.1:$front;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_read_timeout 90s;
+        location / { proxy_pass http://listdiff; }
+    }
+}
+CONF
+    } > "$work/nginx.conf"
+    "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
+    nginx_pid=$!
+    # shellcheck source=lib/wait-for-port.sh
+    . scripts/lib/wait-for-port.sh
+    for port in "${ports[@]}" "$front"; do wait_for_port "$port"; done
+    echo "redis mode: three instances on one Redis (:$redis_port), nginx round-robin on :$front"
+    python3 scripts/lib/redis_cluster_check.py "$front" "${ports[@]}" -- "${pids[2]}"
+    echo "cluster (redis): every check passed"
+    exit 0
+fi
 
 for port in "${ports[@]}"; do
     "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning 2> "$work/server-$port.log" &
