@@ -1,0 +1,81 @@
+import Foundation
+import ListDiff
+import ListDiffJSON
+import ListDiffStore
+
+extension RedisSnapshotStore {
+    /// A snapshot's stored fields: its head, item count and JSON.
+    struct State {
+        var head: SnapshotHead
+        var items: Int
+        var body: [UInt8]
+    }
+
+    /// The session's epoch (nil: no session) and the snapshot's state (nil: none).
+    func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
+        let keys = keys(address)
+        let replies = try redis { () throws(RedisError) in try pool.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)]) }
+        guard let epoch = replies[0].string else { return (nil, nil) }
+        return (epoch, Self.state(epoch: epoch, fields: replies[1]))
+    }
+
+    func existing(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> State {
+        let current = try state(address, body: body)
+        guard current.epoch != nil else { throw .sessionNotFound(address.session) }
+        guard let state = current.state else { throw .notFound(address, neverWritten: false) }
+        return state
+    }
+
+    func fieldsCommand(_ address: SnapshotAddress, body: Bool) -> RESPCommand {
+        let fields = ["version", "digest", "flat", "items"] + (body ? ["body"] : [])
+        return RESPCommand((["HMGET", keys(address).snapshot(address.snapshot)] + fields).map { Array($0.utf8) })
+    }
+
+    static func state(epoch: String, fields reply: RESPValue) -> State? {
+        guard case .array(let fields?) = reply, fields.count >= 4, let version = fields[0].string.flatMap({ Int($0) }), version > 0 else { return nil }
+        return State(head: SnapshotHead(version: SnapshotVersion(epoch: epoch, number: version), digest: fields[1].string ?? "", isFlat: fields[2].string == "1"),
+                     items: fields[3].string.flatMap { Int($0) } ?? 0, body: fields.count > 4 ? fields[4].bytes ?? [] : [])
+    }
+
+    /// A stored snapshot's JSON, read back; what this store wrote always reads.
+    static func decode(_ body: [UInt8]) -> WireSnapshot {
+        (try? WireDecoder.snapshot(body).snapshot) ?? WireSnapshot()
+    }
+
+    static func strings(_ reply: RESPValue) -> [String] {
+        guard case .array(let elements?) = reply else { return [] }
+        return elements.map { $0.string ?? "" }
+    }
+
+    func keys(_ address: SnapshotAddress) -> RedisKeys { keys(owner: address.owner, session: address.session) }
+    func keys(owner: Int, session: String) -> RedisKeys { RedisKeys(namespace: namespace, owner: owner, session: session) }
+    var channel: String { "\(namespace):versions" }
+    var ttl: String { String(max(1, Int(limits.sessionIdleSeconds))) }
+
+    func run(_ script: RedisScript, keys: [String], _ arguments: [String], outcomeUnknown: Bool = true) throws(StoreError) -> RESPValue {
+        try run(script, keys: keys, arguments: arguments.map { Array($0.utf8) }, outcomeUnknown: outcomeUnknown)
+    }
+
+    func run(_ script: RedisScript, keys: [String], arguments: [[UInt8]], outcomeUnknown: Bool) throws(StoreError) -> RESPValue {
+        try redis(outcomeUnknown: outcomeUnknown) { () throws(RedisError) in try script.run(on: pool, keys: keys, arguments: arguments) }
+    }
+
+    /// Runs Redis calls, turning a failure into ``StoreError/unavailable(_:outcomeUnknown:)``.
+    /// Reads (`outcomeUnknown` false) are tried once more on a connection lost under them: a
+    /// pooled connection can find its server gone (restarted, failed over) only when used.
+    func redis<T>(outcomeUnknown: Bool = false, _ body: () throws(RedisError) -> T) throws(StoreError) -> T {
+        do {
+            do {
+                return try body()
+            } catch .closed where !outcomeUnknown, .io where !outcomeUnknown {
+                return try body()
+            }
+        } catch {
+            let unknown: Bool = switch error {
+            case .server, .connect, .backingOff: false
+            default: outcomeUnknown
+            }
+            throw .unavailable(error.description, outcomeUnknown: unknown)
+        }
+    }
+}

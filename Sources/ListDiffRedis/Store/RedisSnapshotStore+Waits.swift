@@ -1,0 +1,71 @@
+import Foundation
+import ListDiff
+import ListDiffJSON
+import ListDiffStore
+
+/// Waits across instances: the subscriber, and answering the waits held here when a write
+/// through any instance passes them.
+extension RedisSnapshotStore {
+    func subscribe() {
+        subscriberLock.withLock {
+            guard subscriber == nil else { return }
+            subscriber = VersionSubscriber(endpoint: pool.endpoint, channel: channel, onMessage: { [weak self] message in
+                self?.handle(message)
+            }, onReconnect: { [weak self] in
+                self?.recheckWaits()
+            }, onIdle: { [weak self] in
+                guard let self, subscriberLock.withLock({ recheckPending }) else { return }
+                recheckWaits()
+            })
+        }
+    }
+
+    func recheckWaits() {
+        subscriberLock.withLock { recheckPending = false }
+        for address in waiters.addresses { answerIfChanged(address) }
+    }
+
+    /// A message on the channel: `"<tag> <name> <version>"`, `"<tag> <name> deleted"` or
+    /// `"<tag> * deleted"` (the whole session).
+    func handle(_ message: String) {
+        let parts = message.split(separator: " ")
+        let prefix = "\(namespace):{"
+        guard parts.count == 3, parts[0].hasPrefix(prefix), parts[0].hasSuffix("}") else { return }
+        let inside = parts[0].dropFirst(prefix.count).dropLast()
+        guard let colon = inside.firstIndex(of: ":"), let owner = Int(inside[..<colon]) else { return }
+        let session = String(inside[inside.index(after: colon)...])
+        if parts[1] == "*" {
+            for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            return
+        }
+        let address = SnapshotAddress(owner: owner, session: session, snapshot: String(parts[1]))
+        if parts[2] == "deleted" {
+            for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+            return
+        }
+        // Diffs for waiters run off the subscriber's thread, so it keeps reading.
+        DispatchQueue.global().async { [self] in answerIfChanged(address) }
+    }
+
+    /// Answers the waits on `address` whose version is no longer current: with the changes
+    /// since it, or `gone` when the snapshot or its session is. When the server does not
+    /// answer, they keep waiting and are checked again on the subscriber's next idle turn.
+    func answerIfChanged(_ address: SnapshotAddress) {
+        let current: SnapshotVersion
+        do {
+            current = try existing(address, body: false).head.version
+        } catch .sessionNotFound {
+            for waiter in waiters.take(owner: address.owner, session: address.session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            return
+        } catch .notFound {
+            for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+            return
+        } catch {
+            subscriberLock.withLock { recheckPending = true }
+            return
+        }
+        for waiter in waiters.take(address, notAt: current) {
+            waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
+        }
+    }
+}
