@@ -24,6 +24,7 @@ public final class ListDiffService: Sendable {
     let storeBlocks: Bool
     let keys: APIKeys
     let diffMetrics: DiffMetrics
+    let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
@@ -32,7 +33,11 @@ public final class ListDiffService: Sendable {
         self.configuration = configuration
         let diffMetrics = DiffMetrics()
         self.diffMetrics = diffMetrics
-        store = factory.make(configuration.storeLimits) { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
+        let roundTrips = StoreRoundTrips()
+        storeRoundTrips = roundTrips
+        store = factory.make(configuration.storeLimits, StoreFactory.Observers(
+            diff: { items, seconds in diffMetrics.observe(seconds: seconds, items: items) },
+            roundTrip: { seconds in roundTrips.observe(seconds) }))
         storeBlocks = factory.blocks
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970

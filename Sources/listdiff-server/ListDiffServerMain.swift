@@ -44,7 +44,10 @@ enum ListDiffServerMain {
     static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
         guard case .redis(let endpoint) = settings.store else { return .memory }
         ServerLog(level: settings.http.logLevel).log(.info, "snapshots in \(endpoint)")
-        let pool = RedisConnectionPool(endpoint: endpoint, size: settings.http.workerCount + 4, connectTimeout: 1, replyTimeout: 2)
-        return StoreFactory(blocks: true) { limits, observe in RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observe) }
+        let size = settings.http.workerCount + 4
+        return StoreFactory(blocks: true) { limits, observers in
+            let pool = RedisConnectionPool(endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: observers.roundTrip)
+            return RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observers.diff)
+        }
     }
 }

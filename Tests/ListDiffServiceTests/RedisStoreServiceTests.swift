@@ -8,8 +8,10 @@ import Testing
 /// one server, and the server going away and coming back.
 @Suite struct RedisStoreServiceTests {
     static func redis(_ endpoint: RedisEndpoint) -> StoreFactory {
-        let pool = RedisConnectionPool(endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1)
-        return StoreFactory(blocks: true) { limits, observe in RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observe) }
+        StoreFactory(blocks: true) { limits, observers in
+            let pool = RedisConnectionPool(endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip)
+            return RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observers.diff)
+        }
     }
 
     @Test func twoInstancesServeOneSessionAndALongPollHeldByOneIsAnsweredByTheOther() throws {
@@ -34,6 +36,9 @@ import Testing
                 #expect(try answer.json()["from"] as? String == version)
                 #expect(try answer.json()["to"] as? String == (try written.json()["to"] as? String))
                 #expect(try first.request("GET", "/readyz").status == 200)
+                let metrics = try first.request("GET", "/metrics").bodyText
+                #expect(metrics.contains("listdiff_store_round_trip_seconds_count") && !metrics.contains("listdiff_store_round_trip_seconds_count 0\n"),
+                        "round trips are timed")
             }
         }
     }

@@ -20,16 +20,23 @@ public final class RedisConnectionPool: @unchecked Sendable {
     private var nextAttemptAt = 0.0
     private var counts = (roundTrips: 0, failures: 0, lastFailed: false)
 
-    public init(endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2) {
+    private let observeRoundTrip: @Sendable (Double) -> Void
+
+    /// A pool of at most `size` connections; `observeRoundTrip` is told how long each call took.
+    public init(endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2,
+                observeRoundTrip: @escaping @Sendable (Double) -> Void = { _ in }) {
         self.endpoint = endpoint
         self.size = max(1, size)
         self.connectTimeout = connectTimeout
         self.replyTimeout = replyTimeout
+        self.observeRoundTrip = observeRoundTrip
     }
 
     /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be
     /// free when all `size` are busy.
     public func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
+        let started = SystemSocket.now()
+        defer { observeRoundTrip(SystemSocket.now() - started) }
         do {
             let connection = try checkOut()
             defer { checkIn(connection) }

@@ -1,18 +1,26 @@
 import ListDiffStore
 
-/// How the service makes its snapshot store from its limits and its diff metrics: the
-/// in-memory store (the default), or any other ``SnapshotStore`` (the server's `--store`).
+/// How the service makes its snapshot store from its limits and the service's metrics hooks:
+/// the in-memory store (the default), or any other ``SnapshotStore`` (the server's `--store`).
 public struct StoreFactory: Sendable {
+    /// What a store reports to the service's metrics.
+    public struct Observers: Sendable {
+        /// Every diff: items on both sides, seconds taken.
+        public var diff: DiffObserver
+        /// Every round trip to a store's server, in seconds.
+        public var roundTrip: @Sendable (Double) -> Void
+    }
+
     /// Whether the store's calls wait on the network: then every route that calls it runs on a
     /// worker thread, never on an event loop.
     public var blocks: Bool
-    public var make: @Sendable (StoreLimits, @escaping DiffObserver) -> any SnapshotStore
+    public var make: @Sendable (StoreLimits, Observers) -> any SnapshotStore
 
-    public init(blocks: Bool, make: @escaping @Sendable (StoreLimits, @escaping DiffObserver) -> any SnapshotStore) {
+    public init(blocks: Bool, make: @escaping @Sendable (StoreLimits, Observers) -> any SnapshotStore) {
         self.blocks = blocks
         self.make = make
     }
 
     /// Snapshots in this process's memory, bounded by ``ServiceConfiguration/maxStoreBytes``.
-    public static let memory = StoreFactory(blocks: false) { limits, observe in MemorySnapshotStore(limits: limits, observeDiff: observe) }
+    public static let memory = StoreFactory(blocks: false) { limits, observers in MemorySnapshotStore(limits: limits, observeDiff: observers.diff) }
 }

@@ -70,6 +70,8 @@ extension ListDiffService {
         out.sample("listdiff_evictions_total", Double(store.evictedForIdleness), labels: [("reason", "idle")])
         out.single("listdiff_store_round_trips_total", "counter", "Calls to the snapshot store's server (0 for the in-memory store).", Double(store.roundTrips))
         out.single("listdiff_store_errors_total", "counter", "Calls to the snapshot store's server that it did not answer.", Double(store.roundTripFailures))
+        out.family("listdiff_store_round_trip_seconds", "histogram", "Time of each call to the snapshot store's server, reply included.")
+        out.histogram("listdiff_store_round_trip_seconds", storeRoundTrips.figures)
         out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(AllocatorTuning.residentBytes()))
         out.single("listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).", Double(AllocatorTuning.heapBytesInUse()))
         out.single("process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.", startedAt)
