@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
         // Mirrors a snapshot while another task writes to it (the README's client example).
         .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
-        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers for the store's.
-        .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis"], path: "Tests/ListDiffTestSupport"),
+        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
+        .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"], path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),

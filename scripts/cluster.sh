@@ -67,63 +67,47 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Redis mode: one Redis the instances share, and nginx spreading requests round-robin.
+store_args=()
+balancing=""
+routing=""
 if [ -n "$redis" ]; then
     install_if_missing redis-server redis-server
     redis_port=18709
     redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no > "$work/redis.log" 2>&1 &
     pids+=($!)
     for _ in $(seq 50); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.1; done
-    for port in "${ports[@]}"; do
-        "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning --store "redis://127.0.0.1:$redis_port" 2> "$work/server-$port.log" &
-        pids+=($!)
-    done
-    upstreams=""
-    for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
-    {
-    nginx_prologue 1
-    cat << CONF
-    upstream listdiff { $upstreams keepalive 16; }
-    server {
-        listen 127.0.0.1:$front;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_read_timeout 90s;
-        location / { proxy_pass http://listdiff; }
+    store_args=(--store "redis://127.0.0.1:$redis_port")
+else
+    # The session in the path picks the instance; without one, a fresh random key does. A new
+    # session is named by the same key that routed it, so it is made where its later requests go.
+    balancing="hash \$shard_key consistent;"
+    routing=$(cat << 'CONF'
+    map $uri $session_in_path {
+        "~^/v1/sessions/(?<name>[^/]+)" $name;
+        default "";
     }
-}
+    map $session_in_path $shard_key {
+        "" $request_id;
+        default $session_in_path;
+    }
 CONF
-    } > "$work/nginx.conf"
-    "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
-    nginx_pid=$!
-    # shellcheck source=lib/wait-for-port.sh
-    . scripts/lib/wait-for-port.sh
-    for port in "${ports[@]}" "$front"; do wait_for_port "$port"; done
-    echo "redis mode: three instances on one Redis (:$redis_port), nginx round-robin on :$front"
-    python3 scripts/lib/redis_cluster_check.py "$front" "${ports[@]}" -- "${pids[2]}"
-    echo "cluster (redis): every check passed"
-    exit 0
+)
 fi
-
 for port in "${ports[@]}"; do
-    "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning 2> "$work/server-$port.log" &
+    "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning ${store_args[@]+"${store_args[@]}"} 2> "$work/server-$port.log" &
     pids+=($!)
 done
 upstreams=""
 for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
+new_session=""
+[ -z "$redis" ] && new_session='location = /v1/sessions { proxy_set_header X-ListDiff-Session-Name $request_id; proxy_pass http://listdiff; }'
 {
 nginx_prologue 1
 cat << CONF
-    # The session in the path picks the instance; without one, a fresh random key does.
-    map \$uri \$session_in_path {
-        "~^/v1/sessions/(?<name>[^/]+)" \$name;
-        default "";
-    }
-    map \$session_in_path \$shard_key {
-        "" \$request_id;
-        default \$session_in_path;
-    }
+$routing
     upstream listdiff {
-        hash \$shard_key consistent;
+        $balancing
         $upstreams
         keepalive 16;
     }
@@ -132,12 +116,7 @@ cat << CONF
         proxy_http_version 1.1;
         proxy_set_header Connection "";
         proxy_read_timeout 90s;
-        # A new session is named by the same key that routed it, so it is made where its
-        # later requests will go.
-        location = /v1/sessions {
-            proxy_set_header X-ListDiff-Session-Name \$request_id;
-            proxy_pass http://listdiff;
-        }
+        $new_session
         location / { proxy_pass http://listdiff; }
     }
 }
@@ -147,6 +126,13 @@ CONF
 nginx_pid=$!
 for port in "${ports[@]}"; do wait_for_port "$port"; done
 wait_for_port "$front"
+
+if [ -n "$redis" ]; then
+    echo "redis mode: three instances on one Redis (:$redis_port), nginx round-robin on :$front"
+    python3 scripts/lib/redis_cluster_check.py "$front" "${ports[@]}" -- "${pids[2]}"
+    echo "cluster (redis): every check passed"
+    exit 0
+fi
 
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }

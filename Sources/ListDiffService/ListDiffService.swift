@@ -24,6 +24,8 @@ public final class ListDiffService: Sendable {
     let storeBlocks: Bool
     let keys: APIKeys
     let diffMetrics: DiffMetrics
+    /// Counts every diff the service and its store run into ``diffMetrics``.
+    let observeDiff: DiffObserver
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
     /// When the service was made (seconds since 1970), for the uptime metric.
@@ -35,9 +37,9 @@ public final class ListDiffService: Sendable {
         self.diffMetrics = diffMetrics
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
-        store = factory.make(configuration.storeLimits, StoreFactory.Observers(
-            diff: { items, seconds in diffMetrics.observe(seconds: seconds, items: items) },
-            roundTrip: { seconds in roundTrips.observe(seconds) }))
+        let observeDiff: DiffObserver = { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
+        self.observeDiff = observeDiff
+        store = factory.make(configuration.storeLimits, StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
         storeBlocks = factory.blocks
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970

@@ -52,24 +52,24 @@ import Testing
         let (writer, holder) = (RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
                                 RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
         let first = try writer.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
-        let answers = AnswerBox()
-        _ = try holder.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.put($0) }
+        let answers = Answers()
+        _ = try holder.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) }
         usleep(300_000) // the holder's subscriber connects (a write before that is found by its first check)
         let second = try writer.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
-        guard case .success(.changes(let from, let to, let diff?))? = answers.take(within: 3) else {
+        guard case .success(.changes(let from, let to, let diff?))? = answers.waitFor(1).first else {
             Issue.record("the wait was not answered by the other instance's write")
             return
         }
         #expect(from == first && to.version == second && diff.new.numberOfItems == 2)
-        _ = try holder.waitForChange(at: Self.feed, since: second, options: DiffOptions()) { answers.put($0) }
+        _ = try holder.waitForChange(at: Self.feed, since: second, options: DiffOptions()) { answers.add($0) }
         try writer.deleteSnapshot(Self.feed)
-        #expect(answers.take(within: 3).flatMap { if case .failure(let error) = $0 { error } else { nil } } == .gone(.snapshotDeleted))
+        #expect(answers.waitFor(2).dropFirst().first?.error == .gone(.snapshotDeleted))
         // The server restarts empty: once the subscriber is back, the wait learns its session is gone.
         let third = try writer.write(Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
-        _ = try holder.waitForChange(at: Self.feed, since: third, options: DiffOptions()) { answers.put($0) }
+        _ = try holder.waitForChange(at: Self.feed, since: third, options: DiffOptions()) { answers.add($0) }
         server.stop()
         let restarted = try RedisServerProcess(binary: server.binary, port: server.port)
-        #expect(answers.take(within: 6).flatMap { if case .failure(let error) = $0 { error } else { nil } } == .gone(.sessionDeleted))
+        #expect(answers.waitFor(3, within: 6).dropFirst(2).first?.error == .gone(.sessionDeleted))
         withExtendedLifetime(restarted) {}
     }
 
@@ -114,28 +114,4 @@ final class LockedCount: @unchecked Sendable {
     private var count = 0
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
-}
-
-/// One answer to a wait, handed from the thread that answers to the test.
-final class AnswerBox: @unchecked Sendable {
-    // Sendable argument: `answer` is only touched while holding `condition`.
-    private let condition = NSCondition()
-    private var answer: Result<SnapshotChanges, StoreError>?
-
-    func put(_ answer: Result<SnapshotChanges, StoreError>) {
-        condition.withLock {
-            self.answer = answer
-            condition.signal()
-        }
-    }
-
-    /// The answer, waiting up to `seconds` for it; nil if none came.
-    func take(within seconds: Double) -> Result<SnapshotChanges, StoreError>? {
-        condition.withLock {
-            let deadline = Date(timeIntervalSinceNow: seconds)
-            while answer == nil, condition.wait(until: deadline) {}
-            defer { answer = nil }
-            return answer
-        }
-    }
 }

@@ -60,7 +60,7 @@ public final class RedisConnection {
     public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
         guard !commands.isEmpty else { return [] }
         guard fd >= 0 else { throw .closed }
-        let deadline = Self.now() + replyTimeout
+        let deadline = SystemSocket.now() + replyTimeout
         do throws(RedisError) {
             var bytes: [UInt8] = []
             for command in commands { command.write(into: &bytes) }
@@ -94,7 +94,7 @@ public final class RedisConnection {
         guard fd >= 0 else { throw .closed }
         do throws(RedisError) {
             if let reply = try nextReply() { return reply }
-            let deadline = Self.now() + timeout
+            let deadline = SystemSocket.now() + timeout
             while true {
                 guard try waitFor(Int16(POLLIN), until: deadline) else { return nil }
                 try readAvailable()
@@ -155,7 +155,7 @@ public final class RedisConnection {
     /// Whether `events` came before `deadline` (seconds on the monotonic clock).
     private func waitFor(_ events: Int16, until deadline: Double) throws(RedisError) -> Bool {
         while true {
-            let remaining = deadline - Self.now()
+            let remaining = deadline - SystemSocket.now()
             guard remaining > 0 else { return false }
             var descriptor = pollfd(fd: fd, events: events, revents: 0)
             let result = poll(&descriptor, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
@@ -171,7 +171,7 @@ public final class RedisConnection {
         var found: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { throw .connect(host: host, port: port, errno: EHOSTUNREACH) }
         defer { freeaddrinfo(found) }
-        let deadline = now() + timeout
+        let deadline = SystemSocket.now() + timeout
         var lastError = ECONNREFUSED
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate {
@@ -184,7 +184,7 @@ public final class RedisConnection {
             if SystemSocket.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
             if errno == EINPROGRESS {
                 var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                let remaining = max(0, deadline - now())
+                let remaining = max(0, deadline - SystemSocket.now())
                 if poll(&descriptor, 1, Int32((remaining * 1000).rounded(.up))) == 1 {
                     var error: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
@@ -201,6 +201,4 @@ public final class RedisConnection {
         }
         throw .connect(host: host, port: port, errno: lastError)
     }
-
-    static func now() -> Double { SystemSocket.now() }
 }

@@ -9,7 +9,7 @@
 /// - `ld:{o:s}:names` — set: the names of its snapshots.
 /// - `ld:{o:s}:snap:<name>` — hash: `version`, `digest`, `flat`, `items`, `body` (the current
 ///   snapshot as the API's JSON).
-/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <digest> <json>"` per older version kept.
+/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <json>"` per older version kept.
 ///
 /// Writes and deletes are published on `<namespace>:versions`.
 struct RedisKeys {

@@ -35,8 +35,7 @@ enum RedisScripts {
         end
         local version = redis.call('HINCRBY', KEYS[1], 'counter', 1)
         if current ~= '0' and tonumber(ARGV[9]) > 0 then
-          local old = redis.call('HMGET', KEYS[3], 'digest', 'body')
-          redis.call('LPUSH', KEYS[4], current .. ' ' .. old[1] .. ' ' .. old[2])
+          redis.call('LPUSH', KEYS[4], current .. ' ' .. redis.call('HGET', KEYS[3], 'body'))
           redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[9]) - 1)
         end
         redis.call('HSET', KEYS[3], 'version', version, 'digest', ARGV[5], 'flat', ARGV[6], 'items', ARGV[7], 'body', ARGV[8])

@@ -38,8 +38,19 @@ extension RedisSnapshotStore {
     }
 
     /// A stored snapshot's JSON, read back; what this store wrote always reads.
-    static func decode(_ body: [UInt8]) -> WireSnapshot {
-        (try? WireDecoder.snapshot(body).snapshot) ?? WireSnapshot()
+    static func decode(_ body: some Collection<UInt8>) -> WireSnapshot {
+        (try? WireDecoder.snapshot(Array(body)).snapshot) ?? WireSnapshot()
+    }
+
+    /// The JSON of older version `number` in a history reply (`"<version> <json>"` each), nil
+    /// if it is no longer kept.
+    static func historyEntry(of number: Int, in reply: RESPValue) -> ArraySlice<UInt8>? {
+        guard case .array(let entries?) = reply else { return nil }
+        let prefix = Array("\(number) ".utf8)
+        for case .bulkString(let entry?) in entries where entry.starts(with: prefix) {
+            return entry[prefix.count...]
+        }
+        return nil
     }
 
     static func strings(_ reply: RESPValue) -> [String] {

@@ -47,7 +47,7 @@ extension RedisSnapshotStore {
                 guard fields.count == 3, let version = Int(fields[2]) else { throw .unavailable("an unexpected reply to a write", outcomeUnknown: true) }
                 let head = SnapshotHead(version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
                 let from = SnapshotVersion(epoch: fields[1], number: number)
-                answerWaiters(at: address, diff: diff, options: options, from: from, to: head)
+                answerWaiters(at: address, diff: diff, from: from, to: head)
                 return WriteResult(from: from, head: head, diff: diff)
             case "full":
                 throw .tooManySnapshots(session: address.session, limit: limits.maxSnapshotsPerSession)
@@ -65,16 +65,14 @@ extension RedisSnapshotStore {
     /// changes (a diff per set of options) where a wait was since the version it built on, with
     /// the changes since its own version otherwise (a write through another instance came
     /// between, and its message has not been handled yet).
-    func answerWaiters(at address: SnapshotAddress, diff: WireDiff, options: DiffOptions, from: SnapshotVersion, to: SnapshotHead) {
-        var diffs: [DiffOptions: WireDiff] = [options: diff]
+    func answerWaiters(at address: SnapshotAddress, diff: WireDiff, from: SnapshotVersion, to: SnapshotHead) {
+        var diffs = DiffsByOptions(diff)
         for waiter in waiters.take(address, notAt: to.version) {
             guard waiter.since == from else {
                 waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
                 continue
             }
-            let waiterDiff = diffs[waiter.options] ?? (try? SectionedDiff(from: diff.old, to: diff.new, options: waiter.options)) ?? diff
-            diffs[waiter.options] = waiterDiff
-            waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff)))
+            waiter.answer(.success(.changes(from: from, to: to, diff: diffs.diff(with: waiter.options))))
         }
     }
 }

@@ -102,13 +102,13 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
         let head = try existing(address, body: false).head
-        if since.epoch == head.version.epoch, since.number == head.version.number { return .changes(from: since, to: head, diff: nil) }
+        if since == head.version { return .changes(from: since, to: head, diff: nil) }
         let keys = keys(address)
         // The current version and the history in one transaction, so they agree.
         let (current, history) = try redis { () throws(RedisError) in
             let replies = try pool.send([RESPCommand("MULTI"), fieldsCommand(address, body: true), RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")])
             guard case .array(let results?) = replies[3], results.count == 2 else { throw RedisError.server("the transaction was not executed") }
-            return (results[0], Self.strings(results[1]))
+            return (results[0], results[1])
         }
         guard let state = Self.state(epoch: head.version.epoch, fields: current), state.head.version.number > 0 else { throw .notFound(address, neverWritten: false) }
         let newest = Self.decode(state.body)
@@ -116,8 +116,8 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         guard since.epoch == state.head.version.epoch, since.number < state.head.version.number else {
             return since == state.head.version ? .changes(from: since, to: state.head, diff: nil) : reset
         }
-        guard let entry = history.first(where: { $0.hasPrefix("\(since.number) ") }) else { return reset }
-        let older = Self.decode(Array(entry.utf8.drop { $0 != UInt8(ascii: " ") }.dropFirst().drop { $0 != UInt8(ascii: " ") }.dropFirst()))
+        guard let body = Self.historyEntry(of: since.number, in: history) else { return reset }
+        let older = Self.decode(body)
         guard let diff = try? WireDiff.timed(from: older, to: newest, options: options, observe: observeDiff) else { return reset }
         return .changes(from: since, to: state.head, diff: diff)
     }
@@ -158,7 +158,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// background (at most one at a time), so that probes asking learn when it is back.
     public var isReachable: Bool {
         guard pool.statistics.lastFailed else { return true }
-        if probing.compareExchange() {
+        if probing.acquire() {
             DispatchQueue.global().async { [pool, probing] in
                 _ = try? pool.call(RESPCommand("PING"))
                 probing.release()

@@ -1,6 +1,7 @@
 import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffStore
 
 extension ListDiffService {
     /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style
@@ -19,9 +20,7 @@ extension ListDiffService {
         try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")
         let diff: WireDiff
         do {
-            diff = try diffMetrics.timed(items: decoded.old.numberOfItems + decoded.new.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
-                try SectionedDiff(from: decoded.old, to: decoded.new, options: format.options)
-            }
+            diff = try WireDiff.timed(from: decoded.old, to: decoded.new, options: format.options, observe: observeDiff)
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
         }

@@ -22,11 +22,4 @@ final class DiffMetrics: @unchecked Sendable {
     }
 
     var figures: Figures { lock.withLock { current } }
-
-    /// Runs `diff`, timing it. O(diff).
-    func timed<T, E: Error>(items: Int, _ diff: () throws(E) -> T) throws(E) -> T {
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer { observe(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, items: items) }
-        return try diff()
-    }
 }

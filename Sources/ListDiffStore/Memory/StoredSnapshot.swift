@@ -102,7 +102,7 @@ final class StoredSnapshot: @unchecked Sendable {
         version = versions.next()
         digest = SnapshotDigest.digest(of: proposed)
         let head = headLocked()
-        return (WriteResult(from: before, head: head, diff: diff), takeWaiters(diff: diff, options: options, from: before, to: head))
+        return (WriteResult(from: before, head: head, diff: diff), takeWaiters(diff: diff, from: before, to: head))
     }
 
     /// The changes since `since`, or a reset when that version is from another epoch, newer
@@ -172,19 +172,13 @@ final class StoredSnapshot: @unchecked Sendable {
 
     /// Takes every waiter, each with its answer to the write that just happened (under
     /// `lock`): one diff per set of options the waiters asked for.
-    private func takeWaiters(diff: WireDiff, options: DiffOptions, from: SnapshotVersion, to: SnapshotHead) -> [() -> Void] {
+    private func takeWaiters(diff: WireDiff, from: SnapshotVersion, to: SnapshotHead) -> [() -> Void] {
         guard !waiters.isEmpty else { return [] }
         let taken = waiters.values
         waiters = [:]
-        var diffs: [DiffOptions: WireDiff] = [options: diff]
+        var diffs = DiffsByOptions(diff)
         return taken.map { waiter in
-            let waiterDiff: WireDiff
-            if let known = diffs[waiter.options] {
-                waiterDiff = known
-            } else {
-                waiterDiff = (try? SectionedDiff(from: diff.old, to: diff.new, options: waiter.options)) ?? diff
-                diffs[waiter.options] = waiterDiff
-            }
+            let waiterDiff = diffs.diff(with: waiter.options)
             return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
         }
     }
