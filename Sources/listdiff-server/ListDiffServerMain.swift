@@ -39,15 +39,24 @@ enum ListDiffServerMain {
         }
     }
 
-    /// The memory store, or a Redis store with a connection for every worker and a few more
-    /// (the subscriber has its own). The endpoint is logged without its password.
+    /// The memory store, or a Redis store with a connection (per server) for every worker and a
+    /// few more (the subscriber has its own). Endpoints are logged without their password.
     static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
-        guard case .redis(let endpoint) = settings.store else { return .memory }
-        ServerLog(level: settings.http.logLevel).log(.info, "snapshots in \(endpoint)")
         let size = settings.http.workerCount + 4
+        let log = ServerLog(level: settings.http.logLevel)
+        let makeClient: @Sendable (_ observeRoundTrip: @escaping @Sendable (Double) -> Void) -> any RedisClient
+        switch settings.store {
+        case .memory:
+            return .memory
+        case .redis(let endpoint):
+            log.log(.info, "snapshots in \(endpoint)")
+            makeClient = { RedisConnectionPool(endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0) }
+        case .redisCluster(let seeds):
+            log.log(.info, "snapshots in the cluster of \(seeds.map(\.description).joined(separator: ", "))")
+            makeClient = { RedisClusterClient(seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0) }
+        }
         return StoreFactory(blocks: true) { limits, observers in
-            let pool = RedisConnectionPool(endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: observers.roundTrip)
-            return RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observers.diff)
+            RedisSnapshotStore(client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff)
         }
     }
 }

@@ -113,9 +113,13 @@ struct ServerOptions {
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
         },
-        Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default), or redis://[user:password@]host[:port][/db] for Redis or Valkey (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
+        Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
             if value == "memory" {
                 config.store = .memory
+                return true
+            }
+            if case .success(let seeds) = RedisEndpoint.parseCluster(value) {
+                config.store = .redisCluster(seeds)
                 return true
             }
             guard case .success(let endpoint) = RedisEndpoint.parse(value) else { return false }
@@ -197,9 +201,17 @@ struct ServerOptions {
             guard setting.apply(&configuration, text) else { throw ParseError.invalidValue(flag: flag, value: Self.redacted(text)) }
             index += 1
         }
-        if case .redis(var endpoint) = configuration.store, endpoint.password == nil, let password = environment["LISTDIFF_STORE_PASSWORD"] {
-            endpoint.password = password
-            configuration.store = .redis(endpoint)
+        if let password = environment["LISTDIFF_STORE_PASSWORD"] {
+            switch configuration.store {
+            case .redis(var endpoint) where endpoint.password == nil:
+                endpoint.password = password
+                configuration.store = .redis(endpoint)
+            case .redisCluster(var seeds) where seeds.allSatisfy({ $0.password == nil }):
+                for index in seeds.indices { seeds[index].password = password }
+                configuration.store = .redisCluster(seeds)
+            default:
+                break
+            }
         }
         return configuration
     }

@@ -8,11 +8,13 @@ struct ServerSettings {
     var service = ServiceConfiguration()
     /// Where the OpenAPI document served at `/openapi.yaml` is read from at startup.
     var openAPIPath = "openapi.yaml"
-    /// Where snapshots live: this process's memory, or a Redis/Valkey server.
+    /// Where snapshots live: this process's memory, a Redis/Valkey server or a cluster of them.
     var store = Store.memory
 
     enum Store: Equatable {
         case memory
         case redis(RedisEndpoint)
+        /// A Redis or Valkey cluster, by its seed nodes.
+        case redisCluster([RedisEndpoint])
     }
 }

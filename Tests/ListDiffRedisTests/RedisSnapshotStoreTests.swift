@@ -23,7 +23,7 @@ import Testing
     @Test func twoInstancesWritingOneSnapshotLoseNothing() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let instances = (0..<2).map { _ in
-            RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
         }
         _ = try instances[0].write(Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         let writers = 6, rounds = 20
@@ -49,8 +49,8 @@ import Testing
     /// subscriber), and after the server comes back empty, by `gone`.
     @Test func aWriteThroughAnotherInstanceAnswersTheWait() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        let (writer, holder) = (RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
-                                RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
+        let (writer, holder) = (RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
+                                RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
         let first = try writer.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
         let answers = Answers()
         _ = try holder.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) }
@@ -78,7 +78,7 @@ import Testing
     @Test func aSessionWhoseKeysAreGoneStartsANewEpoch() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
-        let store = RedisSnapshotStore(pool: pool, limits: Self.limits)
+        let store = RedisSnapshotStore(client: pool, limits: Self.limits)
         let before = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
         _ = try pool.call(RESPCommand("FLUSHALL"))
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
@@ -93,7 +93,7 @@ import Testing
     /// A server that is down answers within the timeouts, as `unavailable`, and nothing hangs.
     @Test func aServerThatIsDownIsUnavailableAtOnce() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        let store = RedisSnapshotStore(pool: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5), limits: Self.limits)
+        let store = RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5), limits: Self.limits)
         _ = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         server.stop()
         let started = Date()

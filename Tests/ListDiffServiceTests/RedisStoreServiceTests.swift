@@ -10,7 +10,7 @@ import Testing
     static func redis(_ endpoint: RedisEndpoint) -> StoreFactory {
         StoreFactory(blocks: true) { limits, observers in
             let pool = RedisConnectionPool(endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip)
-            return RedisSnapshotStore(pool: pool, limits: limits, observeDiff: observers.diff)
+            return RedisSnapshotStore(client: pool, limits: limits, observeDiff: observers.diff)
         }
     }
 

@@ -3,13 +3,14 @@ import ListDiffJSON
 import ListDiffStore
 import ListDiffTestSupport
 
-/// A store and the server process it talks to, which lives exactly as long as the store.
+/// A store and the server processes it talks to (one, or a cluster's), which live exactly as
+/// long as the store.
 final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
     // Sendable argument: `server` is only read (kept alive) after init; the store is Sendable.
     private let store: any SnapshotStore
-    private let server: RedisServerProcess
+    private let server: AnyObject
 
-    init(_ store: any SnapshotStore, server: RedisServerProcess) {
+    init(_ store: any SnapshotStore, server: AnyObject) {
         self.store = store
         self.server = server
     }

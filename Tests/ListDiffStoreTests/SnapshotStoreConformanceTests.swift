@@ -186,6 +186,29 @@ import Testing
         #expect(read.head.version == version && StoreInput.ids(read.snapshot()) == ["a", "b"], "every refusal left the snapshot as it was")
     }
 
+    /// Reads are uses: a session read keeps living past its idle time; one left alone expires
+    /// whole, and its name is free again (a new epoch when written).
+    @Test(arguments: StoreUnderTest.all)
+    func sessionsExpireOnlyWhenUnused(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits(idleSeconds: 2))
+        let (used, unused) = (Self.feed, SnapshotAddress(owner: 0, session: "unused", snapshot: "feed"))
+        let version = try store.put(["a"], at: used).head.version
+        try store.put(["a"], at: unused)
+        let readUntil = Date(timeIntervalSinceNow: 3.5)
+        while Date() < readUntil {
+            #expect(try store.read(used).head.version == version, "a session read every 0.4 s is kept")
+            usleep(400_000)
+        }
+        #expect(throws: StoreError.sessionNotFound("unused")) { try store.read(unused) }
+        usleep(2_600_000)
+        #expect(throws: StoreError.sessionNotFound("s")) { try store.listSnapshots(owner: 0, session: "s") }
+        #expect(try store.put(["a"], at: used).head.version != version, "an expired session comes back new: no version reused")
+        guard case .reset = try store.changes(at: used, since: version, options: DiffOptions()) else {
+            Issue.record("\(subject.name): changes since a version of the expired session were not a reset")
+            return
+        }
+    }
+
     @Test(arguments: StoreUnderTest.all)
     func concurrentWritersLoseNoWrite(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits(maxItems: 10_000))

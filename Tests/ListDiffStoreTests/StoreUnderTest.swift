@@ -13,24 +13,33 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { name }
 
-    /// The memory store, and a Redis store on each server binary found (a fresh server per
-    /// store; none where no binary is installed, which the suite prints).
+    /// The memory store, and on each server binary found a Redis store on one server and one on
+    /// a three-master cluster (fresh servers per store; none where no binary is installed, which
+    /// the suite prints).
     static let all: [StoreUnderTest] = {
         let binaries = RedisServerProcess.binaries
         print("store conformance: the memory store" + (binaries.isEmpty ? "; \(RedisServerProcess.missingReason)" : ", and Redis stores on \(binaries.joined(separator: ", "))"))
-        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }] + binaries.map { binary in
-            StoreUnderTest(name: "redis (\(binary.split(separator: "/").last ?? ""))") { limits in
-                let server = try RedisServerProcess(binary: binary)
-                let pool = RedisConnectionPool(endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
-                return ServerBackedStore(RedisSnapshotStore(pool: pool, limits: limits), server: server)
-            }
+        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }] + binaries.flatMap { binary in
+            let name = binary.split(separator: "/").last ?? ""
+            return [
+                StoreUnderTest(name: "redis (\(name))") { limits in
+                    let server = try RedisServerProcess(binary: binary)
+                    let pool = RedisConnectionPool(endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
+                    return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
+                },
+                StoreUnderTest(name: "redis cluster (\(name))") { limits in
+                    let cluster = try RedisClusterProcesses(binary: binary)
+                    let client = RedisClusterClient(seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)
+                    return ServerBackedStore(RedisSnapshotStore(client: client, limits: limits), server: cluster)
+                },
+            ]
         }
     }()
 
     /// Generous limits, overridden where a test needs one small.
-    static func limits(versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000) -> StoreLimits {
+    static func limits(versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000, idleSeconds: Double = 3600) -> StoreLimits {
         StoreLimits(maxSessions: 100, maxSnapshotsPerSession: maxSnapshots, maxItemsPerSnapshot: maxItems, maxOperationWork: maxWork,
-                    versionsKept: versionsKept, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)
+                    versionsKept: versionsKept, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: idleSeconds, owners: 1)
     }
 }
 

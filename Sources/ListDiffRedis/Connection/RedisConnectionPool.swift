@@ -5,7 +5,7 @@ import Foundation
 /// (0.1 s, doubling to 2 s) and callers meanwhile fail at once with
 /// ``RedisError/backingOff(_:)``: a server that is down answers requests quickly, not after a
 /// connect timeout each.
-public final class RedisConnectionPool: @unchecked Sendable {
+public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     // Sendable argument: `idle`, `open`, `backoff`, `nextAttemptAt` and `counts` are only
     // touched while holding `condition`; a connection is used by one thread at a time, between checkout and
     // checkin.
@@ -18,7 +18,7 @@ public final class RedisConnectionPool: @unchecked Sendable {
     private var open = 0
     private var backoff = 0.0
     private var nextAttemptAt = 0.0
-    private var counts = (roundTrips: 0, failures: 0, lastFailed: false)
+    private var counts = RedisCallStatistics()
 
     private let observeRoundTrip: @Sendable (Double) -> Void
 
@@ -50,8 +50,7 @@ public final class RedisConnectionPool: @unchecked Sendable {
         }
     }
 
-    /// Calls made, those the server did not answer, and whether the last one was such.
-    public var statistics: (roundTrips: Int, failures: Int, lastFailed: Bool) {
+    public var statistics: RedisCallStatistics {
         condition.withLock { counts }
     }
 
@@ -66,6 +65,17 @@ public final class RedisConnectionPool: @unchecked Sendable {
     /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``).
     public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
         try withConnection { connection throws(RedisError) in try connection.send(commands) }
+    }
+
+    /// One server holds every key: `key` is not needed.
+    public func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue] {
+        try send(commands)
+    }
+
+    public var subscriptionEndpoints: [RedisEndpoint] { [endpoint] }
+
+    public func probe() {
+        _ = try? call(RESPCommand("PING"))
     }
 
     /// Sends one command; a refusal throws ``RedisError/server(_:)``.

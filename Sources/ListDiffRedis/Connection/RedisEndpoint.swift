@@ -1,6 +1,6 @@
 /// Where a Redis or Valkey server is and how to log in:
 /// `redis://[[user]:password@]host[:port][/db]` (port 6379 and db 0 when left out).
-public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
+public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var username: String?
@@ -51,6 +51,27 @@ public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
         }
         guard !endpoint.host.isEmpty else { return .failure(Malformed("it names no host")) }
         return .success(endpoint)
+    }
+
+    /// Parses a `redis-cluster://[[user]:password@]host:port[,host:port…]` URL: a cluster's
+    /// seed nodes, each with the one login. A cluster has no databases, so no `/db`.
+    public static func parseCluster(_ url: String) -> Result<[RedisEndpoint], Malformed> {
+        guard url.hasPrefix("redis-cluster://") else { return .failure(Malformed("it must start with redis-cluster://")) }
+        var rest = Substring(url.dropFirst("redis-cluster://".count))
+        var login = ""
+        if let at = rest.lastIndex(of: "@") {
+            login = String(rest[...at])
+            rest = rest[rest.index(after: at)...]
+        }
+        guard !rest.contains("/") else { return .failure(Malformed("a cluster has no databases: leave out /db")) }
+        var seeds: [RedisEndpoint] = []
+        for node in rest.split(separator: ",", omittingEmptySubsequences: false) {
+            switch parse("redis://" + login + node) {
+            case .success(let seed): seeds.append(seed)
+            case .failure(let malformed): return .failure(Malformed("seed \(seeds.count + 1): \(malformed.reason)"))
+            }
+        }
+        return .success(seeds)
     }
 
     /// Why a URL is not a Redis endpoint.

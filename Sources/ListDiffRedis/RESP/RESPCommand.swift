@@ -25,3 +25,10 @@ public struct RESPCommand: Sendable {
         }
     }
 }
+
+extension RESPCommand {
+    /// The command's name in capitals (`"MULTI"`), "" for an empty command.
+    var name: String {
+        arguments.first.map { String(decoding: $0, as: UTF8.self).uppercased() } ?? ""
+    }
+}

@@ -20,6 +20,7 @@ enum RedisScripts {
     /// `{'moved', epoch, version}` (another write came first: diff again), or
     /// `{'full', count}` (the session holds the limit of snapshots).
     static let write = RedisScript("""
+        local \(refreshTTLFunction)
         local epoch = redis.call('HGET', KEYS[1], 'epoch')
         if not epoch then
           if ARGV[2] ~= '' then return {'moved', '', '0'} end
@@ -40,17 +41,36 @@ enum RedisScripts {
         end
         redis.call('HSET', KEYS[3], 'version', version, 'digest', ARGV[5], 'flat', ARGV[6], 'items', ARGV[7], 'body', ARGV[8])
         redis.call('SADD', KEYS[2], ARGV[1])
-        local ttl = ARGV[10]
-        redis.call('EXPIRE', KEYS[1], ttl)
-        redis.call('EXPIRE', KEYS[2], ttl)
-        local tag = string.sub(KEYS[1], 1, -9)
-        for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do
-          redis.call('EXPIRE', tag .. ':snap:' .. name, ttl)
-          redis.call('EXPIRE', tag .. ':hist:' .. name, ttl)
-        end
-        redis.call('PUBLISH', ARGV[12], tag .. ' ' .. ARGV[1] .. ' ' .. version)
+        \(refreshTTL)(KEYS[1], KEYS[2], ARGV[10])
+        redis.call('PUBLISH', ARGV[12], string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' ' .. version)
         return {'ok', epoch, tostring(version)}
         """)
+
+    /// KEYS: session, names. ARGV: ttl seconds, slack seconds. A read's use of the session:
+    /// refreshes the TTL of every key of it when more than `slack` seconds of it have passed
+    /// (so a session read often costs one `TTL` per read, not a walk). Returns 1 if refreshed.
+    static let touch = RedisScript("""
+        local \(refreshTTLFunction)
+        local left = redis.call('TTL', KEYS[1])
+        if left < 0 or left > tonumber(ARGV[1]) - tonumber(ARGV[2]) then return 0 end
+        \(refreshTTL)(KEYS[1], KEYS[2], ARGV[1])
+        return 1
+        """)
+
+    /// A Lua function giving every key of a session (by its session and names keys) one TTL:
+    /// all of them expire together, so none is left behind without the others.
+    private static let refreshTTL = "refresh_ttl"
+    private static let refreshTTLFunction = """
+        function \(refreshTTL)(session, names, ttl)
+          redis.call('EXPIRE', session, ttl)
+          redis.call('EXPIRE', names, ttl)
+          local tag = string.sub(session, 1, -9)
+          for _, name in ipairs(redis.call('SMEMBERS', names)) do
+            redis.call('EXPIRE', tag .. ':snap:' .. name, ttl)
+            redis.call('EXPIRE', tag .. ':hist:' .. name, ttl)
+          end
+        end
+        """
 
     /// KEYS: session, names, snapshot, history. ARGV: name, channel. Returns 'nosession',
     /// 'nosnapshot' or 'ok'.

@@ -11,12 +11,27 @@ extension RedisSnapshotStore {
         var body: [UInt8]
     }
 
-    /// The session's epoch (nil: no session) and the snapshot's state (nil: none).
+    /// The session's epoch (nil: no session) and the snapshot's state (nil: none). A use of the
+    /// session: its TTL is refreshed (see ``RedisScripts/touch``) in the same round trip.
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
-        let replies = try redis { () throws(RedisError) in try pool.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)]) }
+        let replies = try redis { () throws(RedisError) in
+            try client.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body), touchCommand(keys)], routedBy: keys.session)
+        }
+        try touched(replies[2], keys)
         guard let epoch = replies[0].string else { return (nil, nil) }
         return (epoch, Self.state(epoch: epoch, fields: replies[1]))
+    }
+
+    /// ``RedisScripts/touch`` by its SHA, to go in a read's pipeline.
+    func touchCommand(_ keys: RedisKeys) -> RESPCommand {
+        RESPCommand("EVALSHA", RedisScripts.touch.sha, "2", keys.session, keys.names, ttl, String(max(1, Int(limits.sessionIdleSeconds) / 64)))
+    }
+
+    /// Runs the touch whole when the server did not know it yet (its reply to the SHA).
+    func touched(_ reply: RESPValue, _ keys: RedisKeys) throws(StoreError) {
+        guard case .error(let message) = reply, message.hasPrefix("NOSCRIPT") else { return }
+        _ = try run(RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(max(1, Int(limits.sessionIdleSeconds) / 64))], outcomeUnknown: false)
     }
 
     func existing(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> State {
@@ -68,7 +83,7 @@ extension RedisSnapshotStore {
     }
 
     func run(_ script: RedisScript, keys: [String], arguments: [[UInt8]], outcomeUnknown: Bool) throws(StoreError) -> RESPValue {
-        try redis(outcomeUnknown: outcomeUnknown) { () throws(RedisError) in try script.run(on: pool, keys: keys, arguments: arguments) }
+        try redis(outcomeUnknown: outcomeUnknown) { () throws(RedisError) in try script.run(on: client, keys: keys, arguments: arguments) }
     }
 
     /// Runs Redis calls, turning a failure into ``StoreError/unavailable(_:outcomeUnknown:)``.

@@ -9,7 +9,7 @@ extension RedisSnapshotStore {
     func subscribe() {
         subscriberLock.withLock {
             guard subscriber == nil else { return }
-            subscriber = VersionSubscriber(endpoint: pool.endpoint, channel: channel, onMessage: { [weak self] message in
+            subscriber = VersionSubscriber(endpoints: { [client] in client.subscriptionEndpoints }, channel: channel, onMessage: { [weak self] message in
                 self?.handle(message)
             }, onReconnect: { [weak self] in
                 self?.recheckWaits()

@@ -12,7 +12,7 @@ import ListDiffStore
 ///
 /// Keeps the current version as the API's JSON and each older version whole (not as a reverse
 /// delta), `versionsKept − 1` of them. Sessions expire `sessionIdleSeconds` after their last
-/// write; memory and eviction are Redis's (`maxmemory` with a volatile policy).
+/// use (a write, or a read of the session); memory and eviction are Redis's (`maxmemory` with a volatile policy).
 ///
 /// Waits are held by the instance they were made on; a write through any instance answers them
 /// (its own at once, another's through one subscriber connection per instance, started with the
@@ -21,7 +21,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     // Sendable argument: `subscriber` and `recheckPending` are only touched while holding
     // `subscriberLock`; every other property is immutable and Sendable.
     public let limits: StoreLimits
-    let pool: RedisConnectionPool
+    let client: any RedisClient
     let namespace: String
     let waiters = LocalWaiters()
     /// Writes to one snapshot through this instance take turns: one lock per stripe of addresses.
@@ -34,11 +34,11 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     var recheckPending = false
     let observeDiff: DiffObserver
 
-    /// A store over `pool`, its keys under `namespace` (`ld` unless several stores share one
-    /// server).
-    public init(pool: RedisConnectionPool, limits: StoreLimits, namespace: String = "ld",
+    /// A store over `client` (one server's pool, or a cluster's client), its keys under
+    /// `namespace` (`ld` unless several stores share one server).
+    public init(client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
                 observeDiff: @escaping DiffObserver = { _, _ in }) {
-        self.pool = pool
+        self.client = client
         self.limits = limits
         self.namespace = namespace
         self.observeDiff = observeDiff
@@ -58,13 +58,14 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     public func listSnapshots(owner: Int, session: String) throws(StoreError) -> WireSessionListing {
         let keys = keys(owner: owner, session: session)
-        let (epoch, names) = try redis { () throws(RedisError) in
-            let replies = try pool.send([RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names)])
-            return (replies[0].string, Self.strings(replies[1]))
+        let replies = try redis { () throws(RedisError) in
+            try client.send([RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names), touchCommand(keys)], routedBy: keys.session)
         }
+        try touched(replies[2], keys)
+        let (epoch, names) = (replies[0].string, Self.strings(replies[1]))
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
-            try pool.send(names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") })
+            try client.send(names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") }, routedBy: keys.session)
         }
         var listing = WireSessionListing(session: session, snapshots: [])
         for (name, reply) in zip(names, heads) {
@@ -106,7 +107,8 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let keys = keys(address)
         // The current version and the history in one transaction, so they agree.
         let (current, history) = try redis { () throws(RedisError) in
-            let replies = try pool.send([RESPCommand("MULTI"), fieldsCommand(address, body: true), RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")])
+            let replies = try client.send([RESPCommand("MULTI"), fieldsCommand(address, body: true), RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")],
+                                          routedBy: keys.session)
             guard case .array(let results?) = replies[3], results.count == 2 else { throw RedisError.server("the transaction was not executed") }
             return (results[0], results[1])
         }
@@ -147,20 +149,23 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     /// Round trips and failures; what Redis holds is for its own `INFO keyspace` and
-    /// `MEMORY USAGE` to tell.
+    /// `INFO memory` to tell (see ``StoreStatistics/countsHoldings``).
     public func statistics() -> StoreStatistics {
         var statistics = StoreStatistics()
-        (statistics.roundTrips, statistics.roundTripFailures, _) = pool.statistics
+        statistics.countsHoldings = false
+        let calls = client.statistics
+        statistics.roundTrips = calls.roundTrips
+        statistics.roundTripFailures = calls.failures
         return statistics
     }
 
-    /// Whether the last call reached the server. When it did not, a PING goes out in the
+    /// Whether the last call reached the server. When it did not, a probe (a PING) goes out in the
     /// background (at most one at a time), so that probes asking learn when it is back.
     public var isReachable: Bool {
-        guard pool.statistics.lastFailed else { return true }
+        guard client.statistics.lastFailed else { return true }
         if probing.acquire() {
-            DispatchQueue.global().async { [pool, probing] in
-                _ = try? pool.call(RESPCommand("PING"))
+            DispatchQueue.global().async { [client, probing] in
+                client.probe()
                 probing.release()
             }
         }

@@ -14,6 +14,9 @@ public struct StoreStatistics: Sendable, Equatable {
     /// Round trips to a store's server (0 for the in-memory store), and those that failed.
     public var roundTrips = 0
     public var roundTripFailures = 0
+    /// Whether sessions, snapshots, versions, bytes and evictions are counted here (the memory
+    /// store); a store on a server leaves them to it (Redis's `INFO keyspace` and `INFO memory`).
+    public var countsHoldings = true
 
     public init() {}
 }

@@ -1,0 +1,36 @@
+/// What the store sends its commands through: one server's ``RedisConnectionPool``, or a
+/// ``RedisClusterClient`` that sends each call to the master holding its key's slot.
+public protocol RedisClient: AnyObject, Sendable {
+    /// Sends `commands` pipelined to the server that holds `key` (every command must concern
+    /// that key's slot) and returns their replies in order; refusals are `.error` replies.
+    func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue]
+
+    /// The servers a subscriber may listen on, in the order to try them: any node of a cluster
+    /// hears every `PUBLISH`.
+    var subscriptionEndpoints: [RedisEndpoint] { get }
+
+    /// Calls made and those the server did not answer.
+    var statistics: RedisCallStatistics { get }
+
+    /// Pings every server once, so that ``statistics`` learns which answer again.
+    func probe()
+}
+
+extension RedisClient {
+    /// Sends one command; a refusal throws ``RedisError/server(_:)``.
+    public func call(_ command: RESPCommand, routedBy key: String) throws(RedisError) -> RESPValue {
+        let reply = try send([command], routedBy: key)[0]
+        if case .error(let message) = reply { throw .server(message) }
+        return reply
+    }
+}
+
+/// A client's calls: how many, how many the server did not answer, and whether the last one
+/// (to any server) was such.
+public struct RedisCallStatistics: Equatable, Sendable {
+    public var roundTrips = 0
+    public var failures = 0
+    public var lastFailed = false
+
+    public init() {}
+}

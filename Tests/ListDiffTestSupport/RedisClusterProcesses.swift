@@ -1,0 +1,68 @@
+import Foundation
+import ListDiffRedis
+
+/// A real Redis (or Valkey) cluster on loopback: `masters` servers in cluster mode, each serving
+/// an equal range of the slots, for as long as the value lives. Formed by hand — `ADDSLOTSRANGE`
+/// on each, `MEET` the first — so no `redis-cli` is needed; ready once every node says
+/// `cluster_state:ok` and knows the others.
+public final class RedisClusterProcesses {
+    public let nodes: [RedisServerProcess]
+    /// Each node's cluster-bus port (given, not `port + 10000`, which may be taken).
+    public let busPorts: [Int]
+    private let directory: URL
+
+    public init(binary: String, masters: Int = 3) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdiff-cluster-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var nodes: [RedisServerProcess] = []
+        var busPorts: [Int] = []
+        for index in 0..<masters {
+            let bus = try RedisServerProcess.freePort()
+            nodes.append(try RedisServerProcess(binary: binary, arguments: [
+                "--cluster-enabled", "yes", "--cluster-port", String(bus), "--cluster-node-timeout", "2000",
+                "--cluster-config-file", directory.appendingPathComponent("nodes-\(index).conf").path, "--dir", directory.path,
+            ]))
+            busPorts.append(bus)
+        }
+        self.nodes = nodes
+        self.busPorts = busPorts
+        for (index, node) in nodes.enumerated() {
+            let connection = try RedisConnection(endpoint: node.endpoint, connectTimeout: 1, replyTimeout: 5)
+            let range = (index * Self.slotCount / masters, (index + 1) * Self.slotCount / masters - 1)
+            _ = try connection.call(RESPCommand("CLUSTER", "ADDSLOTSRANGE", String(range.0), String(range.1)))
+            if index > 0 {
+                _ = try connection.call(RESPCommand("CLUSTER", "MEET", "127.0.0.1", String(nodes[0].port), String(busPorts[0])))
+            }
+        }
+        try waitUntilFormed()
+    }
+
+    public var seeds: [RedisEndpoint] { nodes.map(\.endpoint) }
+
+    /// Redis Cluster's number of hash slots.
+    public static let slotCount = 16_384
+
+    /// The node serving `slot`, by the ranges ``init(binary:masters:)`` gave out.
+    public func node(servingSlot slot: Int) -> RedisServerProcess {
+        nodes[slot * nodes.count / Self.slotCount]
+    }
+
+    private func waitUntilFormed() throws {
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while Date() < deadline {
+            let formed = nodes.allSatisfy { node in
+                guard let connection = try? RedisConnection(endpoint: node.endpoint, connectTimeout: 1, replyTimeout: 1),
+                      let info = (try? connection.call(RESPCommand("CLUSTER", "INFO")))?.string else { return false }
+                return info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:\(nodes.count)")
+            }
+            if formed { return }
+            usleep(50_000)
+        }
+        throw RedisServerProcess.StartFailure(description: "the cluster of \(nodes.count) did not form within 20 s")
+    }
+
+    deinit {
+        for node in nodes { node.stop() }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
