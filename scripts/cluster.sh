@@ -4,7 +4,7 @@ set -euo pipefail
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     cat << 'USAGE'
-usage: scripts/cluster.sh [--help] [--skip-build] [--redis]
+usage: scripts/cluster.sh [--help] [--skip-build] [--redis | --redis-cluster]
 
 Scaling out is nginx's job, not ours: this builds the release server (unless --skip-build),
 starts three instances and an nginx in front of them on loopback ports (installing wrk-free
@@ -23,12 +23,20 @@ stateless `POST /v1/diff` spreads by its random key. Then:
    version are a reset — never a changeset computed from a version that instance never had.
 
 With --redis, the other design: the three instances keep their snapshots in one Redis
-(redis-server from apt, started here without persistence) and nginx spreads requests
-round-robin, with no affinity. scripts/lib/redis_cluster_check.py then checks that sessions
-written through any instance read through any other, and that a follower long-polling one
-snapshot through nginx keeps receiving changesets, never a reset, while a writer writes it
-and one instance is killed with SIGKILL halfway — and that every acknowledged write is there
-afterwards, through every surviving instance.
+(redis-server from apt, started here with appendonly yes and appendfsync always) and nginx
+spreads requests round-robin, with no affinity. scripts/lib/redis_shared_check.py then checks
+that sessions written through any instance read through any other; that a follower
+long-polling one snapshot through nginx keeps receiving changesets, never a reset, while a
+writer writes it and one instance is killed with SIGKILL halfway, and that every acknowledged
+write is there afterwards; that all three instances restarted serve the same sessions,
+versions and digests; that Redis killed and restarted loses no acknowledged write; and that
+with Redis stopped writes answer 503 with Retry-After at once and /readyz 503, recovering by
+themselves when it is back. It times a long poll woken across instances.
+
+With --redis-cluster, the same round-robin instances on a Redis Cluster of three masters
+(formed with redis-cli --cluster create; each instance is given two of them as seeds), and
+scripts/lib/redis_cluster_check.py checks 24 sessions read and written through every
+instance, their keys spread over the three masters, and a long poll woken across instances.
 
 Exits 1 if any check fails. Everything runs on 127.0.0.1 and stops when the script exits.
 USAGE
@@ -37,10 +45,12 @@ fi
 cd "$(dirname "$0")/.."
 skip_build=""
 redis=""
+redis_cluster=""
 for argument in "$@"; do
     case "$argument" in
         --skip-build) skip_build=1 ;;
         --redis) redis=1 ;;
+        --redis-cluster) redis=1; redis_cluster=1 ;;
         *) echo "unknown argument $argument (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -67,15 +77,36 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Redis mode: one Redis the instances share, and nginx spreading requests round-robin.
+# Redis modes: one Redis (or a Redis Cluster) the instances share, and nginx round-robin.
 store_args=()
 balancing=""
 routing=""
-if [ -n "$redis" ]; then
+if [ -n "$redis_cluster" ]; then
+    install_if_missing redis-server redis-server
+    masters=(18711 18712 18713)
+    for port in "${masters[@]}"; do
+        mkdir -p "$work/redis-$port"
+        redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --cluster-enabled yes \
+            --cluster-config-file "$work/redis-$port/nodes.conf" --dir "$work/redis-$port" > "$work/redis-$port.log" 2>&1 &
+        pids+=($!)
+    done
+    for port in "${masters[@]}"; do for _ in $(seq 50); do redis-cli -p "$port" ping > /dev/null 2>&1 && break; sleep 0.1; done; done
+    redis-cli --cluster create "${masters[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes > "$work/cluster-create.log" 2>&1
+    for _ in $(seq 100); do
+        formed=1
+        for port in "${masters[@]}"; do redis-cli -p "$port" cluster info | grep -q 'cluster_state:ok' || formed=""; done
+        [ -n "$formed" ] && break
+        sleep 0.1
+    done
+    store_args=(--store "redis-cluster://127.0.0.1:${masters[0]},127.0.0.1:${masters[1]}")
+elif [ -n "$redis" ]; then
     install_if_missing redis-server redis-server
     redis_port=18709
-    redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no > "$work/redis.log" 2>&1 &
-    pids+=($!)
+    redis_args=(--port "$redis_port" --bind 127.0.0.1 --save "" --appendonly yes --appendfsync always --dir "$work")
+    redis_command="redis-server $(printf '%q ' "${redis_args[@]}")"
+    redis-server "${redis_args[@]}" > "$work/redis.log" 2>&1 &
+    redis_pid=$!
+    pids+=("$redis_pid")
     for _ in $(seq 50); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.1; done
     store_args=(--store "redis://127.0.0.1:$redis_port")
 else
@@ -94,10 +125,12 @@ else
 CONF
 )
 fi
+instance_pids=()
 for port in "${ports[@]}"; do
     "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning ${store_args[@]+"${store_args[@]}"} 2> "$work/server-$port.log" &
-    pids+=($!)
+    instance_pids+=($!)
 done
+pids+=("${instance_pids[@]}")
 upstreams=""
 for port in "${ports[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=30s; "; done
 new_session=""
@@ -127,9 +160,18 @@ nginx_pid=$!
 for port in "${ports[@]}"; do wait_for_port "$port"; done
 wait_for_port "$front"
 
+if [ -n "$redis_cluster" ]; then
+    echo "redis cluster mode: three instances on a Redis Cluster (:${masters[*]}), nginx round-robin on :$front"
+    grep -o 'Master\[[0-9]\] -> Slots.*' "$work/cluster-create.log" | sed 's/^/   /'
+    python3 scripts/lib/redis_cluster_check.py --front "$front" --instances "${ports[@]}" --masters "${masters[@]}"
+    echo "cluster (redis cluster): every check passed"
+    exit 0
+fi
 if [ -n "$redis" ]; then
-    echo "redis mode: three instances on one Redis (:$redis_port), nginx round-robin on :$front"
-    python3 scripts/lib/redis_cluster_check.py "$front" "${ports[@]}" -- "${pids[2]}"
+    echo "redis mode: three instances on one Redis (:$redis_port, appendfsync always), nginx round-robin on :$front"
+    python3 scripts/lib/redis_shared_check.py --front "$front" --instances "${ports[@]}" --instance-pids "${instance_pids[@]}" \
+        --instance-command "$server_bin --host 127.0.0.1 --port {port} --log-level warning ${store_args[*]}" \
+        --redis-port "$redis_port" --redis-pid "$redis_pid" --redis-command "$redis_command"
     echo "cluster (redis): every check passed"
     exit 0
 fi

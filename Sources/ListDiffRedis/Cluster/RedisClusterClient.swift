@@ -81,6 +81,7 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
                 let statistics = pool.statistics
                 total.roundTrips += statistics.roundTrips
                 total.failures += statistics.failures
+                total.lastCallAt = max(total.lastCallAt, statistics.lastCallAt)
             }
             total.lastFailed = lastFailed
             return total

@@ -25,12 +25,13 @@ extension RedisClient {
     }
 }
 
-/// A client's calls: how many, how many the server did not answer, and whether the last one
-/// (to any server) was such.
+/// A client's calls: how many, how many the server did not answer, whether the last one (to
+/// any server) was such, and when it ended (monotonic seconds; 0 before the first).
 public struct RedisCallStatistics: Equatable, Sendable {
     public var roundTrips = 0
     public var failures = 0
     public var lastFailed = false
+    public var lastCallAt = 0.0
 
     public init() {}
 }

@@ -59,6 +59,7 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
             counts.roundTrips += 1
             if failed { counts.failures += 1 }
             counts.lastFailed = failed
+            counts.lastCallAt = SystemSocket.now()
         }
     }
 

@@ -159,16 +159,18 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         return statistics
     }
 
-    /// Whether the last call reached the server. When it did not, a probe (a PING) goes out in the
-    /// background (at most one at a time), so that probes asking learn when it is back.
+    /// Whether the last call reached the server. Answers at once (a readiness probe must not
+    /// wait on the network): when the last call failed, or none was made for a second, a probe
+    /// goes out in the background (one at a time), so that the next question learns whether the
+    /// server answers — an idle instance notices its server gone too.
     public var isReachable: Bool {
-        guard client.statistics.lastFailed else { return true }
-        if probing.acquire() {
+        let calls = client.statistics
+        if calls.lastFailed || SystemSocket.now() - calls.lastCallAt > 1, probing.acquire() {
             DispatchQueue.global().async { [client, probing] in
                 client.probe()
                 probing.release()
             }
         }
-        return false
+        return !calls.lastFailed
     }
 }
