@@ -60,7 +60,7 @@ let package = Package(
         // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
         .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"], path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
-        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios"]),
+        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

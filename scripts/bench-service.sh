@@ -4,14 +4,24 @@
 # and its read-and-discard of the same bodies; prints req/s, p50/p99, the server's CPU time
 # per request (from /proc), the ratios the service issue targets, and the p99 of GET /healthz
 # while 50,000-item diffs run beside it. Installs wrk and nginx-light with apt-get if missing.
-#   scripts/bench-service.sh [--help]
+# With --redis, then stored snapshots: PUT and GET of 20- and 1,000-item snapshots on the memory
+# store and on Redis side by side (Redis's req/s as a ratio to memory's), and Redis's memory
+# per stored item (scripts/lib/bench-stored.sh; BENCH_REDIS_WORKERS sets that server's --workers).
+#   scripts/bench-service.sh [--help] [--redis]
 #   BENCH_DURATION=10s BENCH_ROUNDS=3 scripts/bench-service.sh
 set -euo pipefail
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
 fi
 cd "$(dirname "$0")/.."
+stored=""
+for argument in "$@"; do
+    case "$argument" in
+        --redis) stored=1 ;;
+        *) echo "unknown argument $argument (see --help)" >&2; exit 2 ;;
+    esac
+done
 duration="${BENCH_DURATION:-5s}"
 rounds="${BENCH_ROUNDS:-3}"
 our_port="${BENCH_PORT:-18482}"
@@ -26,8 +36,9 @@ build_server
 server_pid=""
 nginx_pid=""
 load_pid=""
+stored_pids=()
 cleanup() {
-    for pid in "$load_pid" "$server_pid" "$nginx_pid"; do [ -n "$pid" ] && kill "$pid" 2> /dev/null || true; done
+    for pid in "$load_pid" "$server_pid" "$nginx_pid" ${stored_pids[@]+"${stored_pids[@]}"}; do [ -n "$pid" ] && kill "$pid" 2> /dev/null || true; done
     wait 2> /dev/null || true
     rm -rf "$work"
 }
@@ -122,3 +133,7 @@ awk -v diffs="$diffs_50k" "$awk_functions"'
         missed = (r20 < 0.60) + (r1k < 0.20) + (c1k > 150) + (c10k > 2000) + (hz > 10)
         printf "%s\n", missed ? missed " target(s) missed (on a busy machine, run again at a quiet moment; ratios are side by side, CPU per request is absolute)" : "every target met"
     }' "$results"
+if [ -n "$stored" ]; then
+    # shellcheck source=lib/bench-stored.sh
+    . scripts/lib/bench-stored.sh
+fi

@@ -38,8 +38,9 @@ struct ServerOptions {
         Setting(flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS", help: "event-loop threads (default: one per core)") { config, value in
             integer(value, in: 1...1024).map { config.http.eventLoopCount = $0 } != nil
         },
-        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers (default: one per core)") { config, value in
-            integer(value, in: 1...1024).map { config.http.workerCount = $0 } != nil
+        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers and store calls (default: one per core; eight per core with a Redis store, whose calls wait on the network)") { config, value in
+            config.workersGiven = true
+            return integer(value, in: 1...1024).map { config.http.workerCount = $0 } != nil
         },
         Setting(flag: "--max-connections", environment: "LISTDIFF_MAX_CONNECTIONS", help: "open connections before new ones get 503 (default 10000)") { config, value in
             integer(value, in: 1...10_000_000).map { config.http.limits.maxConnections = $0 } != nil
@@ -212,6 +213,9 @@ struct ServerOptions {
             default:
                 break
             }
+        }
+        if !configuration.workersGiven, configuration.store != .memory {
+            configuration.http.workerCount = ServerSettings.workersPerCoreForRedis * HTTPServerConfiguration.coreCount
         }
         return configuration
     }

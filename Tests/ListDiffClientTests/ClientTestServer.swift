@@ -8,8 +8,8 @@ final class ClientTestServer: Sendable {
     let server: HTTPServer
     let service: ListDiffService
 
-    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0) throws {
-        service = ListDiffService(configuration: configuration)
+    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory) throws {
+        service = ListDiffService(configuration: configuration, store: store)
         var router = Router()
         service.mount(on: &router)
         let http = HTTPServerConfiguration(

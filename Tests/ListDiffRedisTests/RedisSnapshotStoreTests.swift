@@ -106,6 +106,35 @@ import Testing
         }
         #expect(Date().timeIntervalSince(started) < 2)
     }
+
+    /// A write through an instance builds on what it wrote last (one round trip) — a guess the
+    /// script checks: after another instance wrote, the guess is stale, and neither `If-Match`
+    /// with the new version, nor an operation on an item only the new version has, nor writing
+    /// back the same list may be answered from it.
+    @Test func aStaleGuessIsCheckedAgainstWhatIsStored() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        let (first, second) = (RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
+                               RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
+        _ = try first.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let other = try second.write(Self.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let matching = WriteConditions(ifMatch: .tags([.init(isWeak: false, opaque: Substring(other.text))]))
+        let matched = try first.write(Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: matching, options: DiffOptions())
+        #expect(matched.from == other && matched.diff?.counts.itemInserts == 1, "If-Match with the other instance's version holds")
+
+        _ = try second.write(Self.flat(["a", "b", "c", "d", "e"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let deleteE = try WireDecoder.operations(Array(#"{"operations": [{"op": "deleteItems", "items": ["e"]}]}"#.utf8))
+        let deleted = try first.apply(deleteE, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        #expect(deleted.diff?.counts.itemDeletes == 1, "an operation on an item only the stored version has")
+
+        let same = try second.write(Self.flat(["a", "b", "c", "d", "x"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let unchanged = try first.write(Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        #expect(unchanged.from == same && unchanged.diff?.counts.itemDeletes == 1, "what looked like no change to the guess is a change to what is stored")
+        #expect(try StoreInputIDs.ids(second.read(Self.feed).snapshot()) == ["a", "b", "c", "d"])
+    }
+}
+
+enum StoreInputIDs {
+    static func ids(_ snapshot: WireSnapshot) -> [String] { snapshot.sections.flatMap { $0.items.map(\.id.string) } }
 }
 
 final class LockedCount: @unchecked Sendable {

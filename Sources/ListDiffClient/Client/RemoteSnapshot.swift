@@ -15,14 +15,14 @@ public struct RemoteSnapshot: Sendable {
     /// `PUT`: stores `document` as the next version (creating the session and the snapshot if
     /// needed) and answers the changeset from the previous version. With `ifMatch`, the write
     /// happens only if that is still the current version (else a 412 problem whose
-    /// `currentVersion` says which is). `includeValues` asks for the fresh elements.
+    /// `currentVersion` says which is), and a write the server could not finish is retried
+    /// (see ``writeRetryPauses``). `includeValues` asks for the fresh elements.
     @discardableResult
     public func put(_ document: WireSnapshotDocument, ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
                     includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 16 * document.snapshot.numberOfItems + 64)
         writer.writeSnapshot(document.snapshot, flat: document.isFlat)
-        let answer = try await exchange.send("PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes,
-                                             headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
+        let answer = try await write("PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch)
         return try ResponseReader.change(answer, format: options.format)
     }
 
@@ -53,14 +53,14 @@ public struct RemoteSnapshot: Sendable {
     }
 
     /// `POST …/operations`: applies the operations in order, all or nothing (a 422 problem
-    /// names the failing one by `operationIndex`), and answers like `put`.
+    /// names the failing one by `operationIndex`), and answers like `put` (retried like it,
+    /// with `ifMatch` only).
     @discardableResult
     public func apply(operations: [WireOperation], ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
                       includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 64 * operations.count + 32)
         writer.writeOperations(operations)
-        let answer = try await exchange.send("POST", try path() + "/operations", query: query(options, includeValues: includeValues),
-                                             body: writer.bytes, headers: ifMatch.map { [("If-Match", $0.entityTag)] } ?? [])
+        let answer = try await write("POST", try path() + "/operations", query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch)
         return try ResponseReader.change(answer, format: options.format)
     }
 
@@ -72,6 +72,26 @@ public struct RemoteSnapshot: Sendable {
     /// A mirror that keeps a local copy of this snapshot up to date.
     public func mirror(configuration: SnapshotMirror.Configuration = SnapshotMirror.Configuration()) -> SnapshotMirror {
         SnapshotMirror(following: self, configuration: configuration)
+    }
+
+    /// The pauses before each retry of a write with `If-Match` that the server could not finish
+    /// (a 503 `store-unavailable`, whose `Retry-After` is 1 s, or no answer). Only such writes are
+    /// retried: `If-Match` makes a repeat of a write that did commit a 412, never a second
+    /// version. A 412 after a retry therefore means the first attempt (or another writer)
+    /// committed; its problem's `currentVersion` says which version is current.
+    public static let writeRetryPauses: [Duration] = [.seconds(1), .seconds(1)]
+
+    private func write(_ method: String, _ path: String, query: [(String, String)], body: [UInt8],
+                       ifMatch: SnapshotVersion?) async throws(ListDiffClientError) -> HTTPExchange.Answer {
+        let headers = ifMatch.map { [("If-Match", $0.entityTag)] } ?? []
+        var pauses = ifMatch == nil ? [] : Self.writeRetryPauses[...]
+        while true {
+            do {
+                return try await exchange.send(method, path, query: query, body: body, headers: headers)
+            } catch where error.isTransient && !pauses.isEmpty {
+                try? await Task.sleep(for: pauses.removeFirst())
+            }
+        }
     }
 
     private func query(_ options: ChangesetOptions, includeValues: Bool) -> [(String, String)] {

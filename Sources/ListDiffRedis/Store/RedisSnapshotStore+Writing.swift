@@ -4,58 +4,101 @@ import ListDiffJSON
 import ListDiffStore
 
 extension RedisSnapshotStore {
-    /// Reads the current version, checks `conditions`, builds `next(current, isFlat)`, diffs it
-    /// and commits it if the snapshot is still at that version; else starts again on the new
-    /// one. Writes to one snapshot through this instance take turns (as in the memory store),
-    /// so only writers on other instances can make a write start again.
+    /// What a write builds on: the stored snapshot as read, or as this instance last wrote it
+    /// (``RecentSnapshots``: a guess the write script checks).
+    struct Base {
+        var epoch: String?
+        var head: SnapshotHead?
+        var snapshot: WireSnapshot?
+        var isGuess: Bool
+    }
+
+    /// What one attempt at a write came to.
+    enum Attempt {
+        case done(WriteResult)
+        /// The snapshot was not at the base: start again on what is stored.
+        case again
+    }
+
+    /// Reads the current version (or takes the one this instance last wrote), checks
+    /// `conditions`, builds `next(current, isFlat)`, diffs it and commits it if the snapshot is
+    /// still at that version; else starts again on the stored one. Writes to one snapshot
+    /// through this instance take turns (as in the memory store), so only writers on other
+    /// instances can make a write start again. A refusal found on a guessed base is checked
+    /// again on the stored one before it is answered.
     func commit(at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions, existing mustExist: Bool,
                 _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> WriteResult {
         let turn = writeTurns[Int(UInt(bitPattern: address.hashValue) % UInt(writeTurns.count))]
         turn.lock()
         defer { turn.unlock() }
-        let keys = keys(address)
-        for attempt in 0..<Self.maxAttempts {
-            // A writer that lost a race starts again at once: pausing would hand the next race
-            // to the other instance's next writer too. Only a long losing streak backs off.
-            if attempt >= 16 { usleep(UInt32.random(in: 0...2_000)) }
-            let current = try state(address, body: true)
-            if mustExist, current.epoch == nil { throw .sessionNotFound(address.session) }
-            let number = current.state?.head.version.number ?? 0
-            if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
-            let epoch = current.epoch ?? RandomToken.hex(bits: 64)
-            let before = SnapshotVersion(epoch: epoch, number: number)
-            try conditions.check(current: before, exists: number > 0)
-            let storedIsFlat = current.state?.head.isFlat ?? false
-            if let newIsFlat, number > 0, newIsFlat != storedIsFlat { throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil) }
-            let flat = number == 0 ? (newIsFlat ?? false) : storedIsFlat
-            let old = current.state.map { Self.decode($0.body) } ?? WireSnapshot.empty(flat: flat)
-            let proposed = try next(old, flat)
-            if let state = current.state, !proposed.hasMarks, proposed.hasSameElements(as: old) {
-                return WriteResult(from: before, head: state.head, diff: nil)
+        var guess = recent.take(address)
+        var reads = 0
+        while reads < Self.maxAttempts {
+            let base: Base
+            if let entry = guess {
+                base = Base(epoch: entry.epoch, head: entry.head, snapshot: entry.snapshot, isGuess: true)
+                guess = nil
+            } else {
+                // A writer that lost a race starts again at once: pausing would hand the next race
+                // to the other instance's next writer too. Only a long losing streak backs off.
+                if reads >= 16 { usleep(UInt32.random(in: 0...2_000)) }
+                reads += 1
+                let stored = try state(address, body: true)
+                base = Base(epoch: stored.epoch, head: stored.state?.head, snapshot: stored.state.map { Self.decode($0.body) }, isGuess: false)
             }
-            let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
-            var writer = JSONWriter(reservingCapacity: 16 * proposed.numberOfItems + 64)
-            writer.writeSnapshot(proposed.withoutMarks, flat: flat)
-            let digest = SnapshotDigest.digest(of: proposed)
-            let reply = try run(RedisScripts.write, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)], arguments: [
-                address.snapshot, current.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0", String(proposed.numberOfItems),
-            ].map { Array($0.utf8) } + [writer.bytes] + [String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel].map { Array($0.utf8) },
-                                outcomeUnknown: true)
-            let fields = Self.strings(reply)
-            switch fields.first {
-            case "ok":
-                guard fields.count == 3, let version = Int(fields[2]) else { throw .unavailable("an unexpected reply to a write", outcomeUnknown: true) }
-                let head = SnapshotHead(version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
-                let from = SnapshotVersion(epoch: fields[1], number: number)
-                answerWaiters(at: address, diff: diff, from: from, to: head)
-                return WriteResult(from: from, head: head, diff: diff)
-            case "full":
-                throw .tooManySnapshots(session: address.session, limit: limits.maxSnapshotsPerSession)
-            default:
-                continue // "moved": another write came first; diff again on its version.
+            do {
+                if case .done(let result) = try attempt(on: base, at: address, conditions: conditions, isFlat: newIsFlat, options: options, existing: mustExist, next) {
+                    return result
+                }
+            } catch where base.isGuess {
+                continue // checked again on the stored snapshot
             }
         }
         throw .unavailable("the snapshot changed under \(Self.maxAttempts) attempts in a row to write it", outcomeUnknown: false)
+    }
+
+    private func attempt(on base: Base, at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions, existing mustExist: Bool,
+                         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> Attempt {
+        if mustExist, base.epoch == nil { throw .sessionNotFound(address.session) }
+        let number = base.head?.version.number ?? 0
+        if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
+        let epoch = base.epoch ?? RandomToken.hex(bits: 64)
+        let before = SnapshotVersion(epoch: epoch, number: number)
+        try conditions.check(current: before, exists: number > 0)
+        let storedIsFlat = base.head?.isFlat ?? false
+        if let newIsFlat, number > 0, newIsFlat != storedIsFlat { throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil) }
+        let flat = number == 0 ? (newIsFlat ?? false) : storedIsFlat
+        let old = base.snapshot ?? WireSnapshot.empty(flat: flat)
+        let proposed = try next(old, flat)
+        if let head = base.head, !proposed.hasMarks, proposed.hasSameElements(as: old) {
+            // Nothing to write; but the answer names the stored version, so a guess will not do.
+            return base.isGuess ? .again : .done(WriteResult(from: before, head: head, diff: nil))
+        }
+        let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
+        var writer = JSONWriter(reservingCapacity: 16 * proposed.numberOfItems + 64)
+        let stored = proposed.withoutMarks
+        writer.writeSnapshot(stored, flat: flat)
+        let digest = SnapshotDigest.digest(of: proposed)
+        let keys = keys(address)
+        let reply = try run(RedisScripts.write, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)], arguments: [
+            address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0", String(proposed.numberOfItems),
+        ].map { Array($0.utf8) } + [writer.bytes] + [String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel].map { Array($0.utf8) },
+                            outcomeUnknown: true)
+        let fields = Self.strings(reply)
+        switch fields.first {
+        case "ok":
+            guard fields.count == 3, let version = Int(fields[2]) else { throw .unavailable("an unexpected reply to a write", outcomeUnknown: true) }
+            let head = SnapshotHead(version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
+            let from = SnapshotVersion(epoch: fields[1], number: number)
+            recent.put(RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count), at: address)
+            answerWaiters(at: address, diff: diff, from: from, to: head)
+            return .done(WriteResult(from: from, head: head, diff: diff))
+        case "full":
+            // A guess that the snapshot existed would not have been told so.
+            throw .tooManySnapshots(session: address.session, limit: limits.maxSnapshotsPerSession)
+        default:
+            return .again // "moved": another write came first; diff again on its version.
+        }
     }
 
     /// Attempts at a write before giving up under contention.

@@ -27,6 +27,8 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// Writes to one snapshot through this instance take turns: one lock per stripe of addresses.
     let writeTurns = (0..<64).map { _ in NSLock() }
     let probing = ProbeFlag()
+    /// What this instance wrote last, for the next write to build on (see ``RecentSnapshots``).
+    let recent = RecentSnapshots(budget: 64 << 20)
     let subscriberLock = NSLock()
     var subscriber: VersionSubscriber?
     /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
@@ -80,6 +82,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     public func deleteSession(owner: Int, session: String) throws(StoreError) {
         let keys = keys(owner: owner, session: session)
+        recent.remove(owner: owner, session: session)
         guard try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel]).integer == 1 else { throw .sessionNotFound(session) }
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
     }
@@ -125,6 +128,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     public func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) {
+        _ = recent.take(address)
         let keys = keys(address)
         let outcome = try run(RedisScripts.deleteSnapshot, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
                               [address.snapshot, channel]).string

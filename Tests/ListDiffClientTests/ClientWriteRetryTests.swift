@@ -1,0 +1,48 @@
+import Foundation
+import ListDiffClient
+import ListDiffJSON
+import ListDiffRedis
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+/// Writes the server could not finish (its Redis store gone for a moment): retried with
+/// `If-Match`, which makes a repeat safe, and never without.
+@Suite struct ClientWriteRetryTests {
+    @Test func aWriteWithIfMatchIsRetriedUntilTheStoreIsBackAndOneWithoutIsNot() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdiff-retry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Durable, so that the restarted server still has the session.
+        let durable = ["--appendonly", "yes", "--appendfsync", "always", "--dir", directory.path]
+        guard let redis = try RedisServerProcess.startFirst(arguments: durable) else { return }
+        let endpoint = redis.endpoint
+        let store = StoreFactory(blocks: true) { limits, observers in
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip),
+                               limits: limits, observeDiff: observers.diff)
+        }
+        let server = try ClientTestServer(store: store)
+        defer { server.stop() }
+        let feed = ListDiffClient(baseURL: server.baseURL).session("retried").snapshot("feed")
+        let first = try await feed.put(Self.flat(["a"]))
+        redis.stop()
+
+        let started = ContinuousClock.now
+        await #expect(throws: ListDiffClientError.self, "without If-Match, the 503 comes back at once") {
+            try await feed.put(Self.flat(["a", "b"]))
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
+
+        async let retried = feed.put(Self.flat(["a", "c"]), ifMatch: first.to)
+        try await Task.sleep(for: .milliseconds(300))
+        let restarted = try RedisServerProcess(binary: redis.binary, port: redis.port, arguments: durable)
+        let answer = try await retried
+        #expect(answer.from == first.to, "the retried write built on the version it matched")
+        #expect(try await feed.get().snapshot.sections.flatMap { $0.items.map(\.id.string) } == ["a", "c"])
+        restarted.stop()
+    }
+
+    static func flat(_ ids: [String]) throws -> WireSnapshotDocument {
+        try SnapshotBuilder(items: ids.map { WireID($0) }).document
+    }
+}
