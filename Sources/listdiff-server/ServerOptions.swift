@@ -38,7 +38,7 @@ struct ServerOptions {
         Setting(flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS", help: "event-loop threads (default: one per core)") { config, value in
             integer(value, in: 1...1024).map { config.http.eventLoopCount = $0 } != nil
         },
-        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers and store calls (default: one per core; eight per core with a Redis store, whose calls wait on the network)") { config, value in
+        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers and store calls (default: one per core; four per core with a Redis store, whose calls wait on the network)") { config, value in
             config.workersGiven = true
             return integer(value, in: 1...1024).map { config.http.workerCount = $0 } != nil
         },

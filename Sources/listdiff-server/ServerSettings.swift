@@ -14,9 +14,10 @@ struct ServerSettings {
     var workersGiven = false
 
     /// Worker threads per core with a Redis store: each store call holds a worker for a round
-    /// trip. Measured (PUT of 20 items, 2 cores, Redis on the same machine): 2 workers 10.0k
-    /// req/s, 8 14.0k, 16 15.5k, 32 no better.
-    static let workersPerCoreForRedis = 8
+    /// trip, but more threads than needed cost context switches. Measured (20-item snapshots,
+    /// 2 cores, Redis on the same machine; req/s): PUT 13.3k with 4 workers, 15.1k with 8,
+    /// 13.3k with 16; GET 40.2k, 33.1k, 28.0k.
+    static let workersPerCoreForRedis = 4
 
     enum Store: Equatable {
         case memory

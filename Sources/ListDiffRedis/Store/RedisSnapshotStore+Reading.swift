@@ -15,23 +15,13 @@ extension RedisSnapshotStore {
     /// session: its TTL is refreshed (see ``RedisScripts/touch``) in the same round trip.
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
+        let touch = touchCommand(keys)
         let replies = try redis { () throws(RedisError) in
-            try client.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body), touchCommand(keys)], routedBy: keys.session)
+            try client.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)] + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
-        try touched(replies[2], keys)
+        if touch != nil { try touched(replies[2], keys) }
         guard let epoch = replies[0].string else { return (nil, nil) }
         return (epoch, Self.state(epoch: epoch, fields: replies[1]))
-    }
-
-    /// ``RedisScripts/touch`` by its SHA, to go in a read's pipeline.
-    func touchCommand(_ keys: RedisKeys) -> RESPCommand {
-        RESPCommand("EVALSHA", RedisScripts.touch.sha, "2", keys.session, keys.names, ttl, String(max(1, Int(limits.sessionIdleSeconds) / 64)))
-    }
-
-    /// Runs the touch whole when the server did not know it yet (its reply to the SHA).
-    func touched(_ reply: RESPValue, _ keys: RedisKeys) throws(StoreError) {
-        guard case .error(let message) = reply, message.hasPrefix("NOSCRIPT") else { return }
-        _ = try run(RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(max(1, Int(limits.sessionIdleSeconds) / 64))], outcomeUnknown: false)
     }
 
     func existing(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> State {
@@ -39,6 +29,21 @@ extension RedisSnapshotStore {
         guard current.epoch != nil else { throw .sessionNotFound(address.session) }
         guard let state = current.state else { throw .notFound(address, neverWritten: false) }
         return state
+    }
+
+    /// ``RedisScripts/touch`` by its SHA, to go in a read's pipeline; nil when this instance
+    /// touched the session less than a slack ago (a 64th of the TTL).
+    func touchCommand(_ keys: RedisKeys) -> RESPCommand? {
+        guard touches.due(keys.session, slack: touchSlack) else { return nil }
+        return RESPCommand("EVALSHA", RedisScripts.touch.sha, "2", keys.session, keys.names, ttl, String(Int(touchSlack)))
+    }
+
+    var touchSlack: Double { Double(max(1, Int(limits.sessionIdleSeconds) / 64)) }
+
+    /// Runs the touch whole when the server did not know it yet (its reply to the SHA).
+    func touched(_ reply: RESPValue, _ keys: RedisKeys) throws(StoreError) {
+        guard case .error(let message) = reply, message.hasPrefix("NOSCRIPT") else { return }
+        _ = try run(RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(Int(touchSlack))], outcomeUnknown: false)
     }
 
     func fieldsCommand(_ address: SnapshotAddress, body: Bool) -> RESPCommand {

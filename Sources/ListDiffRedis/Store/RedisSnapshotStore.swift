@@ -29,6 +29,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     let probing = ProbeFlag()
     /// What this instance wrote last, for the next write to build on (see ``RecentSnapshots``).
     let recent = RecentSnapshots(budget: 64 << 20)
+    let touches = TouchTimes()
     let subscriberLock = NSLock()
     var subscriber: VersionSubscriber?
     /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
@@ -60,10 +61,11 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     public func listSnapshots(owner: Int, session: String) throws(StoreError) -> WireSessionListing {
         let keys = keys(owner: owner, session: session)
+        let touch = touchCommand(keys)
         let replies = try redis { () throws(RedisError) in
-            try client.send([RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names), touchCommand(keys)], routedBy: keys.session)
+            try client.send([RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names)] + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
-        try touched(replies[2], keys)
+        if touch != nil { try touched(replies[2], keys) }
         let (epoch, names) = (replies[0].string, Self.strings(replies[1]))
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
