@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffJSON
-import ListDiffRedis
+@testable import ListDiffRedis
 import ListDiffStore
 import ListDiffTestSupport
 import Testing
@@ -130,6 +130,24 @@ import Testing
         let unchanged = try first.write(Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         #expect(unchanged.from == same && unchanged.diff?.counts.itemDeletes == 1, "what looked like no change to the guess is a change to what is stored")
         #expect(try StoreInputIDs.ids(second.read(Self.feed).snapshot()) == ["a", "b", "c", "d"])
+    }
+
+    /// Every key of a session expires at one moment, however it was written (a session made
+    /// empty, a second snapshot, a write within the slack that skips the full refresh).
+    @Test func everyKeyOfASessionExpiresTogether() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
+        let store = RedisSnapshotStore(client: pool, limits: Self.limits)
+        let second = SnapshotAddress(owner: 0, session: "s", snapshot: "second")
+        _ = try store.createSession(owner: 0, name: "s")
+        for (address, ids) in [(Self.feed, ["a"]), (Self.feed, ["a", "b"]), (second, ["x"]), (second, ["y"]), (Self.feed, ["b"])] {
+            _ = try store.write(Self.flat(ids), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
+        }
+        let keys = RedisKeys(namespace: "ld", owner: 0, session: "s")
+        let all = [keys.session, keys.names, keys.snapshot("feed"), keys.history("feed"), keys.snapshot("second"), keys.history("second")]
+        let expiries = try pool.send(all.map { RESPCommand("PEXPIRETIME", $0) }).map { $0.integer ?? -3 }
+        #expect(expiries.allSatisfy { $0 > 0 }, "every key exists and expires: \(expiries)")
+        #expect((expiries.max() ?? 0) - (expiries.min() ?? 0) < 1_000, "within a second of each other: \(expiries)")
     }
 }
 

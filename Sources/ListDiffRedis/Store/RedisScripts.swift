@@ -12,11 +12,13 @@ enum RedisScripts {
 
     /// KEYS: session, names, snapshot, history. ARGV: name, base epoch ('' if the session did
     /// not exist when read), base version, new epoch (used if the session must be made), digest,
-    /// flat, items, body, older versions kept, ttl seconds, snapshot limit, channel.
+    /// flat, items, body, older versions kept, ttl seconds, snapshot limit, channel, slack
+    /// seconds.
     ///
     /// Commits one version if the snapshot is still at the base the writer diffed against:
     /// pushes the previous version onto the history (trimmed), stores the new one, refreshes
-    /// the TTL of every key of the session, publishes. Returns `{'ok', epoch, version}`, or
+    /// the TTL of every key of the session (when a slack of it has passed; until then the keys
+    /// written get the session's expiry, so all still expire together), publishes. Returns `{'ok', epoch, version}`, or
     /// `{'moved', epoch, version}` (another write came first: diff again), or
     /// `{'full', count}` (the session holds the limit of snapshots).
     static let write = RedisScript("""
@@ -41,7 +43,15 @@ enum RedisScripts {
         end
         redis.call('HSET', KEYS[3], 'version', version, 'digest', ARGV[5], 'flat', ARGV[6], 'items', ARGV[7], 'body', ARGV[8])
         redis.call('SADD', KEYS[2], ARGV[1])
-        \(refreshTTL)(KEYS[1], KEYS[2], ARGV[10])
+        local left = redis.call('TTL', KEYS[1])
+        if left < 0 or left <= tonumber(ARGV[10]) - tonumber(ARGV[13]) then
+          \(refreshTTL)(KEYS[1], KEYS[2], ARGV[10])
+        else
+          local at = redis.call('PEXPIRETIME', KEYS[1])
+          redis.call('PEXPIREAT', KEYS[2], at)
+          redis.call('PEXPIREAT', KEYS[3], at)
+          redis.call('PEXPIREAT', KEYS[4], at)
+        end
         redis.call('PUBLISH', ARGV[12], string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' ' .. version)
         return {'ok', epoch, tostring(version)}
         """)

@@ -82,7 +82,7 @@ extension RedisSnapshotStore {
         let keys = keys(address)
         let reply = try run(RedisScripts.write, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)], arguments: [
             address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0", String(proposed.numberOfItems),
-        ].map { Array($0.utf8) } + [writer.bytes] + [String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel].map { Array($0.utf8) },
+        ].map { Array($0.utf8) } + [writer.bytes] + [String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel, String(Int(touchSlack))].map { Array($0.utf8) },
                             outcomeUnknown: true)
         let fields = Self.strings(reply)
         switch fields.first {
