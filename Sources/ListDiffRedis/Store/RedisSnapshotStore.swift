@@ -12,7 +12,8 @@ import ListDiffStore
 ///
 /// Keeps the current version as the API's JSON and each older version whole (not as a reverse
 /// delta), `versionsKept − 1` of them. Sessions expire `sessionIdleSeconds` after their last
-/// use (a write, or a read of the session); memory and eviction are Redis's (`maxmemory` with a volatile policy).
+/// use (a write, or a read of the session); memory and eviction are Redis's (`maxmemory` with
+/// a volatile policy).
 ///
 /// Waits are held by the instance they were made on; a write through any instance answers them
 /// (its own at once, another's through one subscriber connection per instance, started with the
