@@ -29,7 +29,7 @@ enum ListDiffServerMain {
         }
         let transport = TransportProbe()
         let router = ServerRoutes.makeRouter(service: service, transport: transport, openAPIDocument: openAPIDocument)
-        let server = HTTPServer(configuration: settings.http, responder: router)
+        let server = HTTPServer(configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
         transport.attach(server)
         do {
             try server.runUntilSignalled()

@@ -114,6 +114,10 @@ struct ServerOptions {
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
         },
+        Setting(flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS", help: "comma-separated origins (https://app.example.com) whose pages may call /v1 from a browser, or * for any; preflights answered (default: none)") { config, value in
+            config.corsOrigins = value.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter { !$0.isEmpty }
+            return !config.corsOrigins.isEmpty && config.corsOrigins.allSatisfy { $0 == "*" || (($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.hasSuffix("/")) }
+        },
         Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
             if value == "memory" {
                 config.store = .memory

@@ -25,6 +25,13 @@ enum ServerRoutes {
         return router
     }
 
+    /// The router, behind CORS when `--cors-origins` names any: browsers' pages may then call
+    /// `/v1` with an API key and conditions, and read versions, locations and retry times.
+    static func responder(_ router: Router, corsOrigins: [String]) -> any HTTPResponder {
+        guard !corsOrigins.isEmpty else { return router }
+        return CORSResponder(router: router, policy: ListDiffService.corsPolicy(allowing: corsOrigins))
+    }
+
     /// Built once: answering a health check allocates nothing.
     private static let healthy = HTTPResponse.text("ok\n")
 }

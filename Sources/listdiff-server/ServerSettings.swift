@@ -10,6 +10,8 @@ struct ServerSettings {
     var openAPIPath = "openapi.yaml"
     /// Where snapshots live: this process's memory, a Redis/Valkey server or a cluster of them.
     var store = Store.memory
+    /// Origins whose pages may call `/v1` from a browser (`--cors-origins`); none by default.
+    var corsOrigins: [String] = []
     /// Whether `--workers` was given; if not, a Redis store gets ``workersPerCoreForRedis``.
     var workersGiven = false
 

@@ -11,6 +11,7 @@ struct TestService {
     static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
                         limits: HTTPLimits = HTTPLimits(maxBodyBytes: 4 << 20),
                         store: StoreFactory = .memory,
+                        corsOrigins: [String] = [],
                         _ body: (TestService) throws -> T) throws -> T {
         let service = ListDiffService(configuration: configuration, store: store)
         var router = Router()
@@ -21,7 +22,8 @@ struct TestService {
             host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits,
             timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2), logLevel: .off
         )
-        let server = HTTPServer(configuration: http, responder: router)
+        let responder: any HTTPResponder = corsOrigins.isEmpty ? router : CORSResponder(router: router, policy: ListDiffService.corsPolicy(allowing: corsOrigins))
+        let server = HTTPServer(configuration: http, responder: responder)
         transport.attach(server)
         try server.start()
         defer {

@@ -24,6 +24,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(HTTPHeaderField(name: name, value: value))
     }
 
+    /// Appends every field of `other`, in order.
+    public mutating func append(contentsOf other: HTTPHeaders) {
+        fields.append(contentsOf: other.fields)
+    }
+
     /// Replaces every field called `name` with a single one.
     public mutating func replaceOrAdd(name: String, value: String) {
         remove(name: name)

@@ -30,6 +30,8 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     private var cancelHandler: (@Sendable () -> Void)?
     /// The transport gave up waiting; a cancel handler set later runs at once.
     private var isCancelled = false
+    /// Added to whatever answers: the completion or the timeout response.
+    private var addedHeaders = HTTPHeaders()
 
     /// A pending response answered by `timeoutResponse()` (called on the event loop) if it is
     /// not completed within `timeout` seconds.
@@ -51,9 +53,17 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
             state = .unbound(completed: response)
         case .waiting(let mailbox, let fd, let connectionID):
             state = .finished
+            var response = response
+            response.headers.append(contentsOf: addedHeaders)
             mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
         }
         return true
+    }
+
+    /// Adds `headers` to whatever answers the request, its completion or its timeout response:
+    /// for a responder that decorates its router's answers (``CORSResponder``).
+    public func addHeaders(_ headers: HTTPHeaders) {
+        lock.withLock { addedHeaders.append(contentsOf: headers) }
     }
 
     /// Runs `handler` once when the transport stops waiting without a completion (timeout,
@@ -75,8 +85,9 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard case .unbound(let completed) = state else { return nil }
-        if let completed {
+        if var completed {
             state = .finished
+            completed.headers.append(contentsOf: addedHeaders)
             return completed
         }
         state = .waiting(mailbox: mailbox, fd: fd, connectionID: connectionID)
@@ -87,7 +98,9 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     /// completion won the race (its message is already in the mailbox).
     func expire() -> HTTPResponse? {
         guard cancelIfWaiting() else { return nil }
-        return timeoutResponse()
+        var response = timeoutResponse()
+        response.headers.append(contentsOf: lock.withLock { addedHeaders })
+        return response
     }
 
     /// The client is gone: stop waiting.

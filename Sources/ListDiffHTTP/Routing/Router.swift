@@ -85,6 +85,16 @@ public struct Router: HTTPResponder {
         }
     }
 
+    /// The methods mounted at `request`'s path (HEAD with GET), whatever its own method; nil
+    /// when no route has that path.
+    public func methods(at request: HTTPRequest) -> [String]? {
+        var probe = request
+        probe.method = ""
+        guard case .rejected(let response, let route) = match(probe), route != Self.unmatchedRoute,
+              let allowed = response.headers["Allow"] else { return nil }
+        return allowed.split(separator: ",").map { String($0.trimmingPrefix(" ")) }
+    }
+
     /// Adds a check of the heads of requests whose route template starts with `prefix` (an
     /// API key, say). ``responseBeforeBody(to:)`` runs it once the route matched and before
     /// any body is read: a response refuses the request, which then costs no body and gets
