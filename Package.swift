@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // ListDiff: a list-diff service built on the Swift toolchain alone (no package dependencies).
 import PackageDescription
 
@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ListDiffRedis", targets: ["ListDiffRedis"]),
         .library(name: "ListDiffService", targets: ["ListDiffService"]),
         .library(name: "ListDiffClient", targets: ["ListDiffClient"]),
+        .library(name: "ListDiffPlayground", targets: ["ListDiffPlayground"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
         .executable(name: "listdiff-client-example", targets: ["listdiff-client-example"]),
@@ -51,7 +52,12 @@ let package = Package(
         // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
         // the store and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
-        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis"]),
+        // The playground page and listdiff.js (Page/: plain HTML, CSS and JavaScript modules),
+        // embedded in the binary by a build plugin and served at /playground. Knows only the transport.
+        .target(name: "ListDiffPlayground", dependencies: ["ListDiffHTTP"], exclude: ["Page"], plugins: ["EmbedPlaygroundFiles"]),
+        .plugin(name: "EmbedPlaygroundFiles", capability: .buildTool(), dependencies: ["listdiff-embed"], path: "Sources/EmbedPlaygroundFiles"),
+        .executableTarget(name: "listdiff-embed"),
+        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
@@ -61,6 +67,7 @@ let package = Package(
         .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"], path: "Tests/ListDiffTestSupport"),
         .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
         .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
+        .testTarget(name: "ListDiffPlaygroundTests", dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport"]),
         .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,7 +28,7 @@ enum ListDiffServerMain {
             ServerLog(level: settings.http.logLevel).log(.warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
         }
         let transport = TransportProbe()
-        let router = ServerRoutes.makeRouter(service: service, transport: transport, openAPIDocument: openAPIDocument)
+        let router = ServerRoutes.makeRouter(service: service, transport: transport, openAPIDocument: openAPIDocument, playground: settings.playground)
         let server = HTTPServer(configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
         transport.attach(server)
         do {

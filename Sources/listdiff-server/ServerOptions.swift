@@ -118,6 +118,11 @@ struct ServerOptions {
             config.corsOrigins = value.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter { !$0.isEmpty }
             return !config.corsOrigins.isEmpty && config.corsOrigins.allSatisfy { $0 == "*" || (($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.hasSuffix("/")) }
         },
+        Setting(flag: "--playground", environment: "LISTDIFF_PLAYGROUND", help: "on (default) serves the playground page and listdiff.js at /playground; off leaves them out") { config, value in
+            guard value == "on" || value == "off" else { return false }
+            config.playground = value == "on"
+            return true
+        },
         Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
             if value == "memory" {
                 config.store = .memory

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffPlayground
 import ListDiffService
 
 /// The server's routes: health, readiness, metrics, the OpenAPI document, the benchmark's
-/// echo, and the list-diff service.
+/// echo, the playground page, and the list-diff service.
 enum ServerRoutes {
-    static func makeRouter(service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?) -> Router {
+    static func makeRouter(service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?, playground: Bool) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
         if let openAPIDocument {
@@ -20,6 +21,7 @@ enum ServerRoutes {
             headers.append(name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")
             return HTTPResponse(status: 200, headers: headers, body: request.body)
         }
+        if playground { PlaygroundRoutes.mount(on: &router) }
         service.mount(on: &router)
         service.mountProbesAndMetrics(on: &router, transport: transport)
         return router

@@ -12,6 +12,8 @@ struct ServerSettings {
     var store = Store.memory
     /// Origins whose pages may call `/v1` from a browser (`--cors-origins`); none by default.
     var corsOrigins: [String] = []
+    /// Whether `/playground` (the page and listdiff.js) is served (`--playground off` turns it off).
+    var playground = true
     /// Whether `--workers` was given; if not, a Redis store gets ``workersPerCoreForRedis``.
     var workersGiven = false
 

@@ -26,9 +26,9 @@ def check(condition, what):
         failures.append(what)
 
 
-def start(command):
-    """Starts `command` (a shell-quoted string); it is killed when this script exits."""
-    process = subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def start(command, cwd=None):
+    """Starts `command` (a shell-quoted string) in `cwd`; it is killed when this script exits."""
+    process = subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
     _started.append(process)
     return process
 

@@ -1,0 +1,174 @@
+// The page's self-test: seeded random old/new lists diffed by the server and applied with
+// listdiff.js; every result must equal the new list. Runs in the page (?selftest=N) and
+// under any JavaScript runtime with fetch.
+import { applyChangeset, itemId } from "./listdiff.js";
+
+/** A small seeded generator (mulberry32): the same seed gives the same cases everywhere. */
+export function random(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  next.int = (n) => Math.floor(next() * n);
+  next.pick = (list) => list[next.int(list.length)];
+  return next;
+}
+
+function shuffleSome(rng, list, swaps) {
+  for (let k = 0; k < swaps && list.length > 1; k++) {
+    const i = rng.int(list.length);
+    const j = rng.int(list.length);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
+const item = (rng, id) => (rng() < 0.4 ? { id, content: { v: rng.int(3) } } : id);
+
+/** One random case: flat or sectioned, with deletes, inserts, moves across sections and content changes. */
+export function randomCase(rng, size = 12) {
+  let next = 0;
+  const fresh = () => `i${next++}`;
+  const sectioned = rng() < 0.6;
+  const sectionCount = sectioned ? 1 + rng.int(4) : 1;
+  const old = Array.from({ length: sectionCount }, (_, s) => ({ id: `S${s}`, items: Array.from({ length: rng.int(size) }, () => item(rng, fresh())) }));
+  let sections = old.map((section) => ({ id: section.id, items: section.items.filter(() => rng() > 0.2) }));
+  if (sectioned) {
+    if (rng() < 0.3) sections.splice(rng.int(sections.length + 1), 0, { id: `S${sectionCount + 1}`, items: [] });
+    if (rng() < 0.2 && sections.length > 1) sections.splice(rng.int(sections.length), 1);
+    shuffleSome(rng, sections, rng.int(2));
+  }
+  for (const section of sections) {
+    section.items = section.items.map((it) => (rng() < 0.15 ? { id: itemId(it), content: { v: 3 + rng.int(3) } } : it));
+    for (let k = rng.int(4); k > 0; k--) section.items.splice(rng.int(section.items.length + 1), 0, item(rng, fresh()));
+    shuffleSome(rng, section.items, rng.int(3));
+  }
+  if (sectioned && sections.length > 1) {
+    for (let k = rng.int(3); k > 0; k--) {
+      const from = rng.pick(sections);
+      if (from.items.length) rng.pick(sections).items.splice(0, 0, ...from.items.splice(rng.int(from.items.length), 1));
+    }
+  }
+  if (!sectioned) return { old: old[0].items, new: sections[0].items };
+  return { old: { sections: old }, new: { sections } };
+}
+
+/** Lists equal as the server would write them (identifiers as strings, content as JSON). */
+export function sameList(a, b) {
+  const canonical = (list) => {
+    const sections = Array.isArray(list) ? [{ id: "", items: list }] : list.items ? [{ id: "", items: list.items }] : list.sections;
+    return JSON.stringify(sections.map((s) => [String(s.id), s.content ?? null, s.items.map((it) => [itemId(it), it?.content ?? null])]));
+  };
+  return canonical(a) === canonical(b);
+}
+
+/** A call to the server at `base` (for runtimes other than the page, which passes its own). */
+export function caller(base) {
+  return async (method, path, body) => {
+    const response = await fetch(`${base}/${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = response.status === 204 ? {} : await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.detail ?? ""}`);
+    return answer;
+  };
+}
+
+/**
+ * Diffs `cases` random cases through the server and applies each: three in four with
+ * POST /v1/diff (batch or sequential, the new list as the source of new items), one in
+ * four as two PUTs of a session's snapshot with include=values (the answer's values).
+ * `call(method, path, body)` answers the parsed JSON (paths are relative: `v1/diff`).
+ */
+export async function runSelfTest({ cases, seed, call, onProgress = () => {} }) {
+  const rng = random(seed);
+  const failures = [];
+  const session = `selftest-${seed}-${Date.now().toString(36)}`;
+  for (let n = 0; n < cases; n++) {
+    const pair = randomCase(rng);
+    const format = rng() < 0.3 ? "sequential" : "batch";
+    const updates = rng() < 0.3 ? "reload" : "reconfigure";
+    try {
+      let result;
+      if (n % 4 === 3) {
+        const snapshot = `case-${n}`;
+        await call("PUT", `v1/sessions/${session}/snapshots/${snapshot}`, pair.old);
+        const answer = await call("PUT", `v1/sessions/${session}/snapshots/${snapshot}?include=values&updates=${updates}`, pair.new);
+        result = applyChangeset(pair.old, answer.changeset, { values: answer.values });
+        await call("DELETE", `v1/sessions/${session}/snapshots/${snapshot}`);
+      } else {
+        const changeset = await call("POST", `v1/diff?format=${format}&updates=${updates}`, pair);
+        result = applyChangeset(pair.old, changeset, { newList: pair.new });
+      }
+      if (!sameList(result, pair.new)) failures.push({ case: n, seed, reason: "the result differs from the new list", pair, result });
+    } catch (error) {
+      failures.push({ case: n, seed, reason: String(error), pair });
+    }
+    onProgress(n + 1, failures.length);
+  }
+  await call("DELETE", `v1/sessions/${session}`).catch(() => {});
+  return { cases, seed, failures };
+}
+
+/** Milliseconds listdiff.js takes to apply one changeset of a 1,000-item list (median of `runs`). */
+export async function timeApply({ call, runs = 50 }) {
+  const rng = random(1000);
+  const old = { sections: Array.from({ length: 10 }, (_, s) => ({ id: `S${s}`, items: Array.from({ length: 100 }, (_, i) => ({ id: `i${s}-${i}`, content: { v: 0 } })) })) };
+  const next = { sections: old.sections.map((section) => ({ id: section.id, items: shuffleSome(rng, section.items.filter(() => rng() > 0.05).map((it) => (rng() < 0.05 ? { id: it.id, content: { v: 1 } } : it)), 5) })) };
+  next.sections.forEach((section, s) => section.items.splice(rng.int(section.items.length), 0, `new-${s}`));
+  const changeset = await call("POST", "v1/diff", { old, new: next });
+  const times = [];
+  for (let k = 0; k < runs; k++) {
+    const start = performance.now();
+    const result = applyChangeset(old, changeset, { newList: next });
+    times.push(performance.now() - start);
+    if (!sameList(result, next)) throw new Error("the timed apply did not give the new list");
+  }
+  times.sort((a, b) => a - b);
+  return { items: 1000, median: times[Math.floor(runs / 2)], runs };
+}
+
+const flatStage = (stage) => ({ stages: [{ deletes: [], inserts: [], moves: [], ...stage }], updates: { reloads: [], reconfigures: [] } });
+const noItems = { deletes: [], inserts: [], moves: [] };
+const sectionedStage = (sections, items = {}) => ({
+  stages: [{ sections: { ...noItems, ...sections }, items: { ...noItems, ...items } }],
+  updates: { sections: [], reloads: [], reconfigures: [] },
+});
+const twoSections = { sections: [{ id: "A", items: ["a", "b"] }, { id: "B", items: ["c"] }] };
+
+/** Changesets that break one rule each, and the rule listdiff.js must name refusing them. */
+export const brokenChangesets = [
+  { rule: "R1", list: ["a", "b"], changeset: flatStage({ inserts: [0] }), newList: ["b", "a", "b"] },
+  { rule: "R2", list: ["a", "b", "c"], changeset: flatStage({ deletes: [5] }) },
+  { rule: "R10", list: ["a", "b", "c"], changeset: flatStage({ inserts: [7] }), newList: ["a", "b", "c", "d"] },
+  { rule: "R2", list: ["a"], changeset: { stages: [{ deletes: [], inserts: [], moves: [] }], updates: { reloads: [], reconfigures: [3] } }, newList: ["a"] },
+  { rule: "R2", list: ["a", "b"], changeset: { operations: [{ op: "remove", at: 2, count: 1 }] } },
+  { rule: "R3", list: ["a", "b", "c"], changeset: flatStage({ deletes: [1, 1] }) },
+  { rule: "R4", list: ["a", "b", "c"], changeset: flatStage({ deletes: [1], moves: [[1, 0]] }) },
+  { rule: "R5", list: ["a", "b", "c"], changeset: flatStage({ reloads: [0], moves: [[0, 2]] }), newList: ["b", "c", "a"] },
+  { rule: "R6", list: twoSections, changeset: sectionedStage({ inserts: [2] }, { moves: [[[0, 0], [2, 0]]] }), newList: { sections: [...twoSections.sections, { id: "C", items: [] }] } },
+  { rule: "R7", list: twoSections, changeset: sectionedStage({ moves: [[1, 0]] }, { deletes: [[1, 0]] }) },
+  { rule: "R8", list: twoSections, changeset: sectionedStage({ moves: [[1, 1]] }) },
+  { rule: "R9", list: twoSections, changeset: sectionedStage({ inserts: [5] }) },
+  { rule: "R10", list: twoSections, changeset: sectionedStage({}, { inserts: [[0, 3]] }), newList: { sections: [{ id: "A", items: ["a", "b", "x"] }, { id: "B", items: ["c"] }] } },
+  {
+    rule: "R11", list: ["a", "b"],
+    changeset: { stages: [{ deletes: [0], inserts: [], moves: [], snapshot: ["a"] }, { deletes: [], inserts: [], moves: [] }], updates: { reloads: [], reconfigures: [] } },
+  },
+];
+
+/** Applies every broken changeset; a failure is one applied, or refused naming another rule. */
+export function checkRules() {
+  const failures = [];
+  for (const [n, broken] of brokenChangesets.entries()) {
+    try {
+      applyChangeset(broken.list, broken.changeset, { newList: broken.newList });
+      failures.push({ case: n, rule: broken.rule, reason: "applied without an error" });
+    } catch (error) {
+      if (error.rule !== broken.rule) failures.push({ case: n, rule: broken.rule, reason: `refused with ${error.rule ?? "no rule"}: ${error.message}` });
+    }
+  }
+  return { cases: brokenChangesets.length, failures };
+}
