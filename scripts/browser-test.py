@@ -8,7 +8,7 @@ loads and exceptions included); the self-test diffs N seeded random cases (defau
 through the server, applies each with listdiff.js and finds every result equal to the new
 list, and every broken changeset is refused naming its rule; diff mode plays the chat preset
 to the new list (a screenshot is taken mid-animation); live mode follows a snapshot through
-20 writes; under --api-keys the page asks for a key once and keeps it out of the URL; with
+20 writes, and shows writes it cannot diff from as resets; under --api-keys the page asks for a key once and keeps it out of the URL; with
 --playground off there is no page. Prints the page's size and how long listdiff.js takes to
 apply a 1,000-item changeset."""
 
@@ -165,6 +165,23 @@ def live_mode(browser, base, port):
     check(shown.get("resets") == "0", "following a kept version needs no reset")
 
 
+def live_resets(browser, binary):
+    """With one version kept, every changes?since= the version before is a reset: the page
+    must show each as one and still end on the last list."""
+    port = serve(binary, "--versions-kept", "1")
+    path = "/v1/sessions/resets/snapshots/feed"
+    call(port, "PUT", path, ["a", "b"])
+    browser.go(f"http://127.0.0.1:{port}/playground?mode=live&session=resets&snapshot=feed")
+    check(browser.wait_for("document.getElementById('live-status').dataset.version !== undefined", 10), "live mode follows a server keeping one version")
+    for items in (["b", "a"], ["c", "b", "a"], ["c"]):
+        status, answer, _ = call(port, "PUT", path, items)
+        browser.wait_for(f"document.getElementById('live-status').dataset.version === '{answer['to']}'", 10)
+    shown = browser.evaluate("({...document.getElementById('live-status').dataset})")
+    check(shown.get("version") == answer["to"] and shown.get("resets") == "3" and shown.get("changesets") == "0",
+          f"three writes the server cannot diff from are shown as three resets ({shown.get('resets')} resets, {shown.get('changesets')} changesets)")
+    check(browser.evaluate(RENDERED.format(view="live-view")) == ["c"], "…ending on the last list")
+
+
 def api_keys(browser, binary):
     """The page asks for a key when a call answers 401: that one 401 is the only error the
     browser may log here."""
@@ -205,6 +222,7 @@ def main():
         self_test(browser, base, args.cases)
         diff_mode(browser, base, args.screenshot)
         live_mode(browser, base, port)
+        live_resets(browser, args.binary)
         api_keys(browser, args.binary)
         check(not browser.errors, "no console errors" + ("".join(f"\n        {e}" for e in browser.errors[:10]) if browser.errors else ""))
     finally:

@@ -276,11 +276,6 @@ function applyStage(before, stage, flat, index, fill) {
       return slot !== undefined ? slot : staying[next++];
     });
   });
-  for (const s of fixed.keys()) {
-    if (plan.newToOld[s] === undefined && !plan.fresh.has(s) && !plan.movedNew.has(s)) {
-      throw new ChangesetError("R10", `${where}: items are put into section ${s}, which no old section becomes`);
-    }
-  }
   return { sections: after, moved: movedIds, movedSections: plan.movedIds, reloaded: reloadedIds, reloadedSections: plan.reloadedIds, reconfigured: new Set() };
 }
 

@@ -38,11 +38,12 @@ export class LiveFollower {
         const answer = await call("GET", `${base}/changes?since=${current.version}&wait=30&include=values`, undefined, { signal: controller.signal });
         if (answer.reset) {
           counts.resets += 1;
+          const held = current.version;
           current = { version: answer.to, list: answer.snapshot };
           this.view.show(current.list);
           this.view.root.classList.add("reset");
           setTimeout(() => this.view.root.classList.remove("reset"), 800);
-          this.report(answer.to, answer.digest, counts, `reset to ${answer.to}: ${current.version === answer.to ? "the version held is gone" : ""} the whole list again`);
+          this.report(answer.to, answer.digest, counts, `reset to ${answer.to}: the server no longer holds ${held}, so the whole list again`);
           continue;
         }
         if (answer.from === answer.to) continue;
