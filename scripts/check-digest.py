@@ -78,8 +78,12 @@ def snapshot_canon(doc):
         for it in s.get('items', []):
             if isinstance(it, Obj):
                 i = dict(it)
-                if i.get('content') is None: items.append(ident(i['id']))
-                else: items.append(b'{"id":' + ident(i['id']) + b',"content":' + canon(i['content']) + b'}')
+                if i.get('content') is None and 'kind' not in i: items.append(ident(i['id']))
+                else:
+                    item = b'{"id":' + ident(i['id'])
+                    if i.get('content') is not None: item += b',"content":' + canon(i['content'])
+                    if 'kind' in i: item += b',"kind":' + esc(i['kind'])
+                    items.append(item + b'}')
             else: items.append(ident(it))
         out.append(part + b',"items":[' + b','.join(items) + b']}')
     return b'{"sections":[' + b','.join(out) + b']}'
@@ -93,6 +97,7 @@ cases = [
     '["x","y"]',
     '{"sections":[{"id":7,"content":{"z":-0.0,"a!":1,"a":[1.50,-1.50,100,0.25,1e0,10e-1,-0]},"items":[{"id":-0,"content":null},{"id":"q\\u0001\\/\\"\\u2028é","content":{"k":"line\\nnext\\u001f","k":"dup","é":{"b":true,"a":null}}}]},{"id":"s2"}]}',
     '[{"id":12345678901234567890123,"content":1}]',
+    '["a",{"id":"b","kind":"photo"},{"kind":"te\\"xt\\u0001","content":{"n":1.0},"id":"c"},{"id":"d","content":null,"kind":"k"}]',
 ]
 for i, text in enumerate(cases):
     req = urllib.request.Request(f"{base}/v1/sessions/digestcheck/snapshots/c{i}", data=text.encode(), method="PUT")

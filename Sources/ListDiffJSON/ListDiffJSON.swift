@@ -74,9 +74,11 @@
 //   `old` and `new`, so each occurrence is hashed once and each distinct identifier longer
 //   than 15 bytes, UUIDs apart, is copied once); `hashValue`/`_rawHashValue(seed:)` mix that
 //   hash in O(1).
-// - Item: an identifier, or `{"id": ID, "content"?: any JSON}`. Content `null` is the same as
-//   no content. Content equality is `ContentFingerprint` equality (see Decisions above);
-//   content is written back as the value's bytes exactly as read (inner whitespace kept).
+// - Item: an identifier, or `{"id": ID, "content"?: any JSON, "kind"?: string}`. Content
+//   `null` is the same as no content. Content equality is `ContentFingerprint` equality (see
+//   Decisions above) and equal kinds; content is written back as the value's bytes exactly as
+//   read (inner whitespace kept). The kind (1–256 bytes) names the kind of cell: `WireContent`
+//   carries it, and a kept item whose kind changes is a reload (`KindedContent`).
 // - Section: `{"id": ID, "items"?: [Item] (default []), "content"?: any JSON}`.
 // - Snapshot S: sectioned `{"sections": [Section], "reloaded"?: [item ID],
 //   "reconfigured"?: [item ID], "reloadedSections"?: [section ID]}`; flat: a bare array of

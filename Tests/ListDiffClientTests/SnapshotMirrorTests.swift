@@ -106,6 +106,31 @@ import Testing
         #expect(!afterRestart.isEmpty)
     }
 
+    /// Kinds travel with the mirror's copy (its digest checked), and a kind change reaches the
+    /// view as a reload even though the mirror asks for reconfigures.
+    @Test func aKindChangeReachesTheViewAsAReload() async throws {
+        try await ClientTestServer.with { server in
+            struct Post: Encodable { var text: String }
+            func feed(_ kinds: [String?]) throws -> WireSnapshotDocument {
+                var list = SnapshotBuilder()
+                try list.appendSection("posts")
+                for (index, kind) in kinds.enumerated() { try list.appendItem(WireID("p\(index)"), content: Post(text: "post \(index)"), kind: kind) }
+                return list.document
+            }
+            let snapshot = ListDiffClient(baseURL: server.baseURL).session("kinds").snapshot("feed")
+            let first = try await snapshot.put(try feed(["text", "photo", nil])).to
+            let mirror = snapshot.mirror(configuration: SnapshotMirror.Configuration(wait: .seconds(5), updates: .reconfigure))
+            _ = try await follow(mirror, until: { first })
+            let last = try await snapshot.put(try feed(["photo", "photo", "ad"])).to
+            let updates = try await follow(mirror, until: { last })
+            #expect(updates.map(\.reason) == [.changes])
+            #expect(updates.last?.plan.updates == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 2)]))
+            let copy = try #require(await mirror.copy)
+            #expect(copy.snapshot.sections[0].items.map { $0.content?.kind } == ["photo", "photo", "ad"])
+            #expect(copy.snapshot == (try await snapshot.get()).snapshot)
+        }
+    }
+
     @Test func theUpdatesSequenceFollowsAWriter() async throws {
         try await ClientTestServer.with { server in
             var lists = RandomLists(seed: 7)

@@ -32,6 +32,26 @@ import Testing
         #expect(again.created && again.head.version.number > second.head.version.number)
     }
 
+    /// Kinds are stored with their items: read back, diffed from an older version (a kind
+    /// change is a reload), and in the digest.
+    @Test(arguments: StoreUnderTest.all)
+    func kindsAreStoredWithTheirItems(_ subject: StoreUnderTest) throws {
+        let store = try subject.make(StoreUnderTest.limits())
+        let first = try store.write(try WireDecoder.snapshot(Array(#"[{"id": "a", "kind": "photo"}, {"id": "b", "content": 1, "kind": "text"}, "c"]"#.utf8)).snapshot,
+                                    isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let second = try store.write(try WireDecoder.snapshot(Array(#"[{"id": "a", "kind": "video"}, {"id": "b", "content": 1, "kind": "text"}, "c", "d"]"#.utf8)).snapshot,
+                                     isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        #expect(second.diff?.batch.updates.itemReloads == [ItemPath(section: 0, item: 0)])
+        let read = try store.read(Self.feed)
+        #expect(read.snapshot().sections[0].items.map { $0.content?.kind } == ["video", "text", nil, nil])
+        #expect(read.head.digest == SnapshotDigest.digest(of: read.snapshot()))
+        guard case .changes(_, _, let diff) = try store.changes(at: Self.feed, since: first.head.version, options: DiffOptions()) else {
+            Issue.record("changes since the first version were a reset")
+            return
+        }
+        #expect(diff?.batch.updates.itemReloads == [ItemPath(section: 0, item: 0)], "the older version kept its kinds")
+    }
+
     @Test(arguments: StoreUnderTest.all)
     func conditionalWritesRefuseWithTheCurrentVersion(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits())

@@ -120,8 +120,10 @@ extension SectionedDiff {
                 guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0 else { continue }
                 let previous = indexes.oldPath(partner)
                 let path = ItemPath(section: section, item: offset)
-                let changed = old.sections[previous.section].items[previous.item].content != item.content
-                if new.reloadedItems.contains(item.id) || (changed && options.contentUpdates == .reload) {
+                let previousContent = old.sections[previous.section].items[previous.item].content
+                let changed = previousContent != item.content
+                let needsNewCell = changed && (options.contentUpdates == .reload || _CellKinds.changed(previousContent, item.content))
+                if new.reloadedItems.contains(item.id) || needsNewCell {
                     updates.itemReloads.append(path)
                 } else if changed || new.reconfiguredItems.contains(item.id) {
                     updates.itemReconfigures.append(path)

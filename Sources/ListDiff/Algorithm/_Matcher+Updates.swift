@@ -1,7 +1,7 @@
 extension _Matcher {
     /// Content updates in after-state coordinates: section reloads for kept sections whose
     /// content changed or that are marked; item reloads/reconfigures for kept items whose
-    /// content changed or that are marked, except inside reloaded sections (the section
+    /// content changed (a reload when its cell kind changed) or that are marked, except inside reloaded sections (the section
     /// reload already covers them). Inserted elements need no update.
     @inlinable
     mutating func collectUpdates(unchanged: [Bool], hasMarks: Bool) throws(Failure) {
@@ -29,7 +29,8 @@ extension _Matcher {
             if unchanged[section] {
                 let oldItems = old.sections[source].items
                 for index in newItems.indices where oldItems[index].content != newItems[index].content {
-                    Self.append(contentKind, at: ItemPath(section: section, item: index), to: &updates)
+                    let kind = Self.contentUpdate(contentKind, from: oldItems[index].content, to: newItems[index].content)
+                    Self.append(kind, at: ItemPath(section: section, item: index), to: &updates)
                 }
                 continue
             }
@@ -39,11 +40,20 @@ extension _Matcher {
                 let partner = Int(result.newPartner[flat])
                 guard partner >= 0, result.oldSectionTarget[Int(result.oldFlatSection[partner])] >= 0 else { continue }
                 var kind = hasMarks ? _UpdateKind(rawValue: marks[flat]) ?? .none : .none
-                if kind != .reload, oldContent(partner) != newItems[index].content { kind = max(kind, contentKind) }
+                if kind != .reload, case let previous = oldContent(partner), previous != newItems[index].content {
+                    kind = max(kind, Self.contentUpdate(contentKind, from: previous, to: newItems[index].content))
+                }
                 Self.append(kind, at: ItemPath(section: section, item: index), to: &updates)
             }
         }
         result.updates = updates
+    }
+
+    /// How a kept item whose content changed is reported: `style`, or a reload when its cell
+    /// kind changed (``KindedContent``), since a reconfigured cell would be of the wrong kind.
+    @inlinable
+    static func contentUpdate(_ style: _UpdateKind, from old: Content?, to new: Content?) -> _UpdateKind {
+        style == .reload || !_CellKinds.changed(old, new) ? style : .reload
     }
 
     @inlinable

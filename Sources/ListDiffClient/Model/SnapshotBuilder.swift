@@ -43,9 +43,11 @@ public struct SnapshotBuilder: Sendable {
         }
     }
 
-    /// Appends an item to `section`, or to the last section (the list, when flat). O(1) amortized.
-    public mutating func appendItem(_ id: WireID, content: (any Encodable)? = nil, toSection section: WireID? = nil) throws(ListDiffClientError) {
-        try append([WireSnapshot.Item(id, content: try Self.content(content))], toSection: section)
+    /// Appends an item to `section`, or to the last section (the list, when flat). `kind` names
+    /// the kind of cell that shows it: a kept item whose kind changes is reloaded, never
+    /// reconfigured. O(1) amortized.
+    public mutating func appendItem(_ id: WireID, content: (any Encodable)? = nil, kind: String? = nil, toSection section: WireID? = nil) throws(ListDiffClientError) {
+        try append([WireSnapshot.Item(id, content: try Self.content(content, kind: kind))], toSection: section)
     }
 
     /// Appends items without content. O(k).
@@ -62,16 +64,18 @@ public struct SnapshotBuilder: Sendable {
         }
     }
 
-    /// Content as JSON: `nil` stays no content. O(size).
-    static func content(_ value: (any Encodable)?) throws(ListDiffClientError) -> WireContent? {
-        guard let value else { return nil }
-        return try WireContent(encoding: value)
+    /// Content as JSON with its kind: `nil` and no kind stay no content. O(size).
+    static func content(_ value: (any Encodable)?, kind: String? = nil) throws(ListDiffClientError) -> WireContent? {
+        if let kind, kind.isEmpty || kind.utf8.count > 256 { throw .invalidInput("a kind is a string of 1 to 256 bytes, not \(kind.utf8.count)") }
+        guard let value else { return kind.map { WireContent(kind: $0) } }
+        return try WireContent(encoding: value, kind: kind)
     }
 }
 
 extension WireContent {
-    /// The content of an `Encodable` value, encoded as JSON with sorted keys. O(size).
-    public init(encoding value: some Encodable) throws(ListDiffClientError) {
+    /// The content of an `Encodable` value, encoded as JSON with sorted keys, and the item's
+    /// kind if it has one. O(size).
+    public init(encoding value: some Encodable, kind: String? = nil) throws(ListDiffClientError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -81,16 +85,16 @@ extension WireContent {
             throw .invalidInput("content of type \(type(of: value)) does not encode as JSON: \(error)")
         }
         do {
-            try self.init(json: Array(data))
+            try self.init(json: Array(data), kind: kind)
         } catch {
             throw .invalidInput("content of type \(type(of: value)) encodes as invalid JSON: \(error)")
         }
     }
 
-    /// The content decoded as `type`. O(size).
+    /// The content decoded as `type` (`null` when it names only a kind). O(size).
     public func decode<T: Decodable>(as type: T.Type) throws(ListDiffClientError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(json))
+            return try JSONDecoder().decode(type, from: Data(hasValue ? json : Array("null".utf8)))
         } catch {
             throw .invalidResponse(status: 200, reason: "content \(self) is not a \(type): \(error)")
         }

@@ -3,8 +3,8 @@ extension _WireDecoder {
     /// our writer write it, `{"id":"<plain identifier>","content":<value>}`: no whitespace
     /// around the structure, these two members in this order, an identifier without escapes
     /// or non-ASCII bytes. One pass, without entering the object in the reader. Returns nil,
-    /// having consumed nothing, for anything else (including malformed content), which
-    /// ``readItem()`` then reads and reports with the exact pointer. O(length).
+    /// having consumed nothing, for anything else (a kind included, and malformed content),
+    /// which ``readItem()`` then reads and reports with the exact pointer. O(length).
     mutating func _compactContentItem() -> WireSnapshot.Item? {
         let bytes = reader._bytes
         let count = reader._count

@@ -1,11 +1,13 @@
 @_spi(Unchecked) import ListDiff
 
 extension _WireDecoder {
-    static let itemMembers: [StaticString] = ["id", "content"]
+    static let itemMembers: [StaticString] = ["id", "content", "kind"]
+    /// The longest kind, in UTF-8 bytes.
+    static let maxKindBytes = 256
     static let sectionMembers: [StaticString] = ["id", "items", "content"]
     static let snapshotMembers: [StaticString] = ["sections", "items", "reloaded", "reconfigured", "reloadedSections"]
 
-    /// Reads an item: an identifier, or `{"id": …, "content"?: any}`. O(length).
+    /// Reads an item: an identifier, or `{"id": …, "content"?: any, "kind"?: string}`. O(length).
     mutating func readItem() throws(JSONReadError) -> WireSnapshot.Item {
         reader._skipWhitespace()
         if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
@@ -30,19 +32,46 @@ extension _WireDecoder {
         var members = _MemberSet(Self.itemMembers)
         var entry = -1
         var idOffset = start
-        var content: WireContent?
+        var value: JSONCapturedValue?
+        var cellKind: _CellKindName?
         while let member = try nextMember(&members) {
-            if member == 0 {
+            switch member {
+            case 0:
                 _ = try reader.peekKind()
                 idOffset = reader.offset
                 entry = try readIDEntry()
-            } else {
-                content = try readContent()
+            case 1:
+                value = try reader.captureValue()
+            default:
+                cellKind = try readKind()
             }
         }
         guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
         noteItem(entry, offset: idOffset)
-        return WireSnapshot.Item(table.id(entry), content: content)
+        return WireSnapshot.Item(table.id(entry), content: content(value, kind: cellKind))
+    }
+
+    /// An item's content from its captured value (`null` is none) and its kind. O(1).
+    func content(_ value: JSONCapturedValue?, kind: _CellKindName?) -> WireContent? {
+        guard let value, value.kind != .null else { return kind.map { WireContent(kind: $0) } }
+        return WireContent(fingerprint: value.fingerprint, body: body, range: value.range, kind: kind)
+    }
+
+    /// Reads an item's kind: a string of 1 to ``maxKindBytes`` UTF-8 bytes, in the box of the
+    /// previous item's kind when it is the same. O(length).
+    mutating func readKind() throws(JSONReadError) -> _CellKindName {
+        reader._skipWhitespace()
+        let start = reader.offset
+        let pointer = reader.pointer
+        let kind = try reader.readStringValue()
+        guard !kind.isEmpty, kind.utf8.count <= Self.maxKindBytes else {
+            throw reader.error(.schemaViolation, at: start, pointer: pointer, expected: "a kind: a string of 1 to \(Self.maxKindBytes) bytes",
+                               found: kind.isEmpty ? "an empty string" : "a string of \(kind.utf8.count) bytes")
+        }
+        if let lastKind, lastKind.text == kind { return lastKind }
+        let name = _CellKindName(kind)
+        lastKind = name
+        return name
     }
 
     /// Reads an array of items. O(total length).

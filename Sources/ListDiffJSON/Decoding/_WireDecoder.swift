@@ -17,6 +17,8 @@ internal struct _WireDecoder {
     var items: _ItemBuffer
     /// Where ``_plainInlineItems()`` keeps a run of scanned identifiers.
     let pending = _PendingIDs()
+    /// The last kind read: the items of a feed repeat a few kinds, and share their boxes.
+    var lastKind: _CellKindName?
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
     static func run<R>(

@@ -6,7 +6,9 @@ import ListDiff
 ///
 /// The canonical JSON is `{"sections":[…]}` without whitespace, each section
 /// `{"id":"<id>","content":<c>,"items":[…]}` (`content` only when present) and each item
-/// `"<id>"` without content or `{"id":"<id>","content":<c>}` with it. A flat list is one
+/// `"<id>"` without content or kind, or `{"id":"<id>","content":<c>,"kind":"<k>"}` with
+/// `content` and `kind` each only when present (so digests of kind-less snapshots did not
+/// change when kinds came). The kind is written as identifiers are. A flat list is one
 /// section with the id `""`. Identifiers are strings (integers as their decimal text);
 /// marks (reloads, reconfigures) are not part of it. Content is in the canonical form of
 /// `_CanonicalJSON`: whitespace, member order, escaping and number spelling do not change it.
@@ -42,8 +44,14 @@ public enum SnapshotDigest {
                 }
                 writer._appendASCII(#"{"id":"#)
                 item.id.withUTF8 { writer._appendQuoted($0) }
-                writer._appendASCII(#","content":"#)
-                content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
+                if content.hasValue {
+                    writer._appendASCII(#","content":"#)
+                    content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
+                }
+                if var kind = content.kind {
+                    writer._appendASCII(#","kind":"#)
+                    kind.withUTF8 { writer._appendQuoted(UnsafeRawBufferPointer($0)) }
+                }
                 writer._appendASCII("}")
             }
             writer._appendASCII("]}")

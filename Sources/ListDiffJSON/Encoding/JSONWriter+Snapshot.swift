@@ -13,8 +13,8 @@ extension JSONWriter {
         content.withUnsafeJSON { raw($0) }
     }
 
-    /// Writes an item: its identifier alone, or `{"id": …, "content": …}` when it has content.
-    /// O(length).
+    /// Writes an item: its identifier alone, or `{"id": …, "content"?: …, "kind"?: …}` when it
+    /// has content or a kind. O(length).
     @inlinable
     public mutating func writeItem(_ item: WireSnapshot.Item) {
         guard let content = item.content else {
@@ -24,8 +24,14 @@ extension JSONWriter {
         beginObject()
         key("id")
         writeID(item.id)
-        key("content")
-        writeContent(content)
+        if content.hasValue {
+            key("content")
+            writeContent(content)
+        }
+        if let kind = content.kind {
+            key("kind")
+            string(kind)
+        }
         endObject()
     }
 

@@ -1,5 +1,5 @@
-/// What a ``WireContent`` refers to: the value's fingerprint and where its bytes lie in the
-/// body it was read from. Kept out of line so that a content, and an absent one, is one word
+/// What a ``WireContent`` refers to: the value's fingerprint, where its bytes lie in the
+/// body it was read from (an empty range when the item names only a kind), and the kind. Kept out of line so that a content, and an absent one, is one word
 /// in every item (items without content, the common case, stay 32 bytes).
 @usableFromInline
 internal final class _WireContentStorage: Sendable {
@@ -7,12 +7,14 @@ internal final class _WireContentStorage: Sendable {
     @usableFromInline let body: _WireBody
     @usableFromInline let start: Int
     @usableFromInline let end: Int
+    @usableFromInline let kind: _CellKindName?
 
     @inlinable
-    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>) {
+    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName?) {
         self.fingerprint = fingerprint
         self.body = body
         start = range.lowerBound
         end = range.upperBound
+        self.kind = kind
     }
 }

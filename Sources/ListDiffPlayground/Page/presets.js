@@ -50,6 +50,11 @@ export const presets = [
     new: { sections: [{ id: "B", items: ["c", "a"] }, { id: "A", items: ["b", "z"] }] },
   },
   {
+    name: "Cell kinds: a kind change is a reload",
+    old: [{ id: "post-1", kind: "text", content: { text: "Hello" } }, { id: "post-2", kind: "photo", content: { url: "cat.jpg" } }, "spacer"],
+    new: [{ id: "post-1", kind: "photo", content: { url: "hello.jpg" } }, { id: "post-2", kind: "photo", content: { url: "dog.jpg" } }, "spacer"],
+  },
+  {
     name: "Reloads and reconfigures",
     old: [{ id: "x", content: 1 }, { id: "y", content: 1 }, "z"],
     new: { items: [{ id: "x", content: 2 }, { id: "y", content: 1 }, "z"], reloaded: ["y"] },

@@ -27,7 +27,8 @@ function shuffleSome(rng, list, swaps) {
   return list;
 }
 
-const item = (rng, id) => (rng() < 0.4 ? { id, content: { v: rng.int(3) } } : id);
+const KINDS = ["photo", "text"];
+const item = (rng, id) => (rng() < 0.4 ? { id, content: { v: rng.int(3) } } : rng() < 0.2 ? { id, kind: rng.pick(KINDS) } : id);
 
 /** One random case: flat or sectioned, with deletes, inserts, moves across sections and content changes. */
 export function randomCase(rng, size = 12) {
@@ -43,7 +44,7 @@ export function randomCase(rng, size = 12) {
     shuffleSome(rng, sections, rng.int(2));
   }
   for (const section of sections) {
-    section.items = section.items.map((it) => (rng() < 0.15 ? { id: itemId(it), content: { v: 3 + rng.int(3) } } : it));
+    section.items = section.items.map((it) => (rng() < 0.15 ? { id: itemId(it), content: { v: 3 + rng.int(3) } } : rng() < 0.05 ? { id: itemId(it), kind: rng.pick(KINDS) } : it));
     for (let k = rng.int(4); k > 0; k--) section.items.splice(rng.int(section.items.length + 1), 0, item(rng, fresh()));
     shuffleSome(rng, section.items, rng.int(3));
   }
@@ -61,7 +62,7 @@ export function randomCase(rng, size = 12) {
 export function sameList(a, b) {
   const canonical = (list) => {
     const sections = Array.isArray(list) ? [{ id: "", items: list }] : list.items ? [{ id: "", items: list.items }] : list.sections;
-    return JSON.stringify(sections.map((s) => [String(s.id), s.content ?? null, s.items.map((it) => [itemId(it), it?.content ?? null])]));
+    return JSON.stringify(sections.map((s) => [String(s.id), s.content ?? null, s.items.map((it) => [itemId(it), it?.content ?? null, it?.kind ?? null])]));
   };
   return canonical(a) === canonical(b);
 }

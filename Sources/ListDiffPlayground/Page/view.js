@@ -5,7 +5,11 @@
 import { itemId } from "./listdiff.js";
 
 const sectionsOf = (list) => (Array.isArray(list) ? [{ id: "", items: list }] : list.items ? [{ id: "", items: list.items }] : list.sections);
-const contentText = (item) => (typeof item === "object" && item !== null && item.content !== undefined && item.content !== null ? JSON.stringify(item.content) : "");
+const contentText = (item) => {
+  if (typeof item !== "object" || item === null) return "";
+  const content = item.content !== undefined && item.content !== null ? JSON.stringify(item.content) : "";
+  return item.kind ? `${item.kind} cell${content ? ` · ${content}` : ""}` : content;
+};
 
 export class ListView {
   constructor(root, { duration = 380 } = {}) {

@@ -86,7 +86,7 @@ struct ReverseDelta: Sendable {
         self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
         bytes = self.plan.capacity + insertedSections.bytes + insertedItems.bytes
             + (sectionContents.count + itemContents.count) * 32
-            + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } }
+            + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
     }
 
     /// The older snapshot, rebuilt from `newer` (the version this delta was made from). O(n).
