@@ -40,21 +40,44 @@ public struct Outline<ItemID: Hashable & Sendable, Content: Equatable & Sendable
 
     /// What a collection view shows: every item without a collapsed ancestor, in pre-order.
     /// O(visible rows).
+    @inlinable
     public var visibleRows: [Row] {
         var rows: [Row] = []
+        forEachVisibleRow { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each visible row in pre-order, building no array. O(visible rows).
+    @inlinable
+    public func forEachVisibleRow(_ body: (Row) -> Void) {
         func visit(_ items: [Item], level: Int, parent: ItemID?) {
             for item in items {
-                rows.append(Row(id: item.id, content: item.content, level: level, parent: parent,
-                                hasChildren: !item.children.isEmpty, isExpanded: item.isExpanded))
+                body(Row(id: item.id, content: item.content, level: level, parent: parent,
+                         hasChildren: !item.children.isEmpty, isExpanded: item.isExpanded))
                 if item.isExpanded { visit(item.children, level: level + 1, parent: item.id) }
             }
         }
         visit(roots, level: 0, parent: nil)
-        return rows
+    }
+
+    /// The number of ``visibleRows``. O(visible rows), allocating nothing.
+    @inlinable
+    public var visibleRowCount: Int {
+        func count(_ items: [Item]) -> Int {
+            var total = items.count
+            for index in items.indices where items[index].isExpanded { total += count(items[index].children) }
+            return total
+        }
+        return count(roots)
     }
 
     /// The identifiers of ``visibleRows``. O(visible rows).
-    public var visibleItems: [ItemID] { visibleRows.map(\.id) }
+    @inlinable
+    public var visibleItems: [ItemID] {
+        var ids: [ItemID] = []
+        forEachVisibleRow { ids.append($0.id) }
+        return ids
+    }
 
     /// Whether the outline holds `id`, visible or not. O(n).
     public func contains(_ id: ItemID) -> Bool { _path(of: id) != nil }

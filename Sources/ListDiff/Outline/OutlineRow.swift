@@ -47,6 +47,13 @@ public struct OutlineRowContent<Content: Equatable & Sendable>: Equatable, Senda
         self.level = level
         self.disclosure = disclosure
     }
+
+    /// Written out (not synthesized) so that it is inlinable: the diff compares every kept
+    /// row, and specialized code must not call through a witness. O(1) plus the content's `==`.
+    @inlinable
+    public static func == (lhs: OutlineRowContent, rhs: OutlineRowContent) -> Bool {
+        lhs.level == rhs.level && lhs.disclosure == rhs.disclosure && lhs.content == rhs.content
+    }
 }
 
 /// A row's cell kind is its item's: a kind change is still a reload, a level or disclosure
