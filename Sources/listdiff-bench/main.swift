@@ -4,7 +4,8 @@ import ListDiffHTTP
 
 /// listdiff-bench: the standard scenarios of the README's Benchmarks section, then the wire scenarios
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
-/// `client-apply` (a mirror's work per change; see `ClientBench`).
+/// `client-apply` (a mirror's work per change; see `ClientBench`), then `outline-expand` (see
+/// `OutlineBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.
 ///
 ///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
 ///
@@ -18,7 +19,17 @@ let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 if arguments.contains("--help") {
-    print("usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]")
+    print("usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)")
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--diffs") {
+    guard arguments.index(after: flag) < arguments.endIndex, let diffs = Int(arguments[arguments.index(after: flag)]), diffs >= 0,
+          let recipe = DiffScenarioRecipe.all.first(where: { $0.name == filter }) else {
+        FileHandle.standardError.write(Data("listdiff-bench: --diffs N needs --filter with an engine scenario (a, b, c, d, …)\n".utf8))
+        exit(2)
+    }
+    let moves = InstructionDriver.run(recipe.build(), diffs: diffs)
+    print("\(diffs) diffs of \(recipe.name): \(moves) moves")
     exit(0)
 }
 let (warmups, runs) = quick ? (1, 3) : (5, 15)
