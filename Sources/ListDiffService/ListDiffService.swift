@@ -85,7 +85,7 @@ public final class ListDiffService: Sendable {
         route(&router, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
         route(&router, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
         route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
-        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
+        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
         route(&router, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
         route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) { [self] request throws(ServiceProblem) in try changes(request) }
         route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }

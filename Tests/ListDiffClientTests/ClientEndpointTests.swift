@@ -65,7 +65,7 @@ import Testing
             #expect(try await feed.get(ifNoneMatch: read.version) == nil)
             #expect(try await feed.get(ifNoneMatch: "0123456789abcdef.1")?.version == read.version)
 
-            let applied = try await feed.apply(operations: [.deleteItems(["b"]), .appendItems([WireSnapshot.Item("d")], toSection: nil)], ifMatch: read.version)
+            let applied = try await feed.apply(operations: [.snapshot(.deleteItems(["b"])), .snapshot(.appendItems([WireSnapshot.Item("d")], toSection: nil))], ifMatch: read.version)
             #expect(applied.from == read.version && applied.changeset.batch?.changeset.counts.itemInserts == 1)
             let same = try await feed.put(try fruit(["a", "c", "d"]).withContent(of: read.snapshot))
             #expect(same.isUnchanged)
@@ -105,11 +105,11 @@ import Testing
             #expect(stale?.problem?.status == 412)
             #expect(stale?.problem?.currentVersion?.text.hasSuffix(".2") == true)
 
-            let repeated = await failure { try await feed.apply(operations: [.deleteItems(["a"]), .appendItems([WireSnapshot.Item("b")], toSection: nil)]) }
+            let repeated = await failure { try await feed.apply(operations: [.snapshot(.deleteItems(["a"])), .snapshot(.appendItems([WireSnapshot.Item("b")], toSection: nil))]) }
             #expect(repeated?.problem?.status == 422)
             #expect(repeated?.problem?.operationIndex == 1 && repeated?.problem?.pointer == "/operations/1")
             #expect(repeated?.problem?.duplicates == ["b"])
-            let unknown = await failure { try await feed.apply(operations: [.moveItemAfter("zz", "a")]) }
+            let unknown = await failure { try await feed.apply(operations: [.snapshot(.moveItemAfter("zz", "a"))]) }
             #expect(unknown?.problem?.operationIndex == 0 && unknown?.problem?.duplicates == [])
 
             let badName = await failure { try await client.session("no/slashes").snapshot("x").put(try fruit(["a"])) }

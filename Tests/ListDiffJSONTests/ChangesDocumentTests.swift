@@ -68,12 +68,16 @@ import ListDiffJSON
     @Test func operationsRoundTrip() throws {
         let section = WireSnapshot.Section("s", content: try WireContent(json: #"{"t":1}"#), items: [WireSnapshot.Item("x")])
         let item = WireSnapshot.Item("y", content: try WireContent(json: "[1,2]"))
-        let operations: [WireOperation] = [
+        let engine: [WireSnapshotOperation] = [
             .appendSections([section]), .insertSectionsBefore([section], "a"), .insertSectionsAfter([section], "a"),
             .deleteSections(["a"]), .moveSectionBefore("a", "b"), .moveSectionAfter("a", "b"), .reloadSections(["a"]),
             .appendItems([item], toSection: nil), .appendItems([item], toSection: "s"), .insertItemsBefore([item], "x"),
             .insertItemsAfter([item], "x"), .deleteItems(["x"]), .deleteAllItems, .moveItemBefore("x", "z"),
             .moveItemAfter("x", "z"), .reloadItems(["x"]), .reconfigureItems(["x"]),
+        ]
+        let tree = try WireDecoder.operations(Array(#"{"operations":[{"op":"appendItems","items":[{"id":"t","children":["u"]}],"section":"s"}]}"#.utf8))
+        let operations = engine.map(WireOperation.snapshot) + tree + [
+            .appendChildren([item], parent: "x"), .replaceChildren(of: "x", with: [item]), .expand(["x"]), .collapse(["x"]),
         ]
         let bytes = written { $0.writeOperations(operations) }
         let decoded = try WireDecoder.operations(bytes)

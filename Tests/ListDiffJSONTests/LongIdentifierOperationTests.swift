@@ -19,7 +19,7 @@ import Testing
 
     @Test func theLongIdentifiersKeepTheirText() throws {
         let operations = try WireDecoder.operations(Array(#"{"operations":[{"op":"moveItem","item":"an-item-with-a-long-name","after":"another-long-item-name"}]}"#.utf8))
-        guard case .moveItemAfter(let item, let anchor)? = operations.first else {
+        guard case .snapshot(.moveItemAfter(let item, let anchor))? = operations.first else {
             Issue.record("not a moveItem after: \(operations)")
             return
         }

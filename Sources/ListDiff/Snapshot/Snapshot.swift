@@ -81,6 +81,20 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         self.init(_uncheckedUniqueSections: sections)
     }
 
+    /// The same snapshot's marks over other sections, whose identifiers the caller has proven
+    /// unique (the wire layer's visible rows of outline sections). Marks naming an item the
+    /// sections no longer hold ask for nothing.
+    ///
+    /// - Complexity: O(s) for s sections.
+    @_spi(Unchecked)
+    public func replacingSections(uncheckedUnique sections: ContiguousArray<Section>) -> Snapshot {
+        var result = Snapshot(_uncheckedUniqueSections: sections)
+        result.reloadedItems = reloadedItems
+        result.reconfiguredItems = reconfiguredItems
+        result.reloadedSections = reloadedSections
+        return result
+    }
+
     @inlinable
     init(_uncheckedUniqueSections sections: ContiguousArray<Section>) {
         var index = [SectionID: Int](minimumCapacity: sections.count)

@@ -15,6 +15,9 @@ public enum SnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
     case sectionRelativeToItself(SectionID)
     /// An item was to be inserted or moved relative to itself.
     case itemRelativeToItself(ItemID)
+    /// An item's children, or its expanding and collapsing, were asked of a section that is
+    /// not an outline (the item named: the parent, or the first item brought with children).
+    case notInOutline(ItemID)
 
     /// How many duplicates an error lists at most; enough to act on, bounded for huge inputs.
     public static var reportedDuplicateLimit: Int { 20 }
@@ -35,6 +38,8 @@ public enum SnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sen
             "section \(Self._quote(id)) cannot be placed relative to itself"
         case .itemRelativeToItself(let id):
             "item \(Self._quote(id)) cannot be placed relative to itself"
+        case .notInOutline(let id):
+            "item \(Self._quote(id)) is not in an outline section: children, expand and collapse need one (\"outline\": true)"
         }
     }
 

@@ -29,6 +29,18 @@ internal struct _ItemBuffer {
         count &+= 1
     }
 
+    /// The item at `index` (below ``count``). O(1).
+    subscript(index: Int) -> WireSnapshot.Item {
+        get { _base[index] }
+        set { _base[index] = newValue }
+    }
+
+    /// Removes and returns the last item (there must be one). O(1).
+    mutating func removeLast() -> WireSnapshot.Item {
+        count &-= 1
+        return (_base + count).move()
+    }
+
     /// Moves the items out into an array of exactly their count, leaving the buffer empty.
     /// O(count): one block copy, no reference counting.
     mutating func take() -> ContiguousArray<WireSnapshot.Item> {

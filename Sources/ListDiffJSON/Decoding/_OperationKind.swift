@@ -2,6 +2,7 @@
 internal enum _OperationKind: CaseIterable {
     case appendSections, insertSections, deleteSections, moveSection, reloadSections
     case appendItems, insertItems, deleteItems, deleteAllItems, moveItem, reloadItems, reconfigureItems
+    case replaceChildren, expand, collapse
 
     /// The operation's `op` value.
     var name: StaticString {
@@ -18,20 +19,25 @@ internal enum _OperationKind: CaseIterable {
         case .moveItem: "moveItem"
         case .reloadItems: "reloadItems"
         case .reconfigureItems: "reconfigureItems"
+        case .replaceChildren: "replaceChildren"
+        case .expand: "expand"
+        case .collapse: "collapse"
         }
     }
 
     /// The members the operation takes besides `op`, as bits of
-    /// ``_WireDecoder/operationMembers`` (sections 1, section 2, items 3, item 4, before 5, after 6).
+    /// ``_WireDecoder/operationMembers`` (sections 1, section 2, items 3, item 4, before 5, after 6,
+    /// parent 7).
     var allowed: UInt32 {
         switch self {
         case .appendSections: 1 << 1
         case .insertSections: 1 << 1 | 1 << 5 | 1 << 6
         case .deleteSections, .reloadSections: 1 << 1
         case .moveSection: 1 << 2 | 1 << 5 | 1 << 6
-        case .appendItems: 1 << 3 | 1 << 2
+        case .appendItems: 1 << 3 | 1 << 2 | 1 << 7
         case .insertItems: 1 << 3 | 1 << 5 | 1 << 6
-        case .deleteItems, .reloadItems, .reconfigureItems: 1 << 3
+        case .deleteItems, .reloadItems, .reconfigureItems, .expand, .collapse: 1 << 3
+        case .replaceChildren: 1 << 4 | 1 << 3
         case .deleteAllItems: 0
         case .moveItem: 1 << 4 | 1 << 5 | 1 << 6
         }

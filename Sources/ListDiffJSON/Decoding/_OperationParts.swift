@@ -3,7 +3,7 @@ import ListDiff
 /// The members of one operation object as read, before the `op` decides what they mean.
 internal struct _OperationParts {
     var kind: _OperationKind?
-    var offsets = [Int](repeating: 0, count: 7)
+    var offsets = [Int](repeating: 0, count: 8)
     var sections: [WireSnapshot.Section] = []
     var sectionIDs: [WireID] = []
     var items: [WireSnapshot.Item] = []
@@ -11,6 +11,7 @@ internal struct _OperationParts {
     var item: WireID?
     var before: WireID?
     var after: WireID?
+    var parent: WireID?
     var firstSectionObject: (offset: Int, index: Int)?
     var firstSectionID: (offset: Int, index: Int)?
     var firstItemObject: (offset: Int, index: Int)?
@@ -38,6 +39,10 @@ internal struct _OperationParts {
                                        expected: "exactly one of \"before\" and \"after\" for \"\(kind.name)\"",
                                        found: before == nil ? "neither" : "both")
         }
+        if kind == .appendItems, section != nil, parent != nil {
+            throw decoder.reader.error(.schemaViolation, at: offsets[7], pointer: pointer.appending(key: "parent"),
+                                       expected: "at most one of \"section\" and \"parent\" for \"appendItems\"", found: "both")
+        }
         switch kind {
         case .appendSections, .insertSections:
             if let (offset, index) = firstSectionID {
@@ -47,7 +52,7 @@ internal struct _OperationParts {
             if let (offset, index) = firstSectionObject {
                 throw wrongElement(offset, pointer, "sections", index, "a section identifier", "an object", decoder)
             }
-        case .deleteItems, .reloadItems, .reconfigureItems:
+        case .deleteItems, .reloadItems, .reconfigureItems, .expand, .collapse:
             if let (offset, index) = firstItemObject {
                 throw wrongElement(offset, pointer, "items", index, "an item identifier", "an object", decoder)
             }
@@ -68,22 +73,27 @@ internal struct _OperationParts {
         let anchor = before ?? after ?? WireID.flatSection
         let isAfter = before == nil
         switch kind {
-        case .appendSections: return .appendSections(sections)
-        case .insertSections: return isAfter ? .insertSectionsAfter(sections, anchor) : .insertSectionsBefore(sections, anchor)
-        case .deleteSections: return .deleteSections(sectionIDs)
+        case .appendSections: return .snapshot(.appendSections(sections))
+        case .insertSections: return .snapshot(isAfter ? .insertSectionsAfter(sections, anchor) : .insertSectionsBefore(sections, anchor))
+        case .deleteSections: return .snapshot(.deleteSections(sectionIDs))
         case .moveSection:
             let id = section ?? WireID.flatSection
-            return isAfter ? .moveSectionAfter(id, anchor) : .moveSectionBefore(id, anchor)
-        case .reloadSections: return .reloadSections(sectionIDs)
-        case .appendItems: return .appendItems(items, toSection: section)
-        case .insertItems: return isAfter ? .insertItemsAfter(items, anchor) : .insertItemsBefore(items, anchor)
-        case .deleteItems: return .deleteItems(items.map(\.id))
-        case .deleteAllItems: return .deleteAllItems
+            return .snapshot(isAfter ? .moveSectionAfter(id, anchor) : .moveSectionBefore(id, anchor))
+        case .reloadSections: return .snapshot(.reloadSections(sectionIDs))
+        case .appendItems:
+            if let parent { return .appendChildren(items, parent: parent) }
+            return .snapshot(.appendItems(items, toSection: section))
+        case .insertItems: return .snapshot(isAfter ? .insertItemsAfter(items, anchor) : .insertItemsBefore(items, anchor))
+        case .deleteItems: return .snapshot(.deleteItems(items.map(\.id)))
+        case .deleteAllItems: return .snapshot(.deleteAllItems)
         case .moveItem:
             let id = item ?? WireID.flatSection
-            return isAfter ? .moveItemAfter(id, anchor) : .moveItemBefore(id, anchor)
-        case .reloadItems: return .reloadItems(items.map(\.id))
-        case .reconfigureItems: return .reconfigureItems(items.map(\.id))
+            return .snapshot(isAfter ? .moveItemAfter(id, anchor) : .moveItemBefore(id, anchor))
+        case .reloadItems: return .snapshot(.reloadItems(items.map(\.id)))
+        case .reconfigureItems: return .snapshot(.reconfigureItems(items.map(\.id)))
+        case .replaceChildren: return .replaceChildren(of: item ?? WireID.flatSection, with: items)
+        case .expand: return .expand(items.map(\.id))
+        case .collapse: return .collapse(items.map(\.id))
         }
     }
 }

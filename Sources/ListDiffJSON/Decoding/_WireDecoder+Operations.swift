@@ -1,7 +1,7 @@
 import ListDiff
 
 extension _WireDecoder {
-    static let operationMembers: [StaticString] = ["op", "sections", "section", "items", "item", "before", "after"]
+    static let operationMembers: [StaticString] = ["op", "sections", "section", "items", "item", "before", "after", "parent"]
 
     /// Reads `{"operations": [op, …]}`. O(length) expected.
     mutating func readOperations() throws(JSONReadError) -> [WireOperation] {
@@ -49,7 +49,8 @@ extension _WireDecoder {
             case 3: try readItemsOrIDs(into: &parts)
             case 4: parts.item = try readID()
             case 5: parts.before = try readID()
-            default: parts.after = try readID()
+            case 6: parts.after = try readID()
+            default: parts.parent = try readID()
             }
         }
         let pointer = reader.pointer
@@ -72,14 +73,16 @@ extension _WireDecoder {
         }
     }
 
-    /// Reads `items`: items (identifiers or `{"id", "content"}` objects). O(length).
+    /// Reads `items`: items (identifiers or `{"id", "content"}` objects, with their subtrees
+    /// in pre-order when they have `children`). O(length).
     mutating func readItemsOrIDs(into parts: inout _OperationParts) throws(JSONReadError) {
         try reader.beginArray()
         while try reader.hasNextElement() {
             if try reader.peekKind() == .object, parts.firstItemObject == nil {
                 parts.firstItemObject = (reader.offset, reader.currentIndex)
             }
-            parts.items.append(try readItem())
+            try appendItem()
         }
+        parts.items = Array(items.take())
     }
 }

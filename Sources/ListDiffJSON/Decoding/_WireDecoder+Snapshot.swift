@@ -1,22 +1,28 @@
 @_spi(Unchecked) import ListDiff
 
 extension _WireDecoder {
-    static let itemMembers: [StaticString] = ["id", "content", "kind"]
+    static let itemMembers: [StaticString] = ["id", "content", "kind", "children", "expanded"]
     /// The longest kind, in UTF-8 bytes.
     static let maxKindBytes = 256
-    static let sectionMembers: [StaticString] = ["id", "items", "content"]
+    static let sectionMembers: [StaticString] = ["id", "items", "content", "outline"]
     static let snapshotMembers: [StaticString] = ["sections", "items", "reloaded", "reconfigured", "reloadedSections"]
 
-    /// Reads an item: an identifier, or `{"id": …, "content"?: any, "kind"?: string}`. O(length).
+    /// Reads an item without children: an identifier, or `{"id": …, "content"?: any,
+    /// "kind"?: string}` (the items of a changeset's values). O(length).
     mutating func readItem() throws(JSONReadError) -> WireSnapshot.Item {
+        try appendItem(nests: false)
+        return items.removeLast()
+    }
+
+    /// Appends an item to ``items``: an identifier, or `{"id": …, "content"?: any,
+    /// "kind"?: string, "children"?: [item, …], "expanded"?: bool}`; with `children`, the
+    /// subtree follows it in pre-order, every item placed at its depth. Where `children` or
+    /// `expanded` appears is noted in ``nesting``: only an outline section may have them, which
+    /// the section knows once it has been read whole. O(length).
+    mutating func appendItem(nests: Bool = true) throws(JSONReadError) {
         reader._skipWhitespace()
-        if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
-            let start = reader._position
-            let entry = try readIDEntry()
-            noteItem(entry, offset: start)
-            return WireSnapshot.Item(table.id(entry))
-        }
-        let kind = try reader.peekKind()
+        let isString = reader._position < reader._count && reader._bytes[reader._position] == UInt8(ascii: "\"")
+        let kind = isString ? .string : try reader.peekKind()
         let start = reader.offset
         guard kind == .object else {
             guard kind == .string || kind == .number else {
@@ -25,15 +31,24 @@ extension _WireDecoder {
             }
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            return WireSnapshot.Item(table.id(entry))
+            let content = outlineDepth == 0 ? nil : WireContent.placed(nil, _OutlinePlacement(depth: outlineDepth, hasChildren: false, isExpanded: false))
+            items.append(WireSnapshot.Item(table.id(entry), content: content))
+            return
         }
-        if let item = _compactContentItem() { return item }
+        if outlineDepth == 0, let item = _compactContentItem() {
+            items.append(item)
+            return
+        }
         try reader.beginObject()
-        var members = _MemberSet(Self.itemMembers)
+        // The item's place in pre-order, before its children, filled in once its members are read.
+        let slot = items.count
+        items.append(WireSnapshot.Item(WireID.flatSection))
+        var members = _MemberSet(Self.itemMembers, allowed: nests ? .max : 0b111)
         var entry = -1
         var idOffset = start
         var value: JSONCapturedValue?
         var cellKind: _CellKindName?
+        var expanded = false
         while let member = try nextMember(&members) {
             switch member {
             case 0:
@@ -42,13 +57,48 @@ extension _WireDecoder {
                 entry = try readIDEntry()
             case 1:
                 value = try reader.captureValue()
-            default:
+            case 2:
                 cellKind = try readKind()
+            case 3:
+                noteNesting()
+                try appendChildren()
+            default:
+                noteNesting()
+                expanded = try reader.readBool()
             }
         }
         guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
         noteItem(entry, offset: idOffset)
-        return WireSnapshot.Item(table.id(entry), content: content(value, kind: cellKind))
+        let placement = _OutlinePlacement(depth: outlineDepth, hasChildren: items.count > slot + 1, isExpanded: expanded)
+        items[slot] = WireSnapshot.Item(table.id(entry), content: WireContent.placed(content(value, kind: cellKind), placement))
+    }
+
+    /// Appends the items of a `children` array, one level deeper. O(length).
+    mutating func appendChildren() throws(JSONReadError) {
+        let kind = try reader.peekKind()
+        guard kind == .array else {
+            throw reader.error(.typeMismatch, expected: "children: an array of items", found: kind.phrase)
+        }
+        try reader.beginArray()
+        outlineDepth += 1
+        defer { outlineDepth -= 1 }
+        while try reader.hasNextElement() { try appendItem() }
+    }
+
+    /// Remembers where the first `children` or `expanded` member of the items being read is.
+    /// Cold path (once per section at most).
+    mutating func noteNesting() {
+        if nesting == nil { nesting = (reader.offset, reader.pointer) }
+    }
+
+    /// An error at the first `children` or `expanded` member read since ``nesting`` was
+    /// cleared, if there was one: `what` may not nest.
+    mutating func refuseNesting(in what: String) throws(JSONReadError) {
+        guard let (offset, pointer) = nesting else { return }
+        nesting = nil
+        throw reader.error(.schemaViolation, at: offset, pointer: pointer,
+                           expected: "\"children\" and \"expanded\" only in a section with \"outline\": true",
+                           found: "an item with them in \(what)")
     }
 
     /// An item's content from its captured value (`null` is none) and its kind. O(1).
@@ -80,12 +130,13 @@ extension _WireDecoder {
         while true {
             if _plainInlineItems() || _plainStringItem() { continue }
             guard try reader.hasNextElement() else { break }
-            items.append(try readItem())
+            try appendItem()
         }
         return items.take()
     }
 
-    /// Reads a section object `{"id": …, "items"?: […], "content"?: any}`. O(length).
+    /// Reads a section object `{"id": …, "items"?: […], "content"?: any, "outline"?: bool}`;
+    /// only an outline's items may nest. O(length).
     mutating func readSection() throws(JSONReadError) -> WireSnapshot.Section {
         let kind = try reader.peekKind()
         let start = reader.offset
@@ -97,6 +148,8 @@ extension _WireDecoder {
         var entry = -1
         var items = ContiguousArray<WireSnapshot.Item>()
         var content: WireContent?
+        var isOutline = false
+        nesting = nil
         while let member = try nextMember(&members) {
             switch member {
             case 0:
@@ -105,10 +158,17 @@ extension _WireDecoder {
                 entry = try readIDEntry()
                 noteSection(entry, offset: offset)
             case 1: items = try readItems()
-            default: content = try readContent()
+            case 2: content = try readContent()
+            default: isOutline = try reader.readBool()
             }
         }
         guard entry >= 0 else { throw missing("id", in: "a section object", objectStart: start) }
+        if isOutline {
+            nesting = nil
+            content = WireContent.placed(content, .outlineSection)
+        } else {
+            try refuseNesting(in: "a section that is not an outline")
+        }
         return WireSnapshot.Section(table.id(entry), content: content, items: items)
     }
 
@@ -130,8 +190,10 @@ extension _WireDecoder {
         duplicateSections = _Duplicates()
         let kind = try reader.peekKind()
         let start = reader.offset
+        nesting = nil
         if kind == .array {
             let items = try readItems()
+            try refuseNesting(in: "a flat list")
             try duplicateItems.check("item", reader: reader)
             let section = WireSnapshot.Section(WireID.flatSection, items: items)
             return WireSnapshotDocument(snapshot: WireSnapshot(uncheckedUniqueSections: [section]), isFlat: true)
@@ -149,6 +211,7 @@ extension _WireDecoder {
             case 1:
                 if members.has(0) { throw flatAndSectioned() }
                 sections = [WireSnapshot.Section(WireID.flatSection, items: try readItems())]
+                try refuseNesting(in: "a flat list")
             case 2: marks.reloaded = try readIDEntries(offsets: &marks.reloadedOffsets)
             case 3: marks.reconfigured = try readIDEntries(offsets: &marks.reconfiguredOffsets)
             default: marks.reloadedSections = try readIDEntries(offsets: &marks.reloadedSectionOffsets)

@@ -19,6 +19,10 @@ internal struct _WireDecoder {
     let pending = _PendingIDs()
     /// The last kind read: the items of a feed repeat a few kinds, and share their boxes.
     var lastKind: _CellKindName?
+    /// The depth of the items being read: 0 at the top of an item array, +1 per `children`.
+    var outlineDepth = 0
+    /// Where the first `children` or `expanded` member of the items being read was.
+    var nesting: (offset: Int, pointer: JSONPointer)?
 
     /// Runs `work` with a decoder over `bytes`. O(1) plus `work`.
     static func run<R>(

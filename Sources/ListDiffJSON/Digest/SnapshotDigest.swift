@@ -8,7 +8,11 @@ import ListDiff
 /// `{"id":"<id>","content":<c>,"items":[…]}` (`content` only when present) and each item
 /// `"<id>"` without content or kind, or `{"id":"<id>","content":<c>,"kind":"<k>"}` with
 /// `content` and `kind` each only when present (so digests of kind-less snapshots did not
-/// change when kinds came). The kind is written as identifiers are. A flat list is one
+/// change when kinds came). The kind is written as identifiers are. An outline section is
+/// `{"id":"<id>","content":<c>,"outline":true,"items":[…]}` with its items as their tree, each
+/// item an identifier alone or `{"id","content"?,"kind"?,"expanded":true?,"children":[…]?}`
+/// (`expanded` only when true, `children` only when not empty), so outlines entered the
+/// digest without changing any earlier one. A flat list is one
 /// section with the id `""`. Identifiers are strings (integers as their decimal text);
 /// marks (reloads, reconfigures) are not part of it. Content is in the canonical form of
 /// `_CanonicalJSON`: whitespace, member order, escaping and number spelling do not change it.
@@ -31,15 +35,19 @@ public enum SnapshotDigest {
             if index > 0 { writer._appendASCII(",") }
             writer._appendASCII(#"{"id":"#)
             section.id.withUTF8 { writer._appendQuoted($0) }
-            if let content = section.content {
+            if let content = section.content, content.hasValue {
                 writer._appendASCII(#","content":"#)
                 content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
             }
+            let isOutline = section.content?.isOutline == true
+            if isOutline { writer._appendASCII(#","outline":true"#) }
             writer._appendASCII(#","items":["#)
+            let shape = _OutlineShape(items: section.items)
             for (position, item) in section.items.enumerated() {
-                if position > 0 { writer._appendASCII(",") }
-                guard let content = item.content else {
+                if isOutline ? !shape.isFirstOfArray(position) : position > 0 { writer._appendASCII(",") }
+                guard let content = item.content, isOutline ? shape.needsObject(position) : content.hasValue || content.kind != nil else {
                     item.id.withUTF8 { writer._appendQuoted($0) }
+                    if isOutline { for _ in 0..<shape.closes(after: position) { writer._appendASCII("]}") } }
                     continue
                 }
                 writer._appendASCII(#"{"id":"#)
@@ -52,7 +60,13 @@ public enum SnapshotDigest {
                     writer._appendASCII(#","kind":"#)
                     kind.withUTF8 { writer._appendQuoted(UnsafeRawBufferPointer($0)) }
                 }
-                writer._appendASCII("}")
+                guard isOutline else {
+                    writer._appendASCII("}")
+                    continue
+                }
+                if content.isExpanded { writer._appendASCII(#","expanded":true"#) }
+                writer._appendASCII(shape.opensChildren(position) ? #","children":["# : "}")
+                for _ in 0..<shape.closes(after: position) { writer._appendASCII("]}") }
             }
             writer._appendASCII("]}")
         }

@@ -23,7 +23,7 @@ extension JSONWriter {
             let changeset = staged?.changeset ?? BatchChangeset()
             writeBatch(changeset, intermediateSnapshots: staged?.stages.dropLast().map(\.result) ?? [], flat: flat)
             key("values")
-            writeFreshElements(diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat)
+            writeFreshElements(diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat, rows: diff?.new)
         } else {
             writeChangeset(diff, sequential: sequential, flat: flat)
         }
@@ -59,6 +59,23 @@ extension JSONWriter {
         key("version")
         string(version)
         writeDigestAndSnapshot(digest, snapshot, flat: flat)
+    }
+
+    /// `{"version", "digest", "section", "items"}`: a subtree (``WireSnapshot/subtree(of:includingParent:)``)
+    /// of a version whose digest is given, its items as a tree. O(subtree).
+    public mutating func writeSubtree(version: String, digest: String, section: WireID, items: ContiguousArray<WireSnapshot.Item>) {
+        beginObject()
+        key("version")
+        string(version)
+        key("digest")
+        string(digest)
+        key("section")
+        writeID(section)
+        key("items")
+        beginArray()
+        _writeOutlineItems(items)
+        endArray()
+        endObject()
     }
 
     private mutating func writeDigestAndSnapshot(_ digest: String, _ snapshot: WireSnapshot, flat: Bool) {

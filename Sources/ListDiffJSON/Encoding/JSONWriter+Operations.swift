@@ -17,6 +17,29 @@ extension JSONWriter {
         beginObject()
         key("op")
         switch operation {
+        case .snapshot(let operation):
+            _writeSnapshotOperation(operation)
+        case .appendChildren(let items, let parent):
+            string("appendItems")
+            _writeItems(items)
+            _writeAnchor("parent", parent)
+        case .replaceChildren(let parent, let items):
+            string("replaceChildren")
+            _writeAnchor("item", parent)
+            _writeItems(items)
+        case .expand(let ids):
+            string("expand")
+            _writeIDs("items", ids)
+        case .collapse(let ids):
+            string("collapse")
+            _writeIDs("items", ids)
+        }
+        endObject()
+    }
+
+    /// The `op` value and members of an engine operation. O(size).
+    mutating func _writeSnapshotOperation(_ operation: WireSnapshotOperation) {
+        switch operation {
         case .appendSections(let sections):
             string("appendSections")
             _writeSections(sections)
@@ -74,7 +97,6 @@ extension JSONWriter {
             string("reconfigureItems")
             _writeIDs("items", ids)
         }
-        endObject()
     }
 
     mutating func _writeSections(_ sections: [WireSnapshot.Section]) {
@@ -84,10 +106,15 @@ extension JSONWriter {
         endArray()
     }
 
+    /// `"items": […]`, as trees when they bring children. O(size).
     mutating func _writeItems(_ items: [WireSnapshot.Item]) {
         key("items")
         beginArray()
-        for item in items { writeItem(item) }
+        if WireSnapshot._firstNested(items) != nil {
+            _writeOutlineItems(ContiguousArray(items))
+        } else {
+            for item in items { writeItem(item) }
+        }
         endArray()
     }
 

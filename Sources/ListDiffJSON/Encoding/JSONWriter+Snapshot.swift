@@ -14,16 +14,23 @@ extension JSONWriter {
     }
 
     /// Writes an item: its identifier alone, or `{"id": …, "content"?: …, "kind"?: …}` when it
-    /// has content or a kind. O(length).
+    /// has content or a kind (its place in an outline is written by the section). O(length).
     @inlinable
     public mutating func writeItem(_ item: WireSnapshot.Item) {
-        guard let content = item.content else {
+        guard let content = item.content, content.hasValue || content.kind != nil else {
             writeID(item.id)
             return
         }
         beginObject()
+        _writeItemMembers(item.id, content)
+        endObject()
+    }
+
+    /// `"id"`, then `"content"` and `"kind"` where present. O(length).
+    @inlinable
+    mutating func _writeItemMembers(_ id: WireID, _ content: WireContent) {
         key("id")
-        writeID(item.id)
+        writeID(id)
         if content.hasValue {
             key("content")
             writeContent(content)
@@ -32,7 +39,6 @@ extension JSONWriter {
             key("kind")
             string(kind)
         }
-        endObject()
     }
 
     /// Writes a snapshot. Sectioned: `{"sections": [{"id", "content"?, "items"}], "reloaded"?,
@@ -66,18 +72,27 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `{"id", "content"?, "items"}`. O(size).
+    /// `{"id", "content"?, "outline"?: true, "items"}`; an outline's items as their tree. O(size).
     mutating func _writeSection(_ section: WireSnapshot.Section) {
         beginObject()
         key("id")
         writeID(section.id)
-        if let content = section.content {
+        if let content = section.content, content.hasValue {
             key("content")
             writeContent(content)
         }
+        let isOutline = section.content?.isOutline == true
+        if isOutline {
+            key("outline")
+            bool(true)
+        }
         key("items")
         beginArray()
-        for item in section.items { writeItem(item) }
+        if isOutline {
+            _writeOutlineItems(section.items)
+        } else {
+            for item in section.items { writeItem(item) }
+        }
         endArray()
         endObject()
     }

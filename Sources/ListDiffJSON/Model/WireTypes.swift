@@ -2,8 +2,8 @@ import ListDiff
 
 /// A snapshot as the wire carries it: identifiers are ``WireID``s, content is ``WireContent``.
 public typealias WireSnapshot = Snapshot<WireID, WireID, WireContent>
-/// One snapshot operation read from the wire.
-public typealias WireOperation = SnapshotOperation<WireID, WireID, WireContent>
+/// One operation of the engine's snapshots, as ``WireOperation/snapshot(_:)`` carries it.
+public typealias WireSnapshotOperation = SnapshotOperation<WireID, WireID, WireContent>
 /// The diff of two wire snapshots.
 public typealias WireDiff = SectionedDiff<WireID, WireID, WireContent>
 /// Why a wire snapshot could not be built or changed.

@@ -1,6 +1,8 @@
 /// What a ``WireContent`` refers to: the value's fingerprint, where its bytes lie in the
-/// body it was read from (an empty range when the item names only a kind), and the kind. Kept out of line so that a content, and an absent one, is one word
-/// in every item (items without content, the common case, stay 32 bytes).
+/// body it was read from (an empty range when the item names only a kind or a place in an
+/// outline), the kind, and the outline placement. Kept out of line so that a content, and an
+/// absent one, is one word in every item (items without content, the common case, stay 32
+/// bytes); the placement fits in the padding of the 64-byte allocation's size class.
 @usableFromInline
 internal final class _WireContentStorage: Sendable {
     @usableFromInline let fingerprint: ContentFingerprint
@@ -8,13 +10,15 @@ internal final class _WireContentStorage: Sendable {
     @usableFromInline let start: Int
     @usableFromInline let end: Int
     @usableFromInline let kind: _CellKindName?
+    @usableFromInline let placement: _OutlinePlacement
 
     @inlinable
-    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName?) {
+    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName?, placement: _OutlinePlacement) {
         self.fingerprint = fingerprint
         self.body = body
         start = range.lowerBound
         end = range.upperBound
         self.kind = kind
+        self.placement = placement
     }
 }

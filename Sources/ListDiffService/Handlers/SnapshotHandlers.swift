@@ -23,7 +23,9 @@ extension ListDiffService {
     }
 
     /// `GET /v1/sessions/{session}/snapshots/{name}`: the snapshot, its version and digest;
-    /// `If-None-Match` with the current version → 304.
+    /// `If-None-Match` with the current version → 304. With `subtree=<item>`: that item's
+    /// subtree instead (`includingParent=false`: its children's), like Apple's
+    /// `snapshot(of:includingParent:)`.
     func getSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
         let address = try request.snapshotAddress()
         let unlessMatching = try EntityTagList(field: "If-None-Match", of: request.http)
@@ -34,7 +36,21 @@ extension ListDiffService {
             response.headers.append(name: "ETag", value: version.head.version.entityTag)
             return response
         }
-        return ServiceJSON.response(ServiceJSON.snapshot(version), version: version.head.version)
+        guard let subtree = request.http.queryValue("subtree") else {
+            return ServiceJSON.response(ServiceJSON.snapshot(version), version: version.head.version)
+        }
+        let includingParent: Bool
+        switch request.http.queryValue("includingParent") {
+        case nil, "true": includingParent = true
+        case "false": includingParent = false
+        case let other?: throw ServiceProblem.badQuery("includingParent", other, allowed: "true or false")
+        }
+        let snapshot = version.snapshot()
+        guard let (section, items) = snapshot.subtree(of: WireID(subtree), includingParent: includingParent) else {
+            throw ServiceProblem.notFound("the snapshot has no item '\(subtree)'")
+        }
+        let body = ServiceJSON.subtree(version: version, section: section, items: items)
+        return ServiceJSON.response(body, version: version.head.version)
     }
 
     /// `DELETE /v1/sessions/{session}/snapshots/{name}`: 204; its long polls are answered 404.

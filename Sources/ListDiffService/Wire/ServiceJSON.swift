@@ -29,6 +29,14 @@ enum ServiceJSON {
         return writer.bytes
     }
 
+    /// `{"version", "digest", "section", "items"}`: one subtree of a stored version (its items
+    /// as a tree, the top at level 0) and the digest of the whole version. O(subtree).
+    static func subtree(version stored: StoredVersion, section: WireID, items: ContiguousArray<WireSnapshot.Item>) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 16 * items.count + 128)
+        writer.writeSubtree(version: stored.head.version.text, digest: stored.head.digest, section: section, items: items)
+        return writer.bytes
+    }
+
     /// The answer to `changes`: the changeset, or a reset, with the current version's ETag.
     static func response(to changes: SnapshotChanges, format: ChangesetFormat) -> HTTPResponse {
         switch changes {

@@ -1,0 +1,87 @@
+import ListDiff
+
+/// The shape of an outline section's items, read from their depths (pre-order): where each
+/// item's `children` array opens and how many arrays close after it. Both writers of trees — a
+/// snapshot's and the digest's canonical JSON — walk it, so they nest alike.
+struct _OutlineShape {
+    let items: ContiguousArray<WireSnapshot.Item>
+
+    func depth(_ index: Int) -> Int { items[index].content?.outlineDepth ?? 0 }
+
+    /// Whether the item at `index` opens a `children` array (the next item is deeper). O(1).
+    func opensChildren(_ index: Int) -> Bool {
+        index + 1 < items.count && depth(index + 1) > depth(index)
+    }
+
+    /// How many `children` arrays (each with its owner's object) close after `index`. O(1).
+    func closes(after index: Int) -> Int {
+        max(0, depth(index) - (index + 1 < items.count ? depth(index + 1) : 0))
+    }
+
+    /// Whether the item at `index` is the first of its array. O(1).
+    func isFirstOfArray(_ index: Int) -> Bool {
+        index == 0 || depth(index) > depth(index - 1)
+    }
+
+    /// Whether the item is written as an object rather than a bare identifier. O(1).
+    func needsObject(_ index: Int) -> Bool {
+        guard let content = items[index].content else { return false }
+        return content.hasValue || content.kind != nil || content.isExpanded || opensChildren(index)
+    }
+}
+
+extension JSONWriter {
+    /// Writes an outline section's items (pre-order with depths) as the tree they are: each
+    /// `{"id", "content"?, "kind"?, "expanded"?: true, "children"?: […]}`, or its identifier
+    /// alone when it has none of these. O(items).
+    mutating func _writeOutlineItems(_ items: ContiguousArray<WireSnapshot.Item>) {
+        let shape = _OutlineShape(items: items)
+        for index in items.indices {
+            let item = items[index]
+            if shape.needsObject(index), let content = item.content {
+                beginObject()
+                _writeItemMembers(item.id, content)
+                if content.isExpanded {
+                    key("expanded")
+                    bool(true)
+                }
+                if shape.opensChildren(index) {
+                    key("children")
+                    beginArray()
+                } else {
+                    endObject()
+                }
+            } else {
+                writeID(item.id)
+            }
+            for _ in 0..<shape.closes(after: index) {
+                endArray()
+                endObject()
+            }
+        }
+    }
+
+    /// A visible row of an outline section in a changeset's values: `{"item": Item, "level",
+    /// "parent"?, "hasChildren", "expanded"}` (`at` first when given), so a client can indent
+    /// the cell and draw its disclosure without the tree. O(length).
+    mutating func _writeOutlineRow(_ item: WireSnapshot.Item, parent: WireID?, at path: ItemPath?, flat: Bool) {
+        beginObject()
+        if let path {
+            key("at")
+            _writePath(path, flat: flat)
+        }
+        key("item")
+        writeItem(item)
+        key("level")
+        int(item.content?.outlineDepth ?? 0)
+        if let parent {
+            key("parent")
+            writeID(parent)
+        }
+        key("hasChildren")
+        bool(item.content?.hasChildren ?? false)
+        key("expanded")
+        bool(item.content?.isExpanded ?? false)
+        endObject()
+    }
+}
