@@ -74,19 +74,23 @@ def snapshot_canon(doc):
         s = dict(sec)
         part = b'{"id":' + ident(s['id'])
         if s.get('content') is not None: part += b',"content":' + canon(s['content'])
-        items = []
-        for it in s.get('items', []):
-            if isinstance(it, Obj):
-                i = dict(it)
-                if i.get('content') is None and 'kind' not in i: items.append(ident(i['id']))
-                else:
-                    item = b'{"id":' + ident(i['id'])
-                    if i.get('content') is not None: item += b',"content":' + canon(i['content'])
-                    if 'kind' in i: item += b',"kind":' + esc(i['kind'])
-                    items.append(item + b'}')
-            else: items.append(ident(it))
-        out.append(part + b',"items":[' + b','.join(items) + b']}')
+        outline = s.get('outline') is True
+        if outline: part += b',"outline":true'
+        out.append(part + b',"items":[' + b','.join(item_canon(it, outline) for it in s.get('items', [])) + b']}')
     return b'{"sections":[' + b','.join(out) + b']}'
+
+def item_canon(it, outline):
+    if not isinstance(it, Obj): return ident(it)
+    i = dict(it)
+    expanded = outline and i.get('expanded') is True
+    children = i.get('children', []) if outline else []
+    if i.get('content') is None and 'kind' not in i and not expanded and not children: return ident(i['id'])
+    item = b'{"id":' + ident(i['id'])
+    if i.get('content') is not None: item += b',"content":' + canon(i['content'])
+    if 'kind' in i: item += b',"kind":' + esc(i['kind'])
+    if expanded: item += b',"expanded":true'
+    if children: item += b',"children":[' + b','.join(item_canon(c, True) for c in children) + b']'
+    return item + b'}'
 
 base = sys.argv[1].rstrip("/") if len(sys.argv) > 1 else "http://127.0.0.1:8080"
 if not re.match(r"^http://(127\.|localhost|\[::1\])", base):
@@ -98,6 +102,7 @@ cases = [
     '{"sections":[{"id":7,"content":{"z":-0.0,"a!":1,"a":[1.50,-1.50,100,0.25,1e0,10e-1,-0]},"items":[{"id":-0,"content":null},{"id":"q\\u0001\\/\\"\\u2028é","content":{"k":"line\\nnext\\u001f","k":"dup","é":{"b":true,"a":null}}}]},{"id":"s2"}]}',
     '[{"id":12345678901234567890123,"content":1}]',
     '["a",{"id":"b","kind":"photo"},{"kind":"te\\"xt\\u0001","content":{"n":1.0},"id":"c"},{"id":"d","content":null,"kind":"k"}]',
+    '{"sections":[{"outline":true,"id":"files","items":[{"children":["a.txt",{"id":"img","children":[],"expanded":false,"content":{"w":2}}],"expanded":true,"id":"docs"},{"id":"readme","expanded":true},"notes"]},{"id":"flat","outline":false,"items":["f"]}]}',
 ]
 for i, text in enumerate(cases):
     req = urllib.request.Request(f"{base}/v1/sessions/digestcheck/snapshots/c{i}", data=text.encode(), method="PUT")

@@ -176,6 +176,14 @@ request "POST /v1/diff a kind change is a reload with updates=reconfigure" POST 
 expect_status 200
 expect_body '{"stages":[],"updates":{"reloads":[0],"reconfigures":[1]}}'; done_step
 
+request "POST /v1/diff an outline folder expanding: its row inserted, the folder reconfigured" POST /v1/diff -d '{"old":{"sections":[{"id":"f","outline":true,"items":[{"id":"d","children":["a"]},"n"]}]},"new":{"sections":[{"id":"f","outline":true,"items":[{"id":"d","expanded":true,"children":["a"]},"n"]}]}}'
+expect_status 200
+expect_body '{"stages":[{"sections":{"deletes":[],"inserts":[],"moves":[]},"items":{"deletes":[],"inserts":[[0,1]],"moves":[]}}],"updates":{"sections":[],"reloads":[],"reconfigures":[[0,0]]}}'; done_step
+
+request "POST /v1/diff duplicate identifiers across two trees -> 400" POST /v1/diff -d '{"old":{"sections":[]},"new":{"sections":[{"id":"f","outline":true,"items":[{"id":"d","children":["a"]}]},{"id":"g","outline":true,"items":[{"id":"e","children":["a"]}]}]}}'
+expect_status 400; problem invalid-body
+expect_json "b['pointer'] == '/new/sections/1/items/0/children/0' and b['duplicates'] == ['a']"; done_step
+
 request "POST /v1/diff malformed JSON -> 400" POST /v1/diff -d '{"old":[1,2'
 expect_status 400; problem invalid-body
 expect_json "b['title'] == 'Malformed JSON' and b['pointer'] == '/old/1' and b['offset'] == 11 and b['line'] == 1 and b['column'] == 12 and b['found'] == 'end of input'"; done_step
