@@ -19,12 +19,16 @@ public struct MirrorUpdate: Sendable {
         /// The changeset broke a batch-update rule against the local copy (it would have
         /// crashed a collection view), so the mirror read the snapshot again.
         case invalidChangeset(String)
+        /// A snapshot with outline sections: the tree read after the changeset was already at
+        /// a later version, so the view reloads it whole.
+        case movedOnWhileReading
     }
 
     public var reason: Reason
     public var version: SnapshotVersion
     public var digest: String
-    /// The copy now; the same as `plan.final`.
+    /// What the view shows now, the same as `plan.final`: the copy, or, when the snapshot has
+    /// outline sections, its visible rows (the mirror's ``SnapshotMirror/copy`` holds the tree).
     public var snapshot: WireSnapshot { plan.final }
     /// What a view does: a batch plan for `.changes`, a reload (``ViewUpdatePlan/isReload``)
     /// otherwise.

@@ -5,7 +5,14 @@ import ListDiffJSON
 /// the fresh elements, `include=values`), applies each changeset to the copy through the
 /// engine's batch-update simulator (a changeset that would crash a collection view is caught,
 /// not shown), checks the digest of the result against the server's, and reads the snapshot
-/// again when the server answers a reset or when the digest disagrees.
+/// again when the server answers a reset or when the digest disagrees. A snapshot read whole
+/// is checked too: if its own digest disagrees, `updates` ends with the error rather than
+/// reading again and again.
+///
+/// Outline sections: a changeset moves their *visible rows*, and the view is given those
+/// (``MirrorUpdate/snapshot``); the hidden part of a tree is not in a changeset, so after each
+/// change of a snapshot with outlines the mirror reads the tree (one `GET`) and keeps it as
+/// ``copy`` when its digest is the changeset's and its visible rows are the plan's.
 ///
 ///     let mirror = client.session("s").snapshot("feed").mirror()
 ///     await mirror.start()
@@ -47,6 +54,8 @@ public actor SnapshotMirror {
         public var digestMismatches = 0
         public var invalidChangesets = 0
         public var retries = 0
+        /// Trees of snapshots with outline sections read after their changesets.
+        public var treesRead = 0
     }
 
     public let remote: RemoteSnapshot
@@ -105,7 +114,7 @@ public actor SnapshotMirror {
     /// it. Nil when the wait ended without a change.
     public func synchronize(wait: Duration? = nil) async throws(ListDiffClientError) -> MirrorUpdate? {
         guard let base = copy else {
-            return adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
+            return try adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
         }
         let answer = try await remote.changes(since: base.version, wait: wait ?? configuration.wait,
                                               options: ChangesetOptions(updates: configuration.updates), includeValues: true)
@@ -115,7 +124,7 @@ public actor SnapshotMirror {
         switch answer {
         case .reset(let snapshot):
             statistics.serverResets += 1
-            return adopt(snapshot, reason: .serverReset, previous: base.snapshot)
+            return try adopt(snapshot, reason: .serverReset, previous: base.snapshot)
         case .changes(let change) where change.isUnchanged:
             return nil
         case .changes(let change):
@@ -125,16 +134,20 @@ public actor SnapshotMirror {
 
     /// Applies `change` to `base` and checks it; reads the snapshot again when it does not hold.
     private func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+        let shown = base.snapshot.visibleRows
         let plan: ViewUpdatePlan
         do throws(BatchUpdateViolation) {
             guard change.from == base.version, case .batch(let document) = change.changeset, let fresh = change.fresh else {
                 throw BatchUpdateViolation(.rebuildMatchesTarget, "the answer is not a batch changeset with values from \(base.version)")
             }
             // Built by the simulator, so a plan that exists passed every rule.
-            plan = try ViewUpdatePlan(applying: document, fresh: fresh, to: base.snapshot)
+            plan = try ViewUpdatePlan(applying: document, fresh: fresh, to: shown)
         } catch {
             statistics.invalidChangesets += 1
             return try await reread(reason: .invalidChangeset(error.description), previous: base.snapshot)
+        }
+        if base.snapshot.hasOutlines || plan.final.hasOutlines {
+            return try await followTree(change, plan: plan, base: base)
         }
         guard SnapshotDigest.digest(of: plan.final) == change.digest else {
             statistics.digestMismatches += 1
@@ -145,14 +158,41 @@ public actor SnapshotMirror {
         return MirrorUpdate(reason: .changes, version: change.to, digest: change.digest, plan: plan)
     }
 
-    private func reread(reason: MirrorUpdate.Reason, previous: WireSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
-        adopt(try await remote.get(), reason: reason, previous: previous)
+    /// Reads the tree of a snapshot with outline sections at the version `change` led to, and
+    /// keeps it when its digest is the changeset's and its visible rows are the plan's.
+    private func followTree(_ change: SnapshotChange, plan: ViewUpdatePlan, base: VersionedSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+        let tree = try await remote.get()
+        statistics.treesRead += 1
+        guard copy?.version == base.version else { return nil }
+        guard tree.version == change.to else {
+            return try adopt(tree, reason: .movedOnWhileReading, previous: base.snapshot)
+        }
+        guard tree.digest == change.digest, SnapshotDigest.digest(of: tree.snapshot) == change.digest,
+              tree.snapshot.visibleRows == plan.final else {
+            statistics.digestMismatches += 1
+            return try adopt(tree, reason: .digestMismatch, previous: base.snapshot)
+        }
+        statistics.changesApplied += 1
+        copy = tree
+        return MirrorUpdate(reason: .changes, version: change.to, digest: change.digest, plan: plan)
     }
 
-    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot) -> MirrorUpdate {
+    private func reread(reason: MirrorUpdate.Reason, previous: WireSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+        try adopt(try await remote.get(), reason: reason, previous: previous)
+    }
+
+    /// Makes `snapshot` the copy, once its own digest is checked: a snapshot read whole that
+    /// still disagrees means this client and the server compute digests differently, which no
+    /// further reading mends, so it is an error (ending ``updates``), not another read.
+    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot) throws(ListDiffClientError) -> MirrorUpdate {
+        let local = SnapshotDigest.digest(of: snapshot.snapshot)
+        guard local == snapshot.digest else {
+            statistics.digestMismatches += 1
+            throw .invalidResponse(status: 200, reason: "version \(snapshot.version) read whole has digest \(snapshot.digest) but its snapshot digests to \(local) here")
+        }
         copy = snapshot
         return MirrorUpdate(reason: reason, version: snapshot.version, digest: snapshot.digest,
-                            plan: ViewUpdatePlan(reloading: snapshot.snapshot, previous: previous))
+                            plan: ViewUpdatePlan(reloading: snapshot.snapshot.visibleRows, previous: previous.visibleRows))
     }
 
     /// Replaces the local copy without telling the server: for tests that check the digest

@@ -57,15 +57,7 @@ extension JSONWriter {
     /// A fresh outline section: `{"id", "content"?, "outline": true, "items": [row, …]}`, each
     /// row as in a fresh item without `at`. O(items).
     mutating func _writeOutlineRows(_ section: WireSnapshot.Section) {
-        beginObject()
-        key("id")
-        writeID(section.id)
-        if let content = section.content, content.hasValue {
-            key("content")
-            writeContent(content)
-        }
-        key("outline")
-        bool(true)
+        _ = _beginSection(section)
         key("items")
         beginArray()
         let parents = WireSnapshot._parents(of: section.items)

@@ -74,6 +74,21 @@ extension JSONWriter {
 
     /// `{"id", "content"?, "outline"?: true, "items"}`; an outline's items as their tree. O(size).
     mutating func _writeSection(_ section: WireSnapshot.Section) {
+        let isOutline = _beginSection(section)
+        key("items")
+        beginArray()
+        if isOutline {
+            _writeOutlineItems(section.items)
+        } else {
+            for item in section.items { writeItem(item) }
+        }
+        endArray()
+        endObject()
+    }
+
+    /// Opens a section object and writes `"id"`, `"content"` where there is a value and
+    /// `"outline": true` for an outline; answers whether it is one. O(content length).
+    mutating func _beginSection(_ section: WireSnapshot.Section) -> Bool {
         beginObject()
         key("id")
         writeID(section.id)
@@ -86,15 +101,7 @@ extension JSONWriter {
             key("outline")
             bool(true)
         }
-        key("items")
-        beginArray()
-        if isOutline {
-            _writeOutlineItems(section.items)
-        } else {
-            for item in section.items { writeItem(item) }
-        }
-        endArray()
-        endObject()
+        return isOutline
     }
 
     mutating func _writeAllItems(_ snapshot: WireSnapshot) {
