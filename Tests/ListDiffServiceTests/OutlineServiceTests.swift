@@ -86,4 +86,16 @@ import Testing
             #expect(try read.member("snapshot") == #"{"sections":[{"id":"o","items":[{"children":["c"],"id":"p"}],"outline":true},{"id":"f","items":["g"]}]}"#, "nothing was half-applied")
         }
     }
+
+    @Test func marksOnHiddenOrDeletedItemsAskForNothing() throws {
+        try TestService.with { service in
+            _ = try service.request("PUT", Self.path, body: Self.tree)
+            let hidden = try service.request("PUT", Self.path, body: #"{"sections": [{"id": "files", "outline": true, "items": [{"id": "docs", "children": ["a.txt", {"id": "img", "children": ["x.png"]}]}, "readme"]}], "reloaded": ["a.txt", "readme"]}"#)
+            #expect(hidden.status == 200)
+            #expect(try hidden.member("changeset") == #"{"stages":[],"updates":{"reconfigures":[],"reloads":[[0,1]],"sections":[]}}"#)
+            let deleted = try service.request("POST", Self.path + "/operations", body: #"{"operations": [{"op": "expand", "items": ["docs"]}, {"op": "reloadItems", "items": ["x.png", "a.txt"]}, {"op": "deleteItems", "items": ["img"]}]}"#)
+            #expect(deleted.status == 200)
+            #expect(try deleted.member("changeset") == #"{"stages":[{"items":{"deletes":[],"inserts":[[0,1]],"moves":[]},"sections":{"deletes":[],"inserts":[],"moves":[]}}],"updates":{"reconfigures":[[0,0]],"reloads":[],"sections":[]}}"#)
+        }
+    }
 }

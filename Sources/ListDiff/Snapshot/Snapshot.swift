@@ -82,16 +82,21 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     /// The same snapshot's marks over other sections, whose identifiers the caller has proven
-    /// unique (the wire layer's visible rows of outline sections). Marks naming an item the
-    /// sections no longer hold ask for nothing.
+    /// unique (the wire layer's visible rows and edited trees of outline sections). Marks
+    /// naming an item or section the new sections do not hold are dropped: they ask for
+    /// nothing, and the diff refuses marks it cannot find.
     ///
-    /// - Complexity: O(s) for s sections.
+    /// - Complexity: O(s) for s sections without marks; O(n) with them.
     @_spi(Unchecked)
     public func replacingSections(uncheckedUnique sections: ContiguousArray<Section>) -> Snapshot {
         var result = Snapshot(_uncheckedUniqueSections: sections)
-        result.reloadedItems = reloadedItems
-        result.reconfiguredItems = reconfiguredItems
-        result.reloadedSections = reloadedSections
+        if !reloadedItems.isEmpty || !reconfiguredItems.isEmpty {
+            var held = Set<ItemID>(minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
+            for section in sections { for item in section.items { held.insert(item.id) } }
+            result.reloadedItems = reloadedItems.filter(held.contains)
+            result.reconfiguredItems = reconfiguredItems.filter(held.contains)
+        }
+        result.reloadedSections = reloadedSections.filter { result._sectionIndex[$0] != nil }
         return result
     }
 

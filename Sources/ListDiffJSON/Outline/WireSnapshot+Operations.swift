@@ -59,7 +59,7 @@ extension WireSnapshot {
             try _checkNew(items, into: index)
             try _editTrees(of: [index]) { (outlines) throws(OutlineError<WireID>) in try outlines[0].append(Self._trees(items)) }
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
-            guard let index = indexPathOfItem(anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
+            guard hasOutlines, let index = indexPathOfItem(anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
             try _checkNew(items, into: index)
             let after = if case .insertItemsAfter = operation { true } else { false }
