@@ -12,7 +12,7 @@
 // - Errors/       `JSONReadError` (offset, line, column, JSON Pointer, expected vs found)
 //                 and `JSONPointer` (RFC 6901).
 // - Model/        `WireID`, `WireContent`, `WireSnapshot` (= `Snapshot<WireID, WireID,
-//                 WireContent>`), `WireOperation`, `WireDiff`, `WireSnapshotDocument`,
+//                 WireContent>`), `WireDiff`, `WireSnapshotDocument`,
 //                 `WireDiffRequest`, `WireBatchDocument`, and the API's answers:
 //                 `WireChangesDocument`, `WireVersionedSnapshot`, `WireSessionListing`.
 // - Decoding/     `WireDecoder.snapshot/diffRequest/operations/batchChangeset/
@@ -24,6 +24,12 @@
 //                 beside its reader (`writeChanges/writeReset/writeVersionedSnapshot/
 //                 writeDiffRequest/writeCreatedSession/writeSessionListing`),
 //                 `ProblemDetails(operationError:)`.
+// - Operations/   `WireOperation` (the engine's snapshot operations and the outline ones),
+//                 `WireSnapshot.applying(_:)`: all or nothing, item operations edited in
+//                 place in code compiled for wire identifiers.
+// - Outline/      outline sections: items in pre-order with their placement, `visibleRows`
+//                 (what changesets index), tree operations through the engine's `Outline`,
+//                 the tree writer shared with the digest.
 // - Digest/       `SnapshotDigest`: XXH64 over a snapshot's canonical JSON.
 //
 // Decisions
@@ -91,7 +97,7 @@
 //   only when present.
 // - Diff request: `{"old": S, "new": S}`, both flat or both sectioned (else a
 //   `schemaViolation` at the second one read, naming both forms).
-// - Operations: `{"operations": [Op]}`, applied all or nothing by `Snapshot.applying(_:)`;
+// - Operations: `{"operations": [Op]}`, applied all or nothing by `WireSnapshot.applying(_:)`;
 //   an operation that does not apply becomes `ProblemDetails(operationError:)`: 422 with
 //   `pointer` `/operations/<index>` and the engine's reason. Op objects (members in any order):
 //     {"op": "appendSections",   "sections": [Section]}
@@ -99,14 +105,18 @@
 //     {"op": "deleteSections",   "sections": [section ID]}
 //     {"op": "moveSection",      "section": ID, "before" | "after": section ID}
 //     {"op": "reloadSections",   "sections": [section ID]}
-//     {"op": "appendItems",      "items": [Item], "section"?: ID (default: the last section)}
+//     {"op": "appendItems",      "items": [Item], "section"?: ID (default: the last section)
+//                                 | "parent"?: item ID of an outline section}
 //     {"op": "insertItems",      "items": [Item], "before" | "after": item ID}
 //     {"op": "deleteItems",      "items": [item ID]}
 //     {"op": "deleteAllItems"}
 //     {"op": "moveItem",         "item": ID, "before" | "after": item ID}
 //     {"op": "reloadItems",      "items": [item ID]}
 //     {"op": "reconfigureItems", "items": [item ID]}
-//   Exactly one of `before`/`after`; an unknown `op` is a `schemaViolation` at
+//     {"op": "replaceChildren",  "item": ID, "items": [Item]}          (outline sections)
+//     {"op": "expand" | "collapse", "items": [item ID]}                (outline sections)
+//   On an outline section items are subtrees: inserted beside the anchor as its siblings,
+//   deleted and moved with their descendants. Exactly one of `before`/`after`; an unknown `op` is a `schemaViolation` at
 //   `/operations/i/op` listing the valid names; a member the op does not take is an error.
 // - Batch changeset (sectioned): `{"stages": [Stage], "updates": {"sections": [i],
 //   "reloads": [[s, i]], "reconfigures": [[s, i]]}}` with Stage =

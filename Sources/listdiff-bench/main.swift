@@ -58,3 +58,4 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
 WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
 ClientBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
 OutlineBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
+OperationsBench.run(filter: filter, json: json, warmups: warmups, runs: runs)

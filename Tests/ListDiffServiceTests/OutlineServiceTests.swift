@@ -98,4 +98,15 @@ import Testing
             #expect(try deleted.member("changeset") == #"{"stages":[{"items":{"deletes":[],"inserts":[[0,1]],"moves":[]},"sections":{"deletes":[],"inserts":[],"moves":[]}}],"updates":{"reconfigures":[[0,0]],"reloads":[],"sections":[]}}"#)
         }
     }
+
+    @Test func operationsThatRebuildATreeCountMoreTowardTheWorkLimit() throws {
+        try TestService.with(ServiceConfiguration(maxOperationWork: 2_000)) { service in
+            _ = try service.request("PUT", Self.path, body: Self.tree)
+            let flags = try service.request("POST", Self.path + "/operations", body: #"{"operations": [{"op": "expand", "items": ["docs"]}, {"op": "collapse", "items": ["docs"]}]}"#)
+            #expect(flags.status == 200, "two flag changes on 5 items: 12 steps")
+            let rebuild = try service.request("POST", Self.path + "/operations", body: #"{"operations": [{"op": "appendItems", "parent": "readme", "items": ["n"]}]}"#)
+            #expect(rebuild.status == 422, "one tree rebuild on 5 items: 600 × 6 steps")
+            #expect(try rebuild.json()["type"] as? String == "urn:listdiff:problem:too-much-work")
+        }
+    }
 }

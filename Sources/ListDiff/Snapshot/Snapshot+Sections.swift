@@ -21,12 +21,16 @@ extension Snapshot {
     public mutating func deleteSections(_ ids: [SectionID]) throws(SnapshotError<SectionID, ItemID>) {
         var doomed = Set<Int>()
         for id in ids { doomed.insert(try _index(ofSection: id)) }
-        _ensureItemSectionMap()
+        // The items go with their sections: out of the item map if there is one (none is built
+        // for this), and out of the marks if there are any.
+        let forget = _itemSection != nil || !reloadedItems.isEmpty || !reconfiguredItems.isEmpty
         for position in doomed {
-            for item in sections[position].items {
-                _itemSection?[item.id] = nil
-                reloadedItems.remove(item.id)
-                reconfiguredItems.remove(item.id)
+            if forget {
+                for item in sections[position].items {
+                    _itemSection?[item.id] = nil
+                    reloadedItems.remove(item.id)
+                    reconfiguredItems.remove(item.id)
+                }
             }
             reloadedSections.remove(sections[position].id)
         }

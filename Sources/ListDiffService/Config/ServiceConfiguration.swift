@@ -37,7 +37,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxSessions: Int = 10_000,
         maxSnapshotsPerSession: Int = 64,
         maxItemsPerSnapshot: Int = 200_000,
-        maxOperationWork: Int = 10_000_000,
+        maxOperationWork: Int = 100_000_000,
         versionsKept: Int = 16,
         maxStoreBytes: Int = 1 << 30,
         maxSessionBytes: Int? = nil,

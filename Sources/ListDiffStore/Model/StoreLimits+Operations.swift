@@ -8,13 +8,17 @@ extension StoreLimits {
     }
 
     /// `operations` applied to `current`, all or nothing, within these limits: no section
-    /// operation on a flat list, the whole bounded before any is applied (each may walk its
-    /// section), and the result within the item limit. O(operations × items) at most.
+    /// operation on a flat list, the whole bounded before any is applied (each may walk the
+    /// items once, one that rebuilds an outline's tree counting as
+    /// ``WireOperation/treeStepWeight`` operations), and the result within the item limit.
+    /// O(operations × items) at most.
     public func applying(_ operations: [WireOperation], to current: WireSnapshot, isFlat: Bool) throws(StoreError) -> WireSnapshot {
         if isFlat, let index = operations.firstIndex(where: \.referencesSection) { throw .formMismatch(storedIsFlat: true, operationIndex: index) }
         let items = current.numberOfItems
-        let (work, overflow) = operations.count.multipliedReportingOverflow(by: items + 1)
-        guard !overflow, work <= maxOperationWork else { throw .tooMuchWork(operations: operations.count, items: items, limit: maxOperationWork) }
+        let hasOutlines = current.hasOutlines
+        let weighted = operations.reduce(0) { $0 &+ $1.stepWeight(onSnapshotWithOutlines: hasOutlines) }
+        let (work, overflow) = weighted.multipliedReportingOverflow(by: items + 1)
+        guard !overflow, work <= maxOperationWork else { throw .tooMuchWork(operations: weighted, items: items, limit: maxOperationWork) }
         let next: WireSnapshot
         do throws(WireOperationError) {
             next = try current.applying(operations)
