@@ -3,8 +3,9 @@
 extension WireSnapshot {
     /// The snapshot after every operation in order, or an error naming the first that fails;
     /// then nothing is applied (the receiver is a value and is never touched).
-    /// - Complexity: the sum of the operations' costs; an operation on an outline section
-    ///   rebuilds the section's tree, O(its items).
+    /// - Complexity: the sum of the operations' costs: an item operation, `expand` and
+    ///   `collapse` one pass over the items at most (``_applyItemOperation(_:)``); one that
+    ///   changes an outline section's tree rebuilds it, O(its items) with an allocation each.
     public func applying(_ operations: [WireOperation]) throws(WireOperationError) -> WireSnapshot {
         var result = self
         for (index, operation) in operations.enumerated() {
@@ -17,8 +18,8 @@ extension WireSnapshot {
         return result
     }
 
-    /// Applies one operation; on error the snapshot is unchanged. Without outline sections
-    /// (and nested items), a snapshot operation is the engine's own.
+    /// Applies one operation; on error the snapshot is unchanged. Item operations on sections
+    /// that are not outlines are done in place; section operations are the engine's.
     public mutating func apply(_ operation: WireOperation) throws(WireSnapshotError) {
         switch operation {
         case .snapshot(let operation):
@@ -59,7 +60,7 @@ extension WireSnapshot {
             try _checkNew(items, into: index)
             try _editTrees(of: [index]) { (outlines) throws(OutlineError<WireID>) in try outlines[0].append(Self._trees(items)) }
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
-            guard hasOutlines, let index = indexPathOfItem(anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
+            guard hasOutlines, let index = _path(of: anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
             try _checkNew(items, into: index)
             let after = if case .insertItemsAfter = operation { true } else { false }
@@ -69,7 +70,7 @@ extension WireSnapshot {
         case .deleteItems(let ids) where hasOutlines:
             var involved: [Int] = []
             for id in ids {
-                guard let section = indexPathOfItem(id)?.section else { throw .unknownItem(id) }
+                guard let section = _path(of: id)?.section else { throw .unknownItem(id) }
                 if !involved.contains(section) { involved.append(section) }
             }
             try _editTrees(of: involved) { (outlines) throws(OutlineError<WireID>) in

@@ -6,8 +6,8 @@ extension WireSnapshot {
     /// Moves `id` with its subtree to stand beside `anchor`, as its sibling.
     mutating func _moveSubtree(_ id: WireID, beside anchor: WireID, after: Bool) throws(WireSnapshotError) {
         guard id != anchor else { throw .itemRelativeToItself(id) }
-        guard let from = indexPathOfItem(id)?.section else { throw .unknownItem(id) }
-        guard let to = indexPathOfItem(anchor)?.section else { throw .unknownItem(anchor) }
+        guard let from = _path(of: id)?.section else { throw .unknownItem(id) }
+        guard let to = _path(of: anchor)?.section else { throw .unknownItem(anchor) }
         if from == to, _subtree(of: id, in: from).contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(id) }
         let involved = from == to ? [from] : [from, to]
         try _editTrees(of: involved) { (outlines) throws(OutlineError<WireID>) in
@@ -46,14 +46,14 @@ extension WireSnapshot {
         let section = sections[index].id
         var duplicates: [WireID] = []
         for item in items {
-            if let holder = sectionIdentifier(containingItem: item.id), holder != section { duplicates.append(item.id) }
+            if let holder = _path(of: item.id)?.section, sections[holder].id != section { duplicates.append(item.id) }
         }
         if !duplicates.isEmpty { throw .duplicateItems(Array(duplicates.prefix(WireSnapshotError.reportedDuplicateLimit))) }
     }
 
     /// The index of the outline section holding `id`.
     func _outlineSection(of id: WireID) throws(WireSnapshotError) -> Int {
-        guard let index = indexPathOfItem(id)?.section else { throw .unknownItem(id) }
+        guard let index = _path(of: id)?.section else { throw .unknownItem(id) }
         guard _isOutline(index) else { throw .notInOutline(id) }
         return index
     }

@@ -66,7 +66,7 @@ extension WireSnapshot {
     /// depth 0), or only its children's subtrees; nil when no section holds it. Like Apple's
     /// `snapshot(of:includingParent:)`. O(section).
     public func subtree(of id: WireID, includingParent: Bool) -> (section: WireID, items: ContiguousArray<Item>)? {
-        guard let index = indexPathOfItem(id)?.section else { return nil }
+        guard let index = _path(of: id)?.section else { return nil }
         let trees = Self._trees(_subtree(of: id, in: index))
         return (sections[index].id, Self._preorder(includingParent ? trees : trees.flatMap(\.children)))
     }
