@@ -28,8 +28,8 @@
 //                 `WireSnapshot.applying(_:)`: all or nothing, item operations edited in
 //                 place in code compiled for wire identifiers.
 // - Outline/      outline sections: items in pre-order with their placement, `visibleRows`
-//                 (what changesets index), tree operations through the engine's `Outline`,
-//                 the tree writer shared with the digest.
+//                 (what changesets index), structural operations as range edits of the
+//                 pre-order, the tree writer shared with the digest.
 // - Digest/       `SnapshotDigest`: XXH64 over a snapshot's canonical JSON.
 //
 // Decisions

@@ -92,7 +92,7 @@ struct ServerOptions {
         Setting(flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS", help: "items per snapshot or diff side, else 422 (default 200000)") { config, value in
             integer(value, in: 1...100_000_000).map { config.service.maxItemsPerSnapshot = $0 } != nil
         },
-        Setting(flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK", help: "item steps one operations request may cost (operations × items in the snapshot), else 422; an operation that rebuilds an outline's tree counts as 600 (default 100000000)") { config, value in
+        Setting(flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK", help: "item steps one operations request may cost (operations × items in the snapshot), else 422; an operation that may change an outline's structure counts as 4 (default 100000000)") { config, value in
             integer(value, in: 1...Int.max).map { config.service.maxOperationWork = $0 } != nil
         },
         Setting(flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT", help: "versions kept per snapshot, the current one included (default 16)") { config, value in

@@ -5,7 +5,7 @@ extension WireSnapshot {
     /// then nothing is applied (the receiver is a value and is never touched).
     /// - Complexity: the sum of the operations' costs: an item operation, `expand` and
     ///   `collapse` one pass over the items at most (``_applyItemOperation(_:)``); one that
-    ///   changes an outline section's tree rebuilds it, O(its items) with an allocation each.
+    ///   changes an outline section's structure a few passes over its items.
     public func applying(_ operations: [WireOperation]) throws(WireOperationError) -> WireSnapshot {
         var result = self
         for (index, operation) in operations.enumerated() {
@@ -25,15 +25,9 @@ extension WireSnapshot {
         case .snapshot(let operation):
             try _apply(operation)
         case .appendChildren(let items, let parent):
-            let section = try _outlineSection(of: parent)
-            try _checkNew(items, into: section)
-            try _editTrees(of: [section]) { (outlines) throws(OutlineError<WireID>) in try outlines[0].append(Self._trees(items), to: parent) }
+            try _appendChildren(items, to: parent)
         case .replaceChildren(let parent, let items):
-            let section = try _outlineSection(of: parent)
-            try _checkNew(items, into: section)
-            try _editTrees(of: [section]) { (outlines) throws(OutlineError<WireID>) in
-                try outlines[0].replaceChildren(of: parent, with: Self._trees(items))
-            }
+            try _replaceChildren(of: parent, with: items)
         case .expand(let ids), .collapse(let ids):
             // Only the items' own flags change: set in place, no tree is built.
             let paths = try _paths(of: ids)
@@ -57,25 +51,14 @@ extension WireSnapshot {
         case .appendItems(let items, let section):
             let index = try section.map { (id) throws(WireSnapshotError) in try _index(of: id) } ?? (sections.isEmpty ? -1 : sections.count - 1)
             guard index >= 0, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
-            try _checkNew(items, into: index)
-            try _editTrees(of: [index]) { (outlines) throws(OutlineError<WireID>) in try outlines[0].append(Self._trees(items)) }
+            try _insertSiblings(items, section: index, beside: nil, after: true)
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
             guard hasOutlines, let index = _path(of: anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
-            try _checkNew(items, into: index)
             let after = if case .insertItemsAfter = operation { true } else { false }
-            try _editTrees(of: [index]) { (outlines) throws(OutlineError<WireID>) in
-                if after { try outlines[0].insert(Self._trees(items), after: anchor) } else { try outlines[0].insert(Self._trees(items), before: anchor) }
-            }
+            try _insertSiblings(items, section: index, beside: anchor, after: after)
         case .deleteItems(let ids) where hasOutlines:
-            var involved: [Int] = []
-            for id in ids {
-                guard let section = _path(of: id)?.section else { throw .unknownItem(id) }
-                if !involved.contains(section) { involved.append(section) }
-            }
-            try _editTrees(of: involved) { (outlines) throws(OutlineError<WireID>) in
-                for index in outlines.indices { try outlines[index].delete(ids.filter { outlines[index].contains($0) }) }
-            }
+            try _deleteSubtrees(ids)
         case .moveItemBefore(let id, let anchor) where hasOutlines, .moveItemAfter(let id, let anchor) where hasOutlines:
             try _moveSubtree(id, beside: anchor, after: { if case .moveItemAfter = operation { true } else { false } }())
         default:

@@ -67,7 +67,10 @@ extension WireSnapshot {
     /// `snapshot(of:includingParent:)`. O(section).
     public func subtree(of id: WireID, includingParent: Bool) -> (section: WireID, items: ContiguousArray<Item>)? {
         guard let index = _path(of: id)?.section else { return nil }
-        let trees = Self._trees(_subtree(of: id, in: index))
-        return (sections[index].id, Self._preorder(includingParent ? trees : trees.flatMap(\.children)))
+        let subtree = _subtree(of: id, in: index)
+        guard let top = subtree.first else { return nil }
+        let depth = Self._depth(top)
+        let items = includingParent ? Self._placed(subtree, deeperBy: -depth) : Self._placed(subtree.dropFirst(), deeperBy: -depth - 1)
+        return (sections[index].id, ContiguousArray(items))
     }
 }

@@ -58,7 +58,7 @@ struct ServiceProblem: Error {
     static func tooMuchWork(operations: Int, items: Int, limit: Int) -> ServiceProblem {
         ServiceProblem(422, "too-much-work", title: "Too many operations for this snapshot",
                        detail: "\(operations) operations on a snapshot of \(items) items may take \(operations) × \(items) item steps "
-                           + "(an operation that rebuilds an outline's tree counts as \(WireOperation.treeStepWeight)); "
+                           + "(an operation that may change an outline's structure counts as \(WireOperation.outlineStepWeight)); "
                            + "the limit is \(limit). Send fewer operations per request, or the whole new snapshot with PUT (its diff costs one step per item)",
                        extensions: [.init("pointer", .string("/operations")), .init("limit", .int(limit))])
     }

@@ -9,8 +9,8 @@ extension StoreLimits {
 
     /// `operations` applied to `current`, all or nothing, within these limits: no section
     /// operation on a flat list, the whole bounded before any is applied (each may walk the
-    /// items once, one that rebuilds an outline's tree counting as
-    /// ``WireOperation/treeStepWeight`` operations), and the result within the item limit.
+    /// items once, one that may change an outline's structure counting
+    /// as ``WireOperation/outlineStepWeight`` operations), and the result within the item limit.
     /// O(operations × items) at most.
     public func applying(_ operations: [WireOperation], to current: WireSnapshot, isFlat: Bool) throws(StoreError) -> WireSnapshot {
         if isFlat, let index = operations.firstIndex(where: \.referencesSection) { throw .formMismatch(storedIsFlat: true, operationIndex: index) }
