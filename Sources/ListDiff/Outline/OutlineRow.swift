@@ -25,7 +25,7 @@ public struct OutlineRow<ItemID: Hashable & Sendable, Content: Equatable & Senda
     /// level or disclosure changed is updated like one whose content changed. O(1).
     @inlinable
     public var diffContent: OutlineRowContent<Content> {
-        OutlineRowContent(content: content, level: level, disclosure: !hasChildren ? .none : isExpanded ? .expanded : .collapsed)
+        OutlineRowContent(content: content, level: level, disclosure: .init(hasChildren: hasChildren, isExpanded: isExpanded))
     }
 }
 
@@ -35,6 +35,12 @@ public struct OutlineRow<ItemID: Hashable & Sendable, Content: Equatable & Senda
 public struct OutlineRowContent<Content: Equatable & Sendable>: Equatable, Sendable {
     public enum Disclosure: UInt8, Sendable {
         case none, collapsed, expanded
+
+        /// None for a leaf (whatever its own flag says), else the item's flag. O(1).
+        @inlinable
+        public init(hasChildren: Bool, isExpanded: Bool) {
+            self = !hasChildren ? .none : isExpanded ? .expanded : .collapsed
+        }
     }
 
     public var content: Content?

@@ -101,16 +101,15 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     /// Lets the wire layer edit items in place, in code specialized for its types: `body` may
-    /// reorder, insert and remove items (keeping identifiers unique; it changes nothing when it
-    /// throws), not sections. `placed` names the items it put into `section` (inserted or
+    /// reorder, insert and remove items (keeping identifiers unique), not sections. `placed` names the items it put into `section` (inserted or
     /// moved), `removed` those it removed, whose marks go with them; the item map, where built,
     /// is kept up to date with both.
     ///
     /// - Complexity: O(1) plus `body`, O(placed + removed).
     @_spi(Unchecked)
-    public mutating func editItemsUnchecked<R, E: Error>(placing placed: [ItemID] = [], in section: SectionID? = nil, removing removed: [ItemID] = [],
-                                                         _ body: (inout ContiguousArray<Section>) throws(E) -> R) throws(E) -> R {
-        let result = try body(&sections)
+    public mutating func editItemsUnchecked<R>(placing placed: [ItemID] = [], in section: SectionID? = nil, removing removed: [ItemID] = [],
+                                               _ body: (inout ContiguousArray<Section>) -> R) -> R {
+        let result = body(&sections)
         if _itemSection != nil {
             for id in removed { _itemSection?[id] = nil }
             if let section { for id in placed { _itemSection?[id] = section } }

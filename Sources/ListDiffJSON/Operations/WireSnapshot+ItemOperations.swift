@@ -108,14 +108,13 @@ extension WireSnapshot {
     /// Removes `ids`, found at `paths`: one removal in place, or one pass that keeps the others
     /// (moving items, never copying them). O(n) per section touched.
     static func _remove(_ ids: [WireID], at paths: [ItemPath], from sections: inout ContiguousArray<Section>) {
-        let touched = Set(paths.map(\.section))
-        if paths.count == 1 || Set(paths).count == 1 {
+        if Set(paths).count == 1 {
             sections[paths[0].section].items.remove(at: paths[0].item)
             return
         }
         let filter = _HashFilter(ids)
         let doomed = Set(ids)
-        for section in touched {
+        for section in Set(paths.map(\.section)) {
             sections[section].items.removeAll { filter.mayContain($0.id) && doomed.contains($0.id) }
         }
     }

@@ -53,10 +53,10 @@ extension WireSnapshot {
             guard index >= 0, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
             try _insertSiblings(items, section: index, beside: nil, after: true)
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
-            guard hasOutlines, let index = _path(of: anchor)?.section, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
+            guard hasOutlines, let path = _path(of: anchor), _isOutline(path.section) else { return try _applyFlat(operation, bringing: items) }
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
             let after = if case .insertItemsAfter = operation { true } else { false }
-            try _insertSiblings(items, section: index, beside: anchor, after: after)
+            try _insertSiblings(items, section: path.section, beside: path.item, after: after)
         case .deleteItems(let ids) where hasOutlines:
             try _deleteSubtrees(ids)
         case .moveItemBefore(let id, let anchor) where hasOutlines, .moveItemAfter(let id, let anchor) where hasOutlines:

@@ -6,7 +6,7 @@ import ListDiff
 struct _OutlineShape {
     let items: ContiguousArray<WireSnapshot.Item>
 
-    func depth(_ index: Int) -> Int { items[index].content?.outlineDepth ?? 0 }
+    func depth(_ index: Int) -> Int { WireSnapshot._depth(items[index]) }
 
     /// Whether the item at `index` opens a `children` array (the next item is deeper). O(1).
     func opensChildren(_ index: Int) -> Bool {

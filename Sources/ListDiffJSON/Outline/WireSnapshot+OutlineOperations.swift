@@ -7,22 +7,21 @@
 extension WireSnapshot {
     /// Appends `items` (with their subtrees) as the last children of `parent`.
     mutating func _appendChildren(_ items: [Item], to parent: WireID) throws(WireSnapshotError) {
-        let section = try _outlineSection(of: parent)
+        let path = try _outlinePath(of: parent)
         try _checkAbsent(items)
-        editItemsUnchecked(placing: items.map(\.id), in: sections[section].id) { sections in
-            guard let index = sections[section].items.firstIndex(where: { $0.id == parent }) else { return }
-            let end = Self._subtreeEnd(sections[section].items, index)
-            sections[section].items.insert(contentsOf: Self._placed(items, deeperBy: Self._depth(sections[section].items[index]) + 1), at: end)
-            Self._settleChildren(&sections[section].items)
+        editItemsUnchecked(placing: items.map(\.id), in: sections[path.section].id) { sections in
+            let end = Self._subtreeEnd(sections[path.section].items, path.item)
+            sections[path.section].items.insert(contentsOf: Self._placed(items, deeperBy: Self._depth(sections[path.section].items[path.item]) + 1), at: end)
+            Self._settleChildren(&sections[path.section].items)
         }
     }
 
-    /// Inserts `items` (with their subtrees) as siblings of `anchor`, before it or after its
-    /// subtree; appends them as roots when `anchor` is nil.
-    mutating func _insertSiblings(_ items: [Item], section: Int, beside anchor: WireID?, after: Bool) throws(WireSnapshotError) {
+    /// Inserts `items` (with their subtrees) as siblings of the item at `anchor`, before it or
+    /// after its subtree; appends them as roots of `section` when `anchor` is nil.
+    mutating func _insertSiblings(_ items: [Item], section: Int, beside anchor: Int?, after: Bool) throws(WireSnapshotError) {
         try _checkAbsent(items)
         editItemsUnchecked(placing: items.map(\.id), in: sections[section].id) { sections in
-            guard let anchor, let index = sections[section].items.firstIndex(where: { $0.id == anchor }) else {
+            guard let index = anchor else {
                 sections[section].items.append(contentsOf: items)
                 return
             }
@@ -34,8 +33,8 @@ extension WireSnapshot {
 
     /// Replaces the children of `parent` (and their subtrees) with `items`.
     mutating func _replaceChildren(of parent: WireID, with items: [Item]) throws(WireSnapshotError) {
-        let section = try _outlineSection(of: parent)
-        guard let index = sections[section].items.firstIndex(where: { $0.id == parent }) else { throw .unknownItem(parent) }
+        let path = try _outlinePath(of: parent)
+        let (section, index) = (path.section, path.item)
         let children = index + 1..<Self._subtreeEnd(sections[section].items, index)
         var trial = self
         trial.editItemsUnchecked(removing: sections[section].items[children].map(\.id)) { $0[section].items.removeSubrange(children) }
@@ -88,7 +87,8 @@ extension WireSnapshot {
         if !_isOutline(to.section), moving.count > 1 || rootPlacement.isExpanded { throw .notInOutline(id) }
         editItemsUnchecked(placing: moving.map(\.id), in: sections[to.section].id) { sections in
             sections[from.section].items.removeSubrange(span)
-            guard let index = sections[to.section].items.firstIndex(where: { $0.id == anchor }) else { return }
+            // The anchor lies outside the moved span; it shifted if the span came before it.
+            let index = to.section == from.section && span.lowerBound < to.item ? to.item - span.count : to.item
             let delta = Self._depth(sections[to.section].items[index]) - rootPlacement.depth
             let at = after ? Self._subtreeEnd(sections[to.section].items, index) : index
             sections[to.section].items.insert(contentsOf: Self._placed(moving, deeperBy: delta), at: at)
@@ -97,11 +97,11 @@ extension WireSnapshot {
         }
     }
 
-    /// The index of the outline section holding `id`.
-    func _outlineSection(of id: WireID) throws(WireSnapshotError) -> Int {
-        guard let index = _path(of: id)?.section else { throw .unknownItem(id) }
-        guard _isOutline(index) else { throw .notInOutline(id) }
-        return index
+    /// Where `id` is, in an outline section.
+    func _outlinePath(of id: WireID) throws(WireSnapshotError) -> ItemPath {
+        guard let path = _path(of: id) else { throw .unknownItem(id) }
+        guard _isOutline(path.section) else { throw .notInOutline(id) }
+        return path
     }
 
     func _index(of section: WireID) throws(WireSnapshotError) -> Int {

@@ -11,8 +11,8 @@ extension WireSnapshot {
     /// without a collapsed ancestor, in pre-order), each row's content its item's with its
     /// level and disclosure (a leaf's own expanded flag drawn as collapsed), so that diffing two
     /// of these gives inserts and deletes for rows that appear and disappear and an update for
-    /// a row whose content, kind, level or disclosure changed. Marks are kept. The snapshot
-    /// itself when it has no outline section.
+    /// a row whose content, kind, level or disclosure changed. Marks are kept, but for items
+    /// that are not shown. The snapshot itself when it has no outline section.
     /// - Complexity: O(items of outline sections).
     public var visibleRows: WireSnapshot {
         guard hasOutlines else { return self }
@@ -54,7 +54,7 @@ extension WireSnapshot {
         parents.reserveCapacity(items.count)
         var ancestors: [WireID] = []
         for item in items {
-            let depth = item.content?.outlineDepth ?? 0
+            let depth = _depth(item)
             if ancestors.count > depth { ancestors.removeLast(ancestors.count - depth) }
             parents.append(ancestors.last)
             ancestors.append(item.id)
