@@ -20,7 +20,7 @@ extension LongestIncreasingSubsequence {
         compatible.reserveCapacity(values.count)
         positions.reserveCapacity(values.count)
         // Each value must exceed the fixed value before it and stay under the next one.
-        var upperBounds = [Int32](repeating: .max, count: values.count)
+        var upperBounds = [Int32](_filling: .max, count: values.count)
         var nextFixed = Int32.max
         for index in values.indices.reversed() {
             upperBounds[index] = nextFixed
@@ -37,7 +37,7 @@ extension LongestIncreasingSubsequence {
                 positions.append(index)
             }
         }
-        var members = [Bool](repeating: false, count: values.count)
+        var members = [Bool](_filling: false, count: values.count)
         for (position, member) in zip(positions, Self.members(of: compatible)) where member { members[position] = true }
         return members
     }

@@ -7,7 +7,7 @@ public enum LongestIncreasingSubsequence {
     /// - Returns: `result[i]` is true when `values[i]` is on the chosen subsequence.
     /// - Complexity: O(m log m) for m values (patience sorting with predecessor links).
     public static func members(of values: [Int32]) -> [Bool] {
-        var members = [Bool](repeating: false, count: values.count)
+        var members = [Bool](_filling: false, count: values.count)
         var scratch = Scratch()
         mark(values, into: &members, scratch: &scratch)
         return members
@@ -34,9 +34,9 @@ public enum LongestIncreasingSubsequence {
     static func mark(_ values: [Int32], into members: inout [Bool], scratch: inout Scratch) {
         let count = values.count
         guard count > 0 else { return }
-        if scratch.tails.count < count { scratch.tails = [Int32](repeating: 0, count: count) }
-        if scratch.tailValues.count < count { scratch.tailValues = [Int32](repeating: 0, count: count) }
-        if scratch.previous.count < count { scratch.previous = [Int32](repeating: 0, count: count) }
+        if scratch.tails.count < count { scratch.tails = [Int32](_filling: 0, count: count) }
+        if scratch.tailValues.count < count { scratch.tailValues = [Int32](_filling: 0, count: count) }
+        if scratch.previous.count < count { scratch.previous = [Int32](_filling: 0, count: count) }
         var last = scratch.tails.withUnsafeMutableBufferPointer { tails in
             scratch.tailValues.withUnsafeMutableBufferPointer { tailValues in
             scratch.previous.withUnsafeMutableBufferPointer { previous in

@@ -45,7 +45,7 @@ extension SectionedDiff {
     @inlinable
     func _extended(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> (snapshot: Source, indexes: [Int])? {
         let indexes = _indexes
-        var isEmptied = [Bool](repeating: false, count: indexes.oldSectionCount)
+        var isEmptied = [Bool](_filling: false, count: indexes.oldSectionCount)
         for section in emptied { isEmptied[section] = true }
         // Emptied old sections keyed by the new index of the stable section before them (-1: none).
         var following: [Int: [Int]] = [:]

@@ -50,7 +50,7 @@ extension SectionedDiff {
 
     @inlinable
     func _flags(_ sections: [Int]) -> [Bool] {
-        var flags = [Bool](repeating: false, count: _indexes.newSectionCount)
+        var flags = [Bool](_filling: false, count: _indexes.newSectionCount)
         for section in sections { flags[section] = true }
         return flags
     }

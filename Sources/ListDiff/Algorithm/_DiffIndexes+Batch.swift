@@ -10,7 +10,7 @@ extension _DiffIndexes {
     @usableFromInline
     func assembleBatch() -> (update: BatchUpdate, secondStageSections: [Int]) {
         var update = BatchUpdate()
-        var moved = [Bool](repeating: false, count: newSectionCount)
+        var moved = [Bool](_filling: false, count: newSectionCount)
         for section in 0..<oldSectionCount where oldSectionTarget[section] < 0 { update.sectionDeletes.append(section) }
         for section in 0..<newSectionCount {
             let source = Int(newSectionSource[section])
@@ -23,7 +23,7 @@ extension _DiffIndexes {
         }
         // Moved sections that an item operation touches, and inserted sections that kept items
         // move into.
-        var touched = [Bool](repeating: false, count: newSectionCount)
+        var touched = [Bool](_filling: false, count: newSectionCount)
         (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves(moved: moved, touched: &touched)
         update.itemInserts = assembleInserts(moved: moved, touched: &touched)
         return (update, touched.indices.filter { touched[$0] })

@@ -33,7 +33,7 @@ extension _DiffIndexes {
     }
 
     func appendSectionMoves(to operations: inout [SequentialOperation]) {
-        var chains = [Int32](repeating: 0, count: oldSectionCount + 1)
+        var chains = [Int32](_filling: 0, count: oldSectionCount + 1)
         forEachSectionMover { anchor, _ in chains[anchor + 1] += 1 }
         var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) { oldSectionTarget[$0] >= 0 }
         forEachSectionMover { anchor, source in
@@ -56,7 +56,7 @@ extension _DiffIndexes {
         var slotsBySection: [Int: _MoveSlots] = [:]
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let source = Int(newSectionSource[section])
-            var chains = [Int32](repeating: 0, count: Int(oldCounts[source]) + 1)
+            var chains = [Int32](_filling: 0, count: Int(oldCounts[source]) + 1)
             forEachItemMover(in: section) { anchor, _ in chains[anchor + 1] += 1 }
             let base = Int(oldBase[source])
             slotsBySection[section] = _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { isCarried(oldFlat: base + $0) }

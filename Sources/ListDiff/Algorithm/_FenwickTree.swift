@@ -7,7 +7,7 @@ struct _FenwickTree {
 
     @usableFromInline
     init(slots: Int) {
-        counts = [Int32](repeating: 0, count: slots + 1)
+        counts = [Int32](_filling: 0, count: slots + 1)
     }
 
     /// Occupied slots strictly before `slot`. O(log n).

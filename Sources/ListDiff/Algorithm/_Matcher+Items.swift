@@ -50,8 +50,8 @@ extension _Matcher {
         var oldDuplicates: [ItemID] = []
         var newDuplicates: [ItemID] = []
         let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        var oldPartner = [Int32](repeating: -1, count: oldTotal)
-        var newPartner = [Int32](repeating: -1, count: newTotal)
+        var oldPartner = [Int32](_filling: -1, count: oldTotal)
+        var newPartner = [Int32](_filling: -1, count: newTotal)
         var aborted = false
         let mask = table.mask
         let codeMask = _SymbolTable.codeMask
@@ -146,7 +146,7 @@ extension _Matcher {
     @inlinable
     mutating func resolveMarks(in table: _SymbolTable, asciiStrings: Bool) throws(Failure) {
         let oldTotal = result.oldPartner.count
-        var marks = [UInt8](repeating: 0, count: result.newPartner.count)
+        var marks = [UInt8](_filling: 0, count: result.newPartner.count)
         func flat(of id: ItemID) -> Int? {
             // ASCII mode is only chosen when every mark is ASCII.
             guard let hash = _hash(id, asciiStrings: asciiStrings) else { return nil }

@@ -5,7 +5,7 @@ extension _Matcher {
     /// reload already covers them). Inserted elements need no update.
     @inlinable
     mutating func collectUpdates(unchanged: [Bool], hasMarks: Bool) throws(Failure) {
-        var sectionReloaded = [Bool](repeating: false, count: result.newSectionCount)
+        var sectionReloaded = [Bool](_filling: false, count: result.newSectionCount)
         for section in 0..<result.newSectionCount {
             let source = Int(result.newSectionSource[section])
             if source >= 0, old.sections[source].content != new.sections[section].content { sectionReloaded[section] = true }

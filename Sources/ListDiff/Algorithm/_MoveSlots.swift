@@ -19,8 +19,8 @@ struct _MoveSlots {
     ///   - present: whether old element `i` is in the list when the moves start.
     @usableFromInline
     init(oldCount: Int, chainLengths: [Int32], present: (Int) -> Bool) {
-        oldSlot = [Int32](repeating: 0, count: oldCount)
-        chainNext = [Int32](repeating: 0, count: oldCount + 1)
+        oldSlot = [Int32](_filling: 0, count: oldCount)
+        chainNext = [Int32](_filling: 0, count: oldCount + 1)
         var next: Int32 = 0
         chainNext[0] = next
         next += chainLengths[0]

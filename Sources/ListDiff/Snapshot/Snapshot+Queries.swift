@@ -2,8 +2,14 @@ extension Snapshot {
     /// The number of sections. O(1).
     public var numberOfSections: Int { sections.count }
 
-    /// The number of items across all sections. O(s) for s sections.
-    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+    /// The number of items across all sections. O(s) for s sections. Inlinable, so a caller
+    /// outside the engine counts in code compiled for its types (no generic metadata lookups).
+    @inlinable
+    public var numberOfItems: Int {
+        var count = 0
+        for section in sections { count += section.items.count }
+        return count
+    }
 
     /// The section identifiers in order. O(s).
     public var sectionIdentifiers: [SectionID] { sections.map(\.id) }

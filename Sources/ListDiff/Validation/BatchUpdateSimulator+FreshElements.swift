@@ -14,7 +14,7 @@ extension BatchUpdateSimulator {
         let sectionCount = before.sections.count + Set(update.sectionInserts).count - Set(update.sectionDeletes).count
         let sections = try _SectionPlan(update, before: before.sections.count, after: max(sectionCount, 0))
         let beforeCounts = before.sections.map(\.items.count)
-        var afterCounts = [Int](repeating: 0, count: sections.afterCount)
+        var afterCounts = [Int](_filling: 0, count: sections.afterCount)
         for index in 0..<sections.afterCount {
             if let source = sections.newToOld[index] {
                 afterCounts[index] = beforeCounts[source]

@@ -91,8 +91,8 @@ struct _ItemPlan {
 
     /// R10, with UIKit's message: each surviving section's count must balance.
     static func checkCounts(_ update: BatchUpdate, sections: _SectionPlan, reloadTargets: [ItemPath], beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
-        var inserted = [Int](repeating: 0, count: afterCounts.count)
-        var deleted = [Int](repeating: 0, count: beforeCounts.count)
+        var inserted = [Int](_filling: 0, count: afterCounts.count)
+        var deleted = [Int](_filling: 0, count: beforeCounts.count)
         var movedIn = inserted
         var movedOut = deleted
         for path in update.itemInserts + reloadTargets { inserted[path.section] += 1 }

@@ -63,8 +63,8 @@ struct _SectionPlan {
         }
         goneOld = deletes.union(reloads)
         freshNew = inserts.union(reloadTargets)
-        oldToNew = Array(repeating: nil, count: before)
-        newToOld = Array(repeating: nil, count: after)
+        oldToNew = Array(_filling: nil, count: before)
+        newToOld = Array(_filling: nil, count: after)
         for move in update.sectionMoves {
             oldToNew[move.from] = move.to
             newToOld[move.to] = move.from
