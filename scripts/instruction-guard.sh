@@ -1,31 +1,45 @@
 #!/usr/bin/env bash
-# Guards the engine against decay: callgrind's instruction count per diff of scenarios c (no
-# change, 10,000 items: the fixed cost of a call) and d (10,000 items shuffled: the LIS and
-# the symbol table), checked against the ceilings in scripts/instruction-ceilings.txt (10%
-# above what was measured when they were set). Counts, not seconds, so a noisy machine cannot
-# fail it. Per diff = (count of 11 diffs − count of 1) / 10, which leaves out the first call's
-# one-time costs; building the scenario is never counted (listdiff-bench --diffs).
+# Guards the engine and the service against decay: callgrind's instruction count per diff of
+# scenarios c (no change, 10,000 items: the fixed cost of a call) and d (10,000 items
+# shuffled: the LIS and the symbol table), and per request of the 20-item POST /v1/diff
+# (scripts/samples/diff-20.json) served by the release listdiff-server — the event loop's
+# thread only: reading, parsing, routing, decoding, diffing, writing and sending — checked
+# against the ceilings in scripts/instruction-ceilings.txt (10% above what was measured when
+# they were set). Counts, not seconds, so a noisy machine cannot fail it. Per diff = (count of
+# 11 diffs − count of 1) / 10 and per request = (count of 101 requests − count of 1) / 100,
+# which leaves out one-time costs (the first call's metadata, the server's start).
 #
-# usage: scripts/instruction-guard.sh [--skip-build] [--update]
+# usage: scripts/instruction-guard.sh [--skip-build] [--update] [--server PATH]
 #   --update  rewrites the ceilings as this run's counts plus 10% (after a change that makes
 #             the engine cheaper — or, said in the commit, dearer on purpose)
+#   --server  the listdiff-server binary to measure (default: built here, as the Dockerfile
+#             and CI build it: release, the Swift runtime linked in statically)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip_build=0
 update=0
-for arg in "$@"; do
-  case "$arg" in
+server=""
+while [ $# -gt 0 ]; do
+  case "$1" in
     --skip-build) skip_build=1 ;;
     --update) update=1 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-    *) echo "instruction-guard: unknown argument '$arg'" >&2; exit 2 ;;
+    --server) server="${2:?--server needs a path}"; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    *) echo "instruction-guard: unknown argument '$1'" >&2; exit 2 ;;
   esac
+  shift
 done
 # shellcheck source=lib/install.sh
 . scripts/lib/install.sh
 install_if_missing valgrind valgrind
 [ "$skip_build" -eq 1 ] || swift build -c release --product listdiff-bench 2>&1 | tail -1
 bench="$(swift build -c release --show-bin-path)/listdiff-bench"
+if [ -z "$server" ]; then
+  [ "$skip_build" -eq 1 ] || swift build -c release --static-swift-stdlib --product listdiff-server 2>&1 | tail -1
+  server="$(swift build -c release --show-bin-path)/listdiff-server"
+fi
+# shellcheck source=lib/wait-for-port.sh
+. scripts/lib/wait-for-port.sh
 ceilings=scripts/instruction-ceilings.txt
 
 count() {
@@ -33,28 +47,53 @@ count() {
     "$bench" --filter "$1" --diffs "$2" 2>&1 > /dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
+# The instructions of the event loop's thread (one loop, so every request is on it) while it
+# serves $1 POST /v1/diff requests of scripts/samples/diff-20.json on one keep-alive connection.
+count_requests() {
+  local port log="/tmp/listdiff-guard-$$.log" pid
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+  valgrind --tool=callgrind --toggle-collect='$s12ListDiffHTTP9EventLoopC3runyyF' --callgrind-out-file=/dev/null \
+    "$server" --port "$port" --event-loops 1 --workers 1 --log-level warning > /dev/null 2> "$log" &
+  pid=$!
+  wait_for_port "$port" 60 || { kill "$pid"; cat "$log" >&2; return 1; }
+  python3 scripts/lib/post_repeatedly.py "$port" /v1/diff scripts/samples/diff-20.json "$1"
+  kill -TERM "$pid"
+  wait "$pid" || { cat "$log" >&2; return 1; }
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log"
+  rm -f "$log"
+}
+
 failed=0
 measured=()
-for scenario in c d; do
-  one=$(count "$scenario" 1)
-  eleven=$(count "$scenario" 11)
-  per=$(( (eleven - one) / 10 ))
+for scenario in c d request-20; do
+  if [ "$scenario" = request-20 ]; then
+    one=$(count_requests 1)
+    many=$(count_requests 101)
+    per=$(( (many - one) / 100 ))
+    unit="instructions per request"
+  else
+    one=$(count "$scenario" 1)
+    many=$(count "$scenario" 11)
+    per=$(( (many - one) / 10 ))
+    unit="instructions per diff"
+  fi
   measured+=("$scenario $per")
   ceiling=$(awk -v s="$scenario" '$1 == s { print $2 }' "$ceilings" 2> /dev/null || true)
   if [ -z "$ceiling" ]; then
-    echo "FAIL  $scenario: $per instructions per diff; no ceiling in $ceilings"
+    echo "FAIL  $scenario: $per $unit; no ceiling in $ceilings"
     failed=1
   elif [ "$per" -le "$ceiling" ]; then
-    echo "ok    $scenario: $per instructions per diff (ceiling $ceiling)"
+    echo "ok    $scenario: $per $unit (ceiling $ceiling)"
   else
-    echo "FAIL  $scenario: $per instructions per diff, over the ceiling of $ceiling"
+    echo "FAIL  $scenario: $per $unit, over the ceiling of $ceiling"
     failed=1
   fi
 done
 if [ "$update" -eq 1 ]; then
   {
-    echo "# Instructions per diff (callgrind, listdiff-bench --diffs), 10% above the counts measured"
-    echo "# when set; scripts/instruction-guard.sh checks them in CI and --update rewrites them."
+    echo "# Instructions per diff (callgrind, listdiff-bench --diffs) and per 20-item POST /v1/diff"
+    echo "# (the release server's event loop), 10% above the counts measured when set;"
+    echo "# scripts/instruction-guard.sh checks them in CI and --update rewrites them."
     for line in "${measured[@]}"; do
       set -- $line
       echo "$1 $(( $2 * 11 / 10 ))"
