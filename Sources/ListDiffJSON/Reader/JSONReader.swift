@@ -54,7 +54,11 @@ public struct JSONReader {
         _frames.reserveCapacity(min(options.maxDepth, 32))
         _top = _ReaderFrame(isObject: false)
         _depth = 0
-        _walkKinds = [UInt64](repeating: 0, count: options.maxDepth / 64 + 1)
+        // Reserved and filled, not `init(repeating:count:)`: that allocates through unspecialized
+        // code which looks generic metadata up at run time, ~900 instructions of a small request.
+        _walkKinds = []
+        _walkKinds.reserveCapacity(options.maxDepth / 64 + 1)
+        _walkKinds.append(contentsOf: repeatElement(0, count: options.maxDepth / 64 + 1))
         _fingerprinter = _Fingerprinter()
         if _count > options.maxInputBytes {
             throw _error(.inputTooLarge, at: 0, expected: "at most \(options.maxInputBytes) bytes",
