@@ -50,8 +50,8 @@ extension _Matcher {
         var oldDuplicates: [ItemID] = []
         var newDuplicates: [ItemID] = []
         let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        var oldPartner = [Int32](_filling: -1, count: oldTotal)
-        var newPartner = [Int32](_filling: -1, count: newTotal)
+        var oldPartner = [Int32](repeating: -1, count: oldTotal)
+        var newPartner = [Int32](repeating: -1, count: newTotal)
         var aborted = false
         let mask = table.mask
         let codeMask = _SymbolTable.codeMask

@@ -13,7 +13,7 @@ struct _SymbolTable {
     init(entries: Int) {
         var capacity = 16
         while capacity * 2 < entries * 3 { capacity <<= 1 }
-        slots = [UInt64](_filling: 0, count: capacity)
+        slots = [UInt64](repeating: 0, count: capacity)
         mask = capacity - 1
     }
 
