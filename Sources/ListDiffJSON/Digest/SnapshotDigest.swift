@@ -19,66 +19,70 @@ import ListDiff
 public enum SnapshotDigest {
     /// The digest of `snapshot`. O(size of its canonical JSON).
     public static func digest(of snapshot: WireSnapshot) -> String {
-        let bytes = canonicalJSON(of: snapshot)
-        let hash = bytes.withUnsafeBytes { XXH64.hash($0) }
+        var canonical = _CanonicalJSON()
+        write(snapshot, into: &canonical)
+        let hash = canonical.withBytes { XXH64.hash($0) }
         let hex = String(hash, radix: 16)
         return "xxh64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The canonical JSON the digest hashes, written straight to bytes (its shape is fixed, so
-    /// no writer state is needed between values). O(size).
+    /// The canonical JSON the digest hashes. O(size).
     public static func canonicalJSON(of snapshot: WireSnapshot) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * snapshot.numberOfItems + 64)
         var canonical = _CanonicalJSON()
-        writer._appendASCII(#"{"sections":["#)
+        write(snapshot, into: &canonical)
+        return canonical.withBytes { Array($0) }
+    }
+
+    /// Writes the canonical JSON of `snapshot` (its shape is fixed, so no writer state is needed
+    /// between values). O(size).
+    static func write(_ snapshot: WireSnapshot, into canonical: inout _CanonicalJSON) {
+        canonical.appendASCII(#"{"sections":["#)
         for (index, section) in snapshot.sections.enumerated() {
-            if index > 0 { writer._appendASCII(",") }
-            writer._appendASCII(#"{"id":"#)
-            section.id.withUTF8 { writer._appendQuoted($0) }
+            if index > 0 { canonical.appendASCII(",") }
+            canonical.appendASCII(#"{"id":"#)
+            section.id.withUTF8 { canonical.appendQuoted($0) }
             if let content = section.content, content.hasValue {
-                writer._appendASCII(#","content":"#)
-                content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
+                canonical.appendASCII(#","content":"#)
+                content.withUnsafeJSON { canonical.appendValue($0) }
             }
             let isOutline = section.content?.isOutline == true
-            if isOutline { writer._appendASCII(#","outline":true"#) }
-            writer._appendASCII(#","items":["#)
+            if isOutline { canonical.appendASCII(#","outline":true"#) }
+            canonical.appendASCII(#","items":["#)
             let shape = _OutlineShape(items: section.items)
             for (position, item) in section.items.enumerated() {
-                if isOutline ? !shape.isFirstOfArray(position) : position > 0 { writer._appendASCII(",") }
+                if isOutline ? !shape.isFirstOfArray(position) : position > 0 { canonical.appendASCII(",") }
                 guard let content = item.content, isOutline ? shape.needsObject(position) : content.hasValue || content.kind != nil else {
-                    item.id.withUTF8 { writer._appendQuoted($0) }
-                    if isOutline { for _ in 0..<shape.closes(after: position) { writer._appendASCII("]}") } }
+                    item.id.withUTF8 { canonical.appendQuoted($0) }
+                    if isOutline { for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") } }
                     continue
                 }
-                writer._appendASCII(#"{"id":"#)
-                item.id.withUTF8 { writer._appendQuoted($0) }
+                canonical.appendASCII(#"{"id":"#)
+                item.id.withUTF8 { canonical.appendQuoted($0) }
                 if content.hasValue {
-                    writer._appendASCII(#","content":"#)
-                    content.withUnsafeJSON { canonical.append($0, to: &writer.bytes) }
+                    canonical.appendASCII(#","content":"#)
+                    content.withUnsafeJSON { canonical.appendValue($0) }
                 }
                 if var kind = content.kind {
-                    writer._appendASCII(#","kind":"#)
-                    kind.withUTF8 { writer._appendQuoted(UnsafeRawBufferPointer($0)) }
+                    canonical.appendASCII(#","kind":"#)
+                    kind.withUTF8 { canonical.appendQuoted(UnsafeRawBufferPointer($0)) }
                 }
                 guard isOutline else {
-                    writer._appendASCII("}")
+                    canonical.appendASCII("}")
                     continue
                 }
-                if content.isExpanded { writer._appendASCII(#","expanded":true"#) }
-                writer._appendASCII(shape.opensChildren(position) ? #","children":["# : "}")
-                for _ in 0..<shape.closes(after: position) { writer._appendASCII("]}") }
+                if content.isExpanded { canonical.appendASCII(#","expanded":true"#) }
+                canonical.appendASCII(shape.opensChildren(position) ? #","children":["# : "}")
+                for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") }
             }
-            writer._appendASCII("]}")
+            canonical.appendASCII("]}")
         }
-        writer._appendASCII("]}")
-        return writer.bytes
+        canonical.appendASCII("]}")
     }
 
     /// The canonical form of one content value (see the type's description). O(length).
     public static func canonicalJSON(of content: WireContent) -> [UInt8] {
         var canonical = _CanonicalJSON()
-        var output: [UInt8] = []
-        content.withUnsafeJSON { canonical.append($0, to: &output) }
-        return output
+        content.withUnsafeJSON { canonical.appendValue($0) }
+        return canonical.withBytes { Array($0) }
     }
 }

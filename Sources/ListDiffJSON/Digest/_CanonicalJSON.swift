@@ -7,9 +7,11 @@
 /// ``ContentFingerprint`` has one canonical form.
 ///
 /// One pass over the bytes into a buffer the canonicalizer owns (no array bookkeeping per
-/// byte), copied to the output once per value; an object whose members are already in order
-/// (as `JSONEncoder` with `.sortedKeys` writes them) is never moved. The buffer and the member
-/// stack are kept between values, so a whole snapshot's content allocates next to nothing.
+/// byte); an object whose members are already in order (as `JSONEncoder` with `.sortedKeys`
+/// writes them) is never moved. The snapshot digest writes its whole document here — the
+/// punctuation and identifiers with ``appendASCII(_:)`` and ``appendQuoted(_:)``, each content
+/// with ``appendValue(_:)`` — and hashes ``withBytes(_:)`` without copying it out (appending
+/// each piece to a `[UInt8]` made the digest of 10,000 items with content 1.3 ms, not 1.0).
 /// Not copyable: it owns its buffer.
 struct _CanonicalJSON: ~Copyable {
     /// Where one member of an object being written lies in the buffer.
@@ -18,8 +20,10 @@ struct _CanonicalJSON: ~Copyable {
         var value: Range<Int>
     }
 
-    /// The members of the objects being written, innermost last.
+    /// The members of the objects being written, innermost last: the first `memberCount`
+    /// (kept allocated as objects end, so a document reuses the slots).
     private var members: [Member] = []
+    private var memberCount = 0
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -38,17 +42,46 @@ struct _CanonicalJSON: ~Copyable {
         scratch.deallocate()
     }
 
-    /// Appends the canonical form of `json` to `output`. O(length), plus O(m log m) for an
-    /// object of m members written out of order.
-    mutating func append(_ json: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        count = 0
+    /// Appends the canonical form of `json` (a valid JSON value). O(length), plus O(m log m) for
+    /// an object of m members written out of order.
+    mutating func appendValue(_ json: UnsafeRawBufferPointer) {
         var index = 0
         value(json, &index)
-        output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
     }
 
+    /// Appends `text` as it is.
+    mutating func appendASCII(_ text: StaticString) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends `utf8` as a JSON string, escaped as ``JSONWriter`` escapes it. O(length).
+    mutating func appendQuoted(_ utf8: UnsafeRawBufferPointer) {
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+            var writer = JSONWriter()
+            writer.string(utf8: utf8)
+            writer.bytes.withUnsafeBytes { put($0) }
+            return
+        }
+        reserve(utf8.count &+ 2)
+        buffer[count] = UInt8(ascii: "\"")
+        if let base = utf8.baseAddress { (buffer + (count &+ 1)).update(from: base.assumingMemoryBound(to: UInt8.self), count: utf8.count) }
+        count &+= utf8.count &+ 1
+        buffer[count] = UInt8(ascii: "\"")
+        count &+= 1
+    }
+
+    /// The bytes written so far.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: buffer, count: count))
+    }
+
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count &+ extra > capacity { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.update(from: buffer, count: count)
@@ -58,6 +91,7 @@ struct _CanonicalJSON: ~Copyable {
         scratch = .allocate(capacity: capacity)
     }
 
+    @inline(__always)
     private mutating func put(_ byte: UInt8) {
         reserve(1)
         buffer[count] = byte
@@ -88,7 +122,7 @@ struct _CanonicalJSON: ~Copyable {
         index += 1
         put(UInt8(ascii: "{"))
         let start = count
-        let base = members.count
+        let base = memberCount
         Self.skipSpace(bytes, &index)
         while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
             let keyStart = count
@@ -99,25 +133,28 @@ struct _CanonicalJSON: ~Copyable {
             put(UInt8(ascii: ":"))
             let valueStart = count
             value(bytes, &index)
-            members.append(Member(key: key, value: valueStart..<count))
+            let member = Member(key: key, value: valueStart..<count)
+            if memberCount < members.count { members[memberCount] = member } else { members.append(member) }
+            memberCount &+= 1
             copySeparator(bytes, &index)
         }
         index += 1
-        if members.count - base > 1 { sortMembers(from: base, objectStart: start) }
-        members.removeLast(members.count - base)
+        if memberCount - base > 1 { sortMembers(from: base, objectStart: start) }
+        memberCount = base
         put(UInt8(ascii: "}"))
     }
 
     /// Rewrites the members written since `base` in canonical order, unless they are in it:
     /// in order they take exactly the bytes they took before.
     private mutating func sortMembers(from base: Int, objectStart start: Int) {
-        let written = UnsafeRawBufferPointer(start: buffer, count: count)
-        guard !(base + 1..<members.count).allSatisfy({ !Self.precedes(members[$0], members[$0 - 1], in: written) }) else { return }
+        let written = UnsafePointer(buffer)
+        let end = memberCount
+        guard !(base + 1..<end).allSatisfy({ !Self.precedes(members[$0], members[$0 - 1], in: written) }) else { return }
         // Objects are small: insertion sort, which allocates nothing; a large one sorts.
-        if members.count - base > 16 {
-            members[base...].sort { Self.precedes($0, $1, in: written) }
+        if end - base > 16 {
+            members[base..<end].sort { Self.precedes($0, $1, in: written) }
         } else {
-            for next in base + 1..<members.count {
+            for next in base + 1..<end {
                 let member = members[next]
                 var slot = next
                 while slot > base, Self.precedes(member, members[slot - 1], in: written) {
@@ -130,8 +167,9 @@ struct _CanonicalJSON: ~Copyable {
         let length = count - start
         let sorted = scratch
         var position = 0
-        for (offset, member) in members[base...].enumerated() {
-            if offset > 0 {
+        for slot in base..<end {
+            let member = members[slot]
+            if slot > base {
                 sorted[position] = UInt8(ascii: ",")
                 position += 1
             }
@@ -146,11 +184,24 @@ struct _CanonicalJSON: ~Copyable {
     }
 
     /// Canonical order: by key bytes (quotes included), then by value bytes.
-    private static func precedes(_ left: Member, _ right: Member, in written: UnsafeRawBufferPointer) -> Bool {
-        let leftKey = UnsafeRawBufferPointer(rebasing: written[left.key])
-        let rightKey = UnsafeRawBufferPointer(rebasing: written[right.key])
-        guard leftKey.elementsEqual(rightKey) else { return leftKey.lexicographicallyPrecedes(rightKey) }
-        return UnsafeRawBufferPointer(rebasing: written[left.value]).lexicographicallyPrecedes(UnsafeRawBufferPointer(rebasing: written[right.value]))
+    private static func precedes(_ left: Member, _ right: Member, in written: UnsafePointer<UInt8>) -> Bool {
+        switch compare(left.key, right.key, in: written) {
+        case 0: return compare(left.value, right.value, in: written) < 0
+        case let order: return order < 0
+        }
+    }
+
+    /// Byte-wise comparison of two ranges of `written`: negative, 0 or positive as `left` sorts
+    /// before, equal to or after `right` (a prefix first).
+    private static func compare(_ left: Range<Int>, _ right: Range<Int>, in written: UnsafePointer<UInt8>) -> Int {
+        let shared = min(left.count, right.count)
+        var offset = 0
+        while offset < shared {
+            let a = written[left.lowerBound &+ offset], b = written[right.lowerBound &+ offset]
+            if a != b { return a < b ? -1 : 1 }
+            offset &+= 1
+        }
+        return left.count - right.count
     }
 
     private mutating func array(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) {
