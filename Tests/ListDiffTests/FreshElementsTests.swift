@@ -53,6 +53,34 @@ import ListDiffScenarios
         #expect(violation?.rule == .uniqueIdentifiers)
     }
 
+    /// Only fresh elements can repeat an identifier (kept items were unique and are placed
+    /// once), so the check looks at them: repeats among them, against kept items, and fresh
+    /// sections' identifiers.
+    @Test func freshElementsThatRepeatAreCaughtWhereverTheyRepeat() throws {
+        let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a"), .init("b")]), .init("B", items: [.init("c")])])
+        let twoInserts = BatchUpdate(itemInserts: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 3)])
+        let cases: [(BatchUpdate, BatchFreshElements<String, String, Int>)] = [
+            // Two fresh items with one identifier.
+            (twoInserts, BatchFreshElements(items: [ItemPath(section: 0, item: 0): .init("x"), ItemPath(section: 0, item: 3): .init("x")])),
+            // A fresh item repeating an item of another section.
+            (BatchUpdate(itemInserts: [ItemPath(section: 0, item: 2)]), BatchFreshElements(items: [ItemPath(section: 0, item: 2): .init("c")])),
+            // An inserted section holding a kept item's identifier.
+            (BatchUpdate(sectionInserts: [2]), BatchFreshElements(sections: [2: .init("C", items: [.init("a")])])),
+            // An inserted section repeating a kept section's identifier.
+            (BatchUpdate(sectionInserts: [2]), BatchFreshElements(sections: [2: .init("B", items: [])])),
+        ]
+        for (index, (update, fresh)) in cases.enumerated() {
+            let violation = #expect(throws: BatchUpdateViolation.self, "case \(index)") { try BatchUpdateSimulator.apply(update, to: old, fresh: fresh) }
+            #expect(violation?.rule == .uniqueIdentifiers, "case \(index)")
+        }
+        // A deleted item's identifier may come back fresh, and the result answers lookups.
+        let back = BatchUpdate(itemDeletes: [ItemPath(section: 0, item: 0)], itemInserts: [ItemPath(section: 1, item: 1)])
+        let applied = try BatchUpdateSimulator.apply(back, to: old, fresh: BatchFreshElements(items: [ItemPath(section: 1, item: 1): .init("a")]))
+        #expect(applied.itemIdentifiers == ["b", "c", "a"])
+        #expect(applied.indexPathOfItem("a") == ItemPath(section: 1, item: 1))
+        #expect(applied.sectionIdentifier(containingItem: "b") == "A")
+    }
+
     @Test func anUpdateThatBringsAnotherIdentifierIsCaught() throws {
         let old = try Snapshot<String, String, Int>(sections: [.init("A", items: [.init("a", content: 1)])])
         let path = ItemPath(section: 0, item: 0)

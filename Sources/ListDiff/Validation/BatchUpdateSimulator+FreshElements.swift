@@ -4,9 +4,10 @@ extension BatchUpdateSimulator {
     /// `fresh`. The rules ``apply(_:to:dataSource:)`` checks are checked, R1 on the result (a
     /// fresh identifier that repeats one the list keeps); the counts of the sections after
     /// the batch are derived from the batch itself, and a fresh place without an element in
-    /// `fresh` is an R11 violation (there is nothing to show there). The result comes with
-    /// its identifier index built, so it is hashed once here and not again by its next use.
-    /// - Complexity: O(n + u log u) for n items and u operations; each identifier hashed once.
+    /// `fresh` is an R11 violation (there is nothing to show there). The result's identifier
+    /// index is built when first asked for.
+    /// - Complexity: O(n + u log u) for n items and u operations; no identifier is hashed
+    ///   unless fresh ones came (then each is looked up once in the set of those).
     @inlinable
     public static func apply<S, I, C>(
         _ update: BatchUpdate, to before: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
@@ -34,10 +35,45 @@ extension BatchUpdateSimulator {
             afterCounts[move.to.section] += 1
         }
         let items = try _ItemPlan(update, sections: sections, beforeCounts: beforeCounts, afterCounts: afterCounts.map { max($0, 0) })
+        var freshIDs: [I] = []
         let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
-                                  freshSection: { (index) throws(BatchUpdateViolation) in try freshSection(index, in: fresh) },
-                                  freshItem: { (path) throws(BatchUpdateViolation) in try freshItem(path, in: fresh) })
-        return try indexed(rebuilt)
+                                  freshSection: { (index) throws(BatchUpdateViolation) in
+                                      let section = try freshSection(index, in: fresh)
+                                      for item in section.items { freshIDs.append(item.id) }
+                                      return section
+                                  },
+                                  freshItem: { (path) throws(BatchUpdateViolation) in
+                                      let item = try freshItem(path, in: fresh)
+                                      freshIDs.append(item.id)
+                                      return item
+                                  })
+        return try checkedUnique(rebuilt, fresh: freshIDs)
+    }
+
+    /// `snapshot`, rebuilt from a state whose items were unique with each kept item placed
+    /// once, checked for R1 where it can fail: its section identifiers, and its `fresh` item
+    /// identifiers among themselves and against every other item. Its item index is left to
+    /// be built when first asked for: building it here hashed every identifier into a
+    /// dictionary, a third of a client's apply, for a check only fresh items can fail.
+    /// - Complexity: O(s + f) for s sections and f fresh items, and when there are fresh
+    ///   items O(n) lookups in the set of them.
+    @inlinable
+    static func checkedUnique<S, I, C>(_ snapshot: Snapshot<S, I, C>, fresh: [I]) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
+        let sectionIndex: [S: Int]
+        do {
+            sectionIndex = try Snapshot<S, I, C>._indexSections(snapshot.sections)
+        } catch {
+            throw BatchUpdateViolation(.uniqueIdentifiers, "Fatal: supplied identifiers are not unique. \(error)")
+        }
+        var freshSet = Set<I>(minimumCapacity: fresh.count)
+        var repeated = fresh.contains { !freshSet.insert($0).inserted }
+        if !repeated, !freshSet.isEmpty {
+            var found = 0
+            for section in snapshot.sections { for item in section.items where freshSet.contains(item.id) { found += 1 } }
+            repeated = found > fresh.count
+        }
+        guard !repeated else { return try indexed(snapshot) }
+        return Snapshot(_sections: snapshot.sections, sectionIndex: sectionIndex, itemSection: nil)
     }
 
     /// Applies content updates as a client does: each reloaded section and each reloaded or
