@@ -28,6 +28,16 @@ extension ListDiffService {
     /// `snapshot(of:includingParent:)`.
     func getSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
         let address = try request.snapshotAddress()
+        // The query is checked first, whatever it asks for: a bad one is a 400 even when the
+        // snapshot is missing or the client's copy is current (not a 404 or a 304).
+        let subtree = request.http.queryValue("subtree")
+        if subtree?.isEmpty == true { throw ServiceProblem.badQuery("subtree", "", allowed: "an item's identifier") }
+        let includingParent: Bool
+        switch request.http.queryValue("includingParent") {
+        case nil, "true": includingParent = true
+        case "false": includingParent = false
+        case let other?: throw ServiceProblem.badQuery("includingParent", other, allowed: "true or false")
+        }
         let unlessMatching = try EntityTagList(field: "If-None-Match", of: request.http)
         let version = try stored { () throws(StoreError) in try store.read(address) }
         // If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"…"` matches too.
@@ -36,14 +46,8 @@ extension ListDiffService {
             response.headers.append(name: "ETag", value: version.head.version.entityTag)
             return response
         }
-        guard let subtree = request.http.queryValue("subtree") else {
+        guard let subtree else {
             return ServiceJSON.response(ServiceJSON.snapshot(version), version: version.head.version)
-        }
-        let includingParent: Bool
-        switch request.http.queryValue("includingParent") {
-        case nil, "true": includingParent = true
-        case "false": includingParent = false
-        case let other?: throw ServiceProblem.badQuery("includingParent", other, allowed: "true or false")
         }
         let snapshot = version.snapshot()
         guard let (section, items) = snapshot.subtree(of: WireID(subtree), includingParent: includingParent) else {
