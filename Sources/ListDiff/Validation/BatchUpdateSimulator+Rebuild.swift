@@ -13,27 +13,25 @@ extension BatchUpdateSimulator {
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
         var rebuilt = ContiguousArray<Snapshot<S, I, C>.Section>()
         rebuilt.reserveCapacity(sections.afterCount)
-        // The fixed slots and the leaving items of each section, sorted once, are walked with
+        // The plan's fixed slots and leaving items, each section's in order, are walked with
         // cursors beside the slots and the old items: looking each slot and each old item up in
-        // the plan's hashed sets cost two hashes an item, most of a client's apply.
-        var leavingBySection: [Int: [Int]] = [:]
-        for path in items.leaving { leavingBySection[path.section, default: []].append(path.item) }
+        // hashed sets cost two hashes an item, most of a client's apply.
         for index in 0..<sections.afterCount {
             guard let source = sections.newToOld[index] else {
                 rebuilt.append(try freshSection(index))
                 continue
             }
             let old = before.sections[source]
-            let fixed = (items.fixedSlots[index] ?? [:]).sorted { $0.key < $1.key }
-            let leaving = (leavingBySection[source] ?? []).sorted()
+            let fixed = items.fixedSlots[index] ?? []
+            let leaving = items.leaving[source] ?? []
             var nextFixed = 0
             var nextLeaving = 0
             var nextOld = 0
             var section = Snapshot<S, I, C>.Section(old.id, content: old.content)
             section.items.reserveCapacity(itemCounts[index])
             for slot in 0..<itemCounts[index] {
-                if nextFixed < fixed.count, fixed[nextFixed].key == slot {
-                    if let origin = fixed[nextFixed].value {
+                if nextFixed < fixed.count, fixed[nextFixed].slot == slot {
+                    if let origin = fixed[nextFixed].origin {
                         section.items.append(before.sections[origin.section].items[origin.item])
                     } else {
                         section.items.append(try freshItem(ItemPath(section: index, item: slot)))

@@ -2,10 +2,12 @@
 /// into, for each new surviving section, the slots taken by fresh and moved items.
 @usableFromInline
 struct _ItemPlan {
-    /// Per new section: slot → fresh item (nil) or the old path of the item moved there.
-    @usableFromInline var fixedSlots: [Int: [Int: ItemPath?]] = [:]
-    /// Old paths that leave their place: deleted, reloaded or moved.
-    @usableFromInline var leaving: Set<ItemPath> = []
+    /// Per new section, its fixed slots in ascending order, each with the old path of the item
+    /// moved there (nil: a fresh item). Sorted so the rebuild walks them with a cursor.
+    @usableFromInline var fixedSlots: [Int: [(slot: Int, origin: ItemPath?)]] = [:]
+    /// Per old section, its items that leave their place (deleted, reloaded or moved), in
+    /// ascending order.
+    @usableFromInline var leaving: [Int: [Int]] = [:]
 
     @usableFromInline
     init(_ update: BatchUpdate, sections: _SectionPlan, beforeCounts: [Int], afterCounts: [Int]) throws(BatchUpdateViolation) {
@@ -53,9 +55,11 @@ struct _ItemPlan {
             }
             reloadTargets.append(target)
         }
-        leaving = deletes.union(reloads).union(sources)
-        for path in update.itemInserts + reloadTargets { fixedSlots[path.section, default: [:]][path.item] = .some(nil) }
-        for move in update.itemMoves { fixedSlots[move.to.section, default: [:]][move.to.item] = move.from }
+        for path in deletes.union(reloads).union(sources) { leaving[path.section, default: []].append(path.item) }
+        leaving = leaving.mapValues { $0.sorted() }
+        for path in update.itemInserts + reloadTargets { fixedSlots[path.section, default: []].append((path.item, nil)) }
+        for move in update.itemMoves { fixedSlots[move.to.section, default: []].append((move.to.item, move.from)) }
+        fixedSlots = fixedSlots.mapValues { $0.sorted { $0.slot < $1.slot } }
         try Self.checkCounts(update, sections: sections, reloadTargets: reloadTargets, beforeCounts: beforeCounts, afterCounts: afterCounts)
     }
 

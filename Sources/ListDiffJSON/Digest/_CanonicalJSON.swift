@@ -56,18 +56,15 @@ struct _CanonicalJSON: ~Copyable {
 
     /// Appends `utf8` as a JSON string, escaped as ``JSONWriter`` escapes it. O(length).
     mutating func appendQuoted(_ utf8: UnsafeRawBufferPointer) {
-        guard utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+        guard utf8.allSatisfy(JSONWriter._isCopiedAsIs) else {
             var writer = JSONWriter()
             writer.string(utf8: utf8)
             writer.bytes.withUnsafeBytes { put($0) }
             return
         }
-        reserve(utf8.count &+ 2)
-        buffer[count] = UInt8(ascii: "\"")
-        if let base = utf8.baseAddress { (buffer + (count &+ 1)).update(from: base.assumingMemoryBound(to: UInt8.self), count: utf8.count) }
-        count &+= utf8.count &+ 1
-        buffer[count] = UInt8(ascii: "\"")
-        count &+= 1
+        put(UInt8(ascii: "\""))
+        put(utf8)
+        put(UInt8(ascii: "\""))
     }
 
     /// The bytes written so far.

@@ -10,7 +10,7 @@ extension JSONWriter {
         let count = utf8.count
         while index < count {
             let byte = utf8[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            if Self._isCopiedAsIs(byte) {
                 index &+= 1
                 continue
             }
@@ -25,6 +25,12 @@ extension JSONWriter {
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a string's byte is written as it is (not a quote, a backslash or a control).
+    @inlinable @inline(__always)
+    static func _isCopiedAsIs(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Appends the escape sequence of a quote, backslash or control character. O(1).
