@@ -171,6 +171,35 @@ import ListDiffScenarios
         }
     }
 
+    /// Runs longer than the search's 16-tail vector window, values from the whole `Int32`
+    /// range (`.max` is also what pads the run), and one scratch reused by sections of
+    /// decreasing sizes, as a diff reuses it.
+    @Test func longestIncreasingSubsequenceOfLongRuns() throws {
+        let seed: UInt64 = 11
+        var random = SplitMix64(seed: seed)
+        for round in 0..<60 {
+            let count = Int.random(in: 17...700, using: &random)
+            let range: ClosedRange<Int32> = round % 3 == 0 ? Int32.min...Int32.max : round % 3 == 1 ? (Int32.max - 50)...Int32.max : 0...Int32(count)
+            let values = (0..<count).map { _ in Int32.random(in: range, using: &random) }
+            let members = LongestIncreasingSubsequence.members(of: values)
+            let chosen = zip(values, members).filter(\.1).map(\.0)
+            #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "seed \(seed) round \(round)")
+            #expect(chosen.count == MinimalMoves.lisLength(values.map(Int.init)), "seed \(seed) round \(round)")
+        }
+        // Sections of 600, 300, 40 and 5 shuffled items: each later, shorter section sees the
+        // earlier ones' tails in the shared scratch.
+        let sizes = [600, 300, 40, 5]
+        var next = 0
+        let oldSections = sizes.map { size in (0..<size).map { _ in next += 1; return next } }
+        let newSections = oldSections.map { $0.shuffled(using: &random) }
+        let old = try Snapshot<Int, Int, Never>(sections: oldSections.enumerated().map { .init($0.offset, items: ContiguousArray($0.element.map { .init($0) })) })
+        let new = try Snapshot<Int, Int, Never>(sections: newSections.enumerated().map { .init($0.offset, items: ContiguousArray($0.element.map { .init($0) })) })
+        let diff = try SectionedDiff(from: old, to: new)
+        let expected = zip(oldSections, newSections).map { old, new in old.count - MinimalMoves.lisLength(new.map { old.firstIndex(of: $0) ?? -1 }) }.reduce(0, +)
+        #expect(diff.counts.itemMoves == expected, "seed \(seed)")
+        try BatchUpdateSimulator.verify(stages: diff.batchStages.map { ($0.update, $0.result) }, updates: diff.batch.updates, from: old, to: new)
+    }
+
     @Test func longestIncreasingSubsequenceKeepingFixedElements() {
         #expect(LongestIncreasingSubsequence.members(of: [3, 4, 2, 0, 1], keeping: [false, false, true, false, false]) == [false, false, true, false, false])
         var random = SplitMix64(seed: 5)

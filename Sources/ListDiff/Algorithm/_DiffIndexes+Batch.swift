@@ -38,6 +38,8 @@ extension _DiffIndexes {
                 oldPartner.withUnsafeBufferPointer { oldPartner in
                     newFlatSection.withUnsafeBufferPointer { newFlatSection in
                         newStable.withUnsafeBufferPointer { newStable in
+                        newSectionSource.withUnsafeBufferPointer { newSectionSource in
+                        newBase.withUnsafeBufferPointer { newBase in
                             for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
                                 let target = Int(oldSectionTarget[section])
                                 let base = Int(oldBase[section])
@@ -63,6 +65,8 @@ extension _DiffIndexes {
                                 if operations > 0, moved[target] { touched[target] = true }
                             }
                         }
+                        }
+                        }
                     }
                 }
             }
@@ -73,16 +77,22 @@ extension _DiffIndexes {
     /// Inserts into kept sections, from the new side.
     func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [ItemPath] {
         var inserts: [ItemPath] = []
-        for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
-            let base = Int(newBase[section])
-            let before = inserts.count
-            for flat in base..<(base + Int(newCounts[section])) {
-                let partner = Int(newPartner[flat])
-                if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
-                    inserts.append(ItemPath(section: section, item: flat - base))
+        newPartner.withUnsafeBufferPointer { newPartner in
+            oldFlatSection.withUnsafeBufferPointer { oldFlatSection in
+                oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
+                    for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
+                        let base = Int(newBase[section])
+                        let before = inserts.count
+                        for flat in base..<(base &+ Int(newCounts[section])) {
+                            let partner = Int(newPartner[flat])
+                            if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
+                                inserts.append(ItemPath(section: section, item: flat &- base))
+                            }
+                        }
+                        if inserts.count > before, moved[section] { touched[section] = true }
+                    }
                 }
             }
-            if inserts.count > before, moved[section] { touched[section] = true }
         }
         return inserts
     }

@@ -31,6 +31,19 @@ enum _IdentifierHash {
         ID.self == Int.self || ID.self == Int64.self || ID.self == UInt64.self || ID.self == Int32.self
     }
 
+    /// An integer identifier's bits as an unsigned number in the identifiers' own order
+    /// (signed values offset by 2^63), so that a range of identifiers is a range of keys;
+    /// nil for any other type. Resolved at compile time in specialised code.
+    @inlinable @inline(__always)
+    static func orderedKey<ID: Hashable>(_ id: ID) -> UInt64? {
+        let signBit: UInt64 = 1 &<< 63
+        if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) ^ signBit }
+        if ID.self == Int64.self { return UInt64(bitPattern: unsafeBitCast(id, to: Int64.self)) ^ signBit }
+        if ID.self == UInt64.self { return unsafeBitCast(id, to: UInt64.self) }
+        if ID.self == Int32.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int32.self))) ^ signBit }
+        return nil
+    }
+
     @inlinable @inline(__always)
     static func mix(_ value: UInt64) -> Int {
         var z = value ^ seed

@@ -25,13 +25,40 @@ extension _Matcher {
             || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil }) {
             asciiStrings = false
         }
+        let hasMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
+        if _IdentifierHash.isInjective(ItemID.self), let table = try _internDirect() {
+            if hasMarks {
+                marks = try resolveMarks { id in table.code(of: _IdentifierHash.orderedKey(id) ?? table.minimum) &- 1 }
+            }
+            return
+        }
         while true {
             if let table = try _intern(asciiStrings: asciiStrings) {
-                if !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty { try resolveMarks(in: table, asciiStrings: asciiStrings) }
+                if hasMarks { marks = try resolveMarks { id in code(of: id, in: table, asciiStrings: asciiStrings) } }
                 return
             }
             asciiStrings = false
         }
+    }
+
+    /// The code of `id` in the hashed table less one (an old flat number, or old total plus a
+    /// new flat number); -1 when no item has it.
+    @inlinable
+    func code(of id: ItemID, in table: _SymbolTable, asciiStrings: Bool) -> Int {
+        let oldTotal = result.oldPartner.count
+        // ASCII mode is only chosen when every mark is ASCII.
+        guard let hash = _hash(id, asciiStrings: asciiStrings) else { return -1 }
+        let tag = _SymbolTable.tag(hash)
+        var slot = hash & table.mask
+        while table.slots[slot] != 0 {
+            let entry = table.slots[slot]
+            if entry & ~_SymbolTable.codeMask == tag {
+                let code = Int(entry & _SymbolTable.codeMask) - 1
+                if code < oldTotal ? oldID(code) == id : newID(code - oldTotal) == id { return code }
+            }
+            slot = (slot &+ 1) & table.mask
+        }
+        return -1
     }
 
     /// The hash the table uses for `id` in the given mode; nil for a non-ASCII string in
@@ -141,27 +168,19 @@ extension _Matcher {
         return table
     }
 
-    /// Marks name identifiers; the update needs their new flat numbers. Every section is
-    /// processed when marks exist, so every new item is in the table.
+    /// Per new flat item, the strongest update its marks ask for. Marks name identifiers; the
+    /// update needs their new flat numbers. Every section is processed when marks exist, so
+    /// every new item is in the table, whose code for an identifier (less one, -1 when
+    /// absent) `code` gives.
     @inlinable
-    mutating func resolveMarks(in table: _SymbolTable, asciiStrings: Bool) throws(Failure) {
+    func resolveMarks(code: (ItemID) -> Int) throws(Failure) -> [UInt8] {
         let oldTotal = result.oldPartner.count
         var marks = [UInt8](_filling: 0, count: result.newPartner.count)
         func flat(of id: ItemID) -> Int? {
-            // ASCII mode is only chosen when every mark is ASCII.
-            guard let hash = _hash(id, asciiStrings: asciiStrings) else { return nil }
-            let tag = _SymbolTable.tag(hash)
-            var slot = hash & table.mask
-            while table.slots[slot] != 0 {
-                let entry = table.slots[slot]
-                if entry & ~_SymbolTable.codeMask == tag {
-                    let code = Int(entry & _SymbolTable.codeMask) - 1
-                    if code < oldTotal, oldID(code) == id { return result.oldPartner[code] >= 0 ? Int(result.oldPartner[code]) : nil }
-                    if code >= oldTotal, newID(code - oldTotal) == id { return code - oldTotal }
-                }
-                slot = (slot &+ 1) & table.mask
-            }
-            return nil
+            let code = code(id)
+            if code < 0 { return nil }
+            if code < oldTotal { return result.oldPartner[code] >= 0 ? Int(result.oldPartner[code]) : nil }
+            return code - oldTotal
         }
         for id in new.reconfiguredItems {
             guard let flat = flat(of: id) else { throw Failure(side: .new, reason: .unknownItem(id)) }
@@ -171,7 +190,7 @@ extension _Matcher {
             guard let flat = flat(of: id) else { throw Failure(side: .new, reason: .unknownItem(id)) }
             marks[flat] = _UpdateKind.reload.rawValue
         }
-        self.marks = marks
+        return marks
     }
 
     /// Within each kept, changed section, the items that stay in it and lie on the LIS of
@@ -189,13 +208,19 @@ extension _Matcher {
                                         partners: result.newPartner, oldSections: result.oldFlatSection)
             if kept.increasing {
                 // Already in order (no moves within this section): all of them stay.
-                for flat in kept.flats { stable[Int(flat)] = true }
+                stable.withUnsafeMutableBufferPointer { stable in
+                    for flat in kept.flats { stable[Int(flat)] = true }
+                }
                 continue
             }
             members.removeAll(keepingCapacity: true)
             members.append(contentsOf: repeatElement(false, count: kept.positions.count))
             LongestIncreasingSubsequence.mark(kept.positions, into: &members, scratch: &scratch)
-            for (index, flat) in kept.flats.enumerated() where members[index] { stable[Int(flat)] = true }
+            stable.withUnsafeMutableBufferPointer { stable in
+                members.withUnsafeBufferPointer { members in
+                    for (index, flat) in kept.flats.enumerated() where members[index] { stable[Int(flat)] = true }
+                }
+            }
         }
         result.newStable = stable
     }

@@ -1,6 +1,8 @@
 /// Paul Heckel's symbol-table pass, sectioned: sections are matched first, unchanged
 /// sections are skipped without hashing, and every item of the remaining sections is hashed
-/// exactly once into one open-addressing table shared by both sides. Because identifiers are
+/// exactly once into one open-addressing table shared by both sides (integer identifiers that
+/// lie close together are not hashed: their table is indexed by value, ``_DirectSymbolTable``).
+/// Because identifiers are
 /// unique, a symbol's single old and single new occurrence *are* the match (Heckel's
 /// neighbour-extension passes have nothing left to do), and the longest increasing
 /// subsequence then picks the items that stay.
