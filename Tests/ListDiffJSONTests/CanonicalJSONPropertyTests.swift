@@ -70,6 +70,32 @@ import Testing
         #expect(try Self.canonical("{" + members.joined(separator: ", ") + "}") == expected)
     }
 
+    /// Objects of plain values take a shorter path (ordered where they are read, copied
+    /// once); an escape in a key sends the same object down the general path. Both must
+    /// write the same bytes, and the short path the expected ones.
+    @Test func flatObjectsTakeTheShortPathToTheSameForm() throws {
+        #expect(try Self.canonical(#"{"title": "Item 5", "rank": 500, "z": -120, "n": 0, "b": true, "a": null, "ab": false, "a!": -7}"#)
+            == #"{"a!":-7,"a":null,"ab":false,"b":true,"n":0,"rank":5e2,"title":"Item 5","z":-12e1}"#, "keys in byte order, quotes included")
+        #expect(try Self.canonical(#"{"b":1,"a":2,"a":1}"#) == #"{"a":1,"a":2,"b":1}"#, "repeated keys are ordered by value")
+        #expect(try Self.canonical(#"{"b":-0,"a":1.50}"#) == #"{"a":15e-1,"b":0}"#)
+        let seed: UInt64 = 31
+        var random = SplitMix64(seed: seed)
+        let values = [#""Item 7""#, #""a longer title of some words""#, #""é😀 accents""#, "0", "-0", "10", "-300", "123", "1000000",
+                      "1.5", "2e3", "true", "false", "null", "[1]", #"{"x":1}"#, "{}", "[]", #""""#]
+        for round in 0..<2_000 {
+            let keys = ["a", "b", "ab", "a!", "title", "rank", "é", "Z", "key-longer-than-eight", "k"].shuffled(using: &random)
+                .prefix(Int.random(in: 1...10, using: &random))
+            let members = keys.map { ($0, values.randomElement(using: &random) ?? "0") }
+            let plain = "{" + members.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ") + "}"
+            // \u0041 is "A": an escape that leaves the key's text as it was.
+            let escaped = "{" + members.enumerated().map { index, member in
+                let key = index == 0 ? "\\u00" + String(member.0.unicodeScalars.first?.value ?? 0x41, radix: 16) + member.0.unicodeScalars.dropFirst().map(String.init).joined() : member.0
+                return #""\#(key)":\#(member.1)"#
+            }.joined(separator: ",") + "}"
+            #expect(try Self.canonical(plain) == Self.canonical(escaped), "seed \(seed) round \(round): \(plain) vs \(escaped)")
+        }
+    }
+
     @Test func everySpellingHasOneCanonicalFormThatIsItsOwn() throws {
         for seed in UInt64(1)...2_000 {
             var random = SplitMix64(seed: seed)

@@ -48,35 +48,66 @@ public enum SnapshotDigest {
             let isOutline = section.content?.isOutline == true
             if isOutline { canonical.appendASCII(#","outline":true"#) }
             canonical.appendASCII(#","items":["#)
-            let shape = _OutlineShape(items: section.items)
-            for (position, item) in section.items.enumerated() {
-                if isOutline ? !shape.isFirstOfArray(position) : position > 0 { canonical.appendASCII(",") }
-                guard let content = item.content, isOutline ? shape.needsObject(position) : content.hasValue || content.kind != nil else {
-                    item.id.withUTF8 { canonical.appendQuoted($0) }
-                    if isOutline { for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") } }
-                    continue
+            if isOutline {
+                writeOutline(section.items, into: &canonical)
+            } else {
+                section.items.withUnsafeBufferPointer { items in
+                    for position in items.indices {
+                        if position > 0 { canonical.appendASCII(",") }
+                        // Read in place: copying each item out costs a retain and a release of
+                        // its content (and of its identifier's text), a third of the digest.
+                        write(id: items[position].id, content: items[position].content, into: &canonical)
+                    }
                 }
-                canonical.appendASCII(#"{"id":"#)
-                item.id.withUTF8 { canonical.appendQuoted($0) }
-                if content.hasValue {
-                    canonical.appendASCII(#","content":"#)
-                    content.withUnsafeJSON { canonical.appendValue($0) }
-                }
-                if var kind = content.kind {
-                    canonical.appendASCII(#","kind":"#)
-                    kind.withUTF8 { canonical.appendQuoted(UnsafeRawBufferPointer($0)) }
-                }
-                guard isOutline else {
-                    canonical.appendASCII("}")
-                    continue
-                }
-                if content.isExpanded { canonical.appendASCII(#","expanded":true"#) }
-                canonical.appendASCII(shape.opensChildren(position) ? #","children":["# : "}")
-                for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") }
             }
             canonical.appendASCII("]}")
         }
         canonical.appendASCII("]}")
+    }
+
+    /// An item of a flat section: its identifier alone, or an object with its content and
+    /// kind.
+    @inline(__always)
+    static func write(id: WireID, content: WireContent?, into canonical: inout _CanonicalJSON) {
+        guard let content, content.hasValue || content.kind != nil else {
+            id.withUTF8 { canonical.appendQuoted($0) }
+            return
+        }
+        canonical.appendASCII(#"{"id":"#)
+        id.withUTF8 { canonical.appendQuoted($0) }
+        writeMembers(of: content, into: &canonical)
+        canonical.appendASCII("}")
+    }
+
+    /// `,"content":…` and `,"kind":…`, each when the content has it.
+    static func writeMembers(of content: WireContent, into canonical: inout _CanonicalJSON) {
+        if content.hasValue {
+            canonical.appendASCII(#","content":"#)
+            content.withUnsafeJSON { canonical.appendValue($0) }
+        }
+        if var kind = content.kind {
+            canonical.appendASCII(#","kind":"#)
+            kind.withUTF8 { canonical.appendQuoted(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// An outline section's items as their tree (see the type's description).
+    static func writeOutline(_ items: ContiguousArray<WireSnapshot.Item>, into canonical: inout _CanonicalJSON) {
+        let shape = _OutlineShape(items: items)
+        for (position, item) in items.enumerated() {
+            if !shape.isFirstOfArray(position) { canonical.appendASCII(",") }
+            guard let content = item.content, shape.needsObject(position) else {
+                item.id.withUTF8 { canonical.appendQuoted($0) }
+                for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") }
+                continue
+            }
+            canonical.appendASCII(#"{"id":"#)
+            item.id.withUTF8 { canonical.appendQuoted($0) }
+            writeMembers(of: content, into: &canonical)
+            if content.isExpanded { canonical.appendASCII(#","expanded":true"#) }
+            canonical.appendASCII(shape.opensChildren(position) ? #","children":["# : "}")
+            for _ in 0..<shape.closes(after: position) { canonical.appendASCII("]}") }
+        }
     }
 
     /// The canonical form of one content value (see the type's description). O(length).
