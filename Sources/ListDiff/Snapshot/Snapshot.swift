@@ -144,6 +144,15 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         _itemSection = itemSection
     }
 
+    /// The sections, taken out (the snapshot is left without any until
+    /// ``_replacingContent(with:)`` puts them back), so that a caller holding the only other
+    /// reference can change them without copying every item. O(1).
+    @usableFromInline
+    mutating func _takeSections() -> ContiguousArray<Section> {
+        defer { sections = [] }
+        return sections
+    }
+
     /// The same snapshot with `sections` in place of its own, which hold the same identifiers
     /// in the same places (content may differ), so the indexes stay valid. O(1).
     @usableFromInline

@@ -69,7 +69,12 @@ extension BatchUpdateSimulator {
         var repeated = fresh.contains { !freshSet.insert($0).inserted }
         if !repeated, !freshSet.isEmpty {
             var found = 0
-            for section in snapshot.sections { for item in section.items where freshSet.contains(item.id) { found += 1 } }
+            // Identifiers read in place: copying each item out costs a retain and a release.
+            for section in snapshot.sections {
+                section.items.withUnsafeBufferPointer { items in
+                    for index in items.indices where freshSet.contains(items[index].id) { found += 1 }
+                }
+            }
             repeated = found > fresh.count
         }
         guard !repeated else { return try indexed(snapshot) }
@@ -79,12 +84,16 @@ extension BatchUpdateSimulator {
     /// Applies content updates as a client does: each reloaded section and each reloaded or
     /// reconfigured item takes its element from `fresh`, which must keep the identifier it
     /// replaces (a reloaded section's new items are checked against the whole list: R1).
-    /// O(u) for u updates; O(n) more when sections are reloaded.
+    /// O(u) for u updates when `state` is given up (`consume`) and holds the only reference to
+    /// its sections; otherwise the sections are copied first, O(n). O(n) more when sections
+    /// are reloaded.
     @inlinable
     public static func applyUpdates<S, I, C>(
-        _ updates: ContentUpdates, to state: Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
+        _ updates: ContentUpdates, to state: consuming Snapshot<S, I, C>, fresh: BatchFreshElements<S, I, C>
     ) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
-        var sections = state.sections
+        guard !updates.isEmpty else { return state }
+        // Taken out of `state`, so that changing an item does not copy every section's items.
+        var sections = state._takeSections()
         for index in updates.sectionReloads {
             guard sections.indices.contains(index) else {
                 throw BatchUpdateViolation(.bounds, sections: [index], "attempt to reload section \(index), but there are only \(sections.count) sections")

@@ -29,7 +29,8 @@ extension BatchUpdateSimulator {
             var nextOld = 0
             var section = Snapshot<S, I, C>.Section(old.id, content: old.content)
             section.items.reserveCapacity(itemCounts[index])
-            for slot in 0..<itemCounts[index] {
+            var slot = 0
+            while slot < itemCounts[index] {
                 if nextFixed < fixed.count, fixed[nextFixed].slot == slot {
                     if let origin = fixed[nextFixed].origin {
                         section.items.append(before.sections[origin.section].items[origin.item])
@@ -37,6 +38,7 @@ extension BatchUpdateSimulator {
                         section.items.append(try freshItem(ItemPath(section: index, item: slot)))
                     }
                     nextFixed += 1
+                    slot += 1
                     continue
                 }
                 // The next old item that stays: leaving items are skipped in order.
@@ -47,8 +49,17 @@ extension BatchUpdateSimulator {
                 guard nextOld < old.items.count else {
                     throw BatchUpdateViolation(.itemCount, sections: [index], "section \(index) runs out of items at \(slot) while rebuilding")
                 }
-                section.items.append(old.items[nextOld])
-                nextOld += 1
+                // Old items fill the slots up to the next fixed one, until the next leaving one:
+                // one run, copied item by item (`append(contentsOf:)` copies through the
+                // runtime's generic array copy, several times slower for items that hold
+                // references).
+                var run = min(itemCounts[index], nextFixed < fixed.count ? fixed[nextFixed].slot : Int.max) - slot
+                run = min(run, (nextLeaving < leaving.count ? leaving[nextLeaving] : old.items.count) - nextOld)
+                old.items.withUnsafeBufferPointer { oldItems in
+                    for item in oldItems[nextOld..<(nextOld + run)] { section.items.append(item) }
+                }
+                nextOld += run
+                slot += run
             }
             rebuilt.append(section)
         }

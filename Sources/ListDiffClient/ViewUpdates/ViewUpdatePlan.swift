@@ -34,6 +34,7 @@ public struct ViewUpdatePlan: Sendable {
         self.previous = previous
         var state = previous
         var stages: [Stage] = []
+        var lastStage: BatchUpdate?
         let batch = changeset.changeset
         for (index, update) in batch.stages.enumerated() {
             do throws(BatchUpdateViolation) {
@@ -45,7 +46,7 @@ public struct ViewUpdatePlan: Sendable {
                     stages.append(Stage(update: update, snapshot: changeset.intermediateSnapshots[index]))
                 } else {
                     state = try BatchUpdateSimulator.apply(update, to: state, fresh: fresh)
-                    stages.append(Stage(update: update, snapshot: state))
+                    lastStage = update
                 }
             } catch {
                 var violation = error
@@ -53,9 +54,10 @@ public struct ViewUpdatePlan: Sendable {
                 throw violation
             }
         }
-        let final = try BatchUpdateSimulator.applyUpdates(batch.updates, to: state, fresh: fresh)
+        // Given up, so the updates change the state's items in place.
+        let final = try BatchUpdateSimulator.applyUpdates(batch.updates, to: consume state, fresh: fresh)
         // The last stage's data source already holds the new content: cells it inserts show it.
-        if !stages.isEmpty { stages[stages.count - 1].snapshot = final }
+        if let lastStage { stages.append(Stage(update: lastStage, snapshot: final)) }
         self.stages = stages
         updates = batch.updates
         self.final = final

@@ -105,7 +105,7 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
     /// O(1) plus `body`.
     @inlinable
     public func withUnsafeJSON<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        _storage.body.bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[_range])) }
+        _storage.withUnsafeJSON(body)
     }
 
     /// The value's JSON bytes (a copy). O(length).
