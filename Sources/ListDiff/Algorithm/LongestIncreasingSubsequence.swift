@@ -24,9 +24,14 @@ public enum LongestIncreasingSubsequence {
         @usableFromInline var previous: [Int32] = []
         @usableFromInline init() {}
 
+        /// `count` elements the pass writes before it reads them: left uninitialized, but for
+        /// a small array, filled by specialized code (the standard library's uninitialized
+        /// allocation looks its storage type up at run time, ~500 instructions, more than
+        /// filling 256 elements; see `Array(_filling:count:)`).
         @usableFromInline
         static func uninitialized(_ count: Int) -> [Int32] {
-            [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+            guard count > 256 else { return [Int32](_filling: 0, count: count) }
+            return [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         }
     }
 
