@@ -60,10 +60,7 @@ extension _Matcher {
         }
         }
         }
-        result.oldPartner = oldPartner
-        result.newPartner = newPartner
-        if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
-        if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateItems(newDuplicates)) }
+        try _record(oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
         return table
     }
 

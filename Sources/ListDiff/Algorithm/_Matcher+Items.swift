@@ -161,11 +161,18 @@ extension _Matcher {
         }
         }
         if aborted { return nil }
+        try _record(oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
+        return table
+    }
+
+    /// Keeps what an interning pass found: the partners, or the repeated identifiers as an
+    /// error (the old side's first).
+    @inlinable
+    mutating func _record(oldPartner: [Int32], newPartner: [Int32], oldDuplicates: [ItemID], newDuplicates: [ItemID]) throws(Failure) {
         result.oldPartner = oldPartner
         result.newPartner = newPartner
         if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
         if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateItems(newDuplicates)) }
-        return table
     }
 
     /// Per new flat item, the strongest update its marks ask for. Marks name identifiers; the
