@@ -76,12 +76,14 @@ extension _Matcher {
         var maximum = UInt64.min
         func widen(_ items: ContiguousArray<Source.Item>, every step: Int) -> Bool {
             items.withUnsafeBufferPointer { items in
-                guard let lastKey = items.last.flatMap({ _IdentifierHash.orderedKey($0.id) }) else { return items.isEmpty }
+                guard !items.isEmpty else { return true }
+                guard let lastKey = _IdentifierHash.orderedKey(items[items.count &- 1].id) else { return false }
                 var low = Swift.min(minimum, lastKey)
                 var high = Swift.max(maximum, lastKey)
+                // Identifiers read in place: an item copied out would retain its content.
                 if step == 1 {
-                    for item in items {
-                        guard let key = _IdentifierHash.orderedKey(item.id) else { return false }
+                    for index in items.indices {
+                        guard let key = _IdentifierHash.orderedKey(items[index].id) else { return false }
                         low = Swift.min(low, key)
                         high = Swift.max(high, key)
                     }

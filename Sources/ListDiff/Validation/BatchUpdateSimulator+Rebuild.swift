@@ -55,6 +55,12 @@ extension BatchUpdateSimulator {
                 // references).
                 var run = min(itemCounts[index], nextFixed < fixed.count ? fixed[nextFixed].slot : Int.max) - slot
                 run = min(run, (nextLeaving < leaving.count ? leaving[nextLeaving] : old.items.count) - nextOld)
+                // Fixed slots and leaving items are distinct and sorted (the plan checks), so the
+                // run holds at least the slot at hand; a plan that broke that is refused, not
+                // looped on.
+                guard run > 0 else {
+                    throw BatchUpdateViolation(.noDuplicates, sections: [index], "section \(index) claims slot \(slot) twice while rebuilding")
+                }
                 old.items.withUnsafeBufferPointer { oldItems in
                     for item in oldItems[nextOld..<(nextOld + run)] { section.items.append(item) }
                 }

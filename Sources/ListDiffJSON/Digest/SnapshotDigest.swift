@@ -85,6 +85,7 @@ public enum SnapshotDigest {
         writeMembers(of: content._storage, into: &canonical)
     }
 
+    /// The same, from a content's storage (which the digest reads unretained).
     static func writeMembers(of content: _WireContentStorage, into canonical: inout _CanonicalJSON) {
         if content.end > content.start {
             canonical.appendASCII(#","content":"#)
