@@ -26,6 +26,8 @@ extension _Matcher {
             asciiStrings = false
         }
         let hasMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
+        // Every section unchanged (no marks, or every section would be processed): no table.
+        if !hasMarks, result.oldFlatSection.isEmpty, result.newFlatSection.isEmpty { return }
         if _IdentifierHash.isInjective(ItemID.self), let table = try _internDirect() {
             if hasMarks {
                 marks = try resolveMarks { id in table.code(of: _IdentifierHash.orderedKey(id) ?? table.minimum) &- 1 }
