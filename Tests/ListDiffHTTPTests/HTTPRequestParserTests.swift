@@ -88,6 +88,9 @@ struct ParserHarness {
     @Test(arguments: [
         ("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400),
         ("GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 3, 4\r\n\r\nabcd", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3,\r\n\r\nabc", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: ,3\r\n\r\nabc", 400),
+        ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3,,3\r\n\r\nabc", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", 400),
@@ -112,6 +115,12 @@ struct ParserHarness {
     ])
     func rejectsMalformedRequests(text: String, status: Int) {
         #expect(ParserHarness.parse(text).failure?.status == status)
+    }
+
+    /// RFC 9110 §8.6: a list of equal Content-Length values is that length.
+    @Test func repeatedEqualContentLengthsAgree() {
+        let text = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3 , 3\r\nContent-Length: 3\r\n\r\nabc"
+        #expect(ParserHarness.parse(text).requests.first?.body == Array("abc".utf8))
     }
 
     @Test func chunkExtensionMayFollowWhitespace() {

@@ -75,8 +75,12 @@ enum BodyFraming {
     private static func contentLength(_ values: [String], maxBodyBytes: Int) throws(HTTPParseError) -> Int {
         var agreed: Int?
         for value in values {
-            for item in value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                let digits = HTTPBytes.trimmed(item)
+            // The comma-separated items walked in place (`split` built an array of them for
+            // every request).
+            var rest = value.utf8[...]
+            while true {
+                let comma = rest.firstIndex(of: UInt8(ascii: ","))
+                let digits = HTTPBytes.trimmed(rest[..<(comma ?? rest.endIndex)])
                 guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
                     throw HTTPParseError(.badRequest, "headers: Content-Length '\(value)' is not a non-negative decimal number")
                 }
@@ -88,6 +92,8 @@ enum BodyFraming {
                     throw HTTPParseError(.badRequest, "headers: conflicting Content-Length values \(values.joined(separator: ", "))")
                 }
                 agreed = number
+                guard let comma else { break }
+                rest = rest[rest.index(after: comma)...]
             }
         }
         let length = agreed ?? 0

@@ -5,16 +5,17 @@ enum HeaderLineParsing {
     static func field(
         _ line: UnsafeRawBufferPointer.SubSequence, lineNumber: Int, isTrailer: Bool
     ) throws(HTTPParseError) -> HTTPHeaderField {
-        let place = "\(isTrailer ? "trailer" : "header") line \(lineNumber)"
+        // Built only for an error: formatting it for every line cost more than parsing the line.
+        func place() -> String { "\(isTrailer ? "trailer" : "header") line \(lineNumber)" }
         var colon = line.startIndex
         while colon < line.endIndex, HTTPBytes.isToken(line[colon]) { colon += 1 }
         guard colon > line.startIndex, colon < line.endIndex, line[colon] == HTTPBytes.colon else {
-            throw HTTPParseError(.badRequest, "\(place): the name is empty, has a non-token byte, or is not followed directly by ':'")
+            throw HTTPParseError(.badRequest, "\(place()): the name is empty, has a non-token byte, or is not followed directly by ':'")
         }
         let value = HTTPBytes.trimmed(line[(colon + 1)...])
         for byte in value where !HTTPBytes.isValueByte(byte) {
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-            throw HTTPParseError(.badRequest, "\(place) ('\(name)'): the value contains a control byte")
+            throw HTTPParseError(.badRequest, "\(place()) ('\(name)'): the value contains a control byte")
         }
         return HTTPHeaderField(
             name: String(decoding: line[line.startIndex..<colon], as: UTF8.self),
