@@ -2,7 +2,7 @@
 ///
 /// ASCII strings are hashed by their bytes with a seeded multiply-fold (``ofASCII(_:)``);
 /// the matcher uses it only when every identifier of a diff is ASCII (see
-/// `_Matcher.matchItems()`). Integer identifiers (the common database key) skip SipHash: their bits go through
+/// `_Matcher.matchItems(hasMarks:)`). Integer identifiers (the common database key) skip SipHash: their bits go through
 /// murmur3's 64-bit finaliser after mixing in a per-process random seed, about a tenth of
 /// the instructions and still unpredictable from outside the process. Every other type uses
 /// its own `hashValue` (per-process seeded by the standard library); a type that has its

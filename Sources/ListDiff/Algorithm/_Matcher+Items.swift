@@ -19,13 +19,12 @@ extension _Matcher {
     /// `String`'s `==`; at the first non-ASCII identifier the matching starts over with
     /// `hashValue`, which respects canonical equivalence. One diff never mixes the two.
     @inlinable
-    mutating func matchItems() throws(Failure) {
+    mutating func matchItems(hasMarks: Bool) throws(Failure) {
         var asciiStrings = ItemID.self == String.self
         if asciiStrings, new.reloadedItems.contains(where: { _hash($0, asciiStrings: true) == nil })
             || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil }) {
             asciiStrings = false
         }
-        let hasMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
         // Every section unchanged (no marks, or every section would be processed): no table.
         if !hasMarks, result.oldFlatSection.isEmpty, result.newFlatSection.isEmpty { return }
         if _IdentifierHash.isInjective(ItemID.self), let table = try _internDirect() {

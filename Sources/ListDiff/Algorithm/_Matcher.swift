@@ -33,7 +33,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         let hasMarks = !new.reloadedItems.isEmpty || !new.reconfiguredItems.isEmpty
         let unchanged = findUnchangedSections(forceProcessing: hasMarks)
         assignFlatNumbers(unchanged: unchanged)
-        try matchItems()
+        try matchItems(hasMarks: hasMarks)
         markStableItems()
         try collectUpdates(unchanged: unchanged, hasMarks: hasMarks)
         return result
