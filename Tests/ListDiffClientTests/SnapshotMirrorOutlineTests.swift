@@ -49,4 +49,28 @@ import Testing
             #expect(statistics.treesRead == 3 && statistics.changesApplied == 3 && statistics.digestMismatches == 0)
         }
     }
+
+    /// Changes of two stages whose first stage leaves outline sections: the mirror takes each
+    /// stage's rows as its data source (a parent shown as a leaf above its held-back child, a
+    /// collapsed parent that has children), and its plan runs through the simulator.
+    @Test func aStagedChangeAppliesThroughTheStagesRows() async throws {
+        let versions = [
+            #"{"sections":[{"id":"s7","outline":true,"items":[{"id":"p","expanded":true,"children":["x"]}]}]}"#,
+            #"{"sections":[{"id":"s7","outline":true,"items":["p"]},{"id":"f","items":["x","y"]}]}"#,
+            #"{"sections":[{"id":"f","items":[]},{"id":"s11","outline":true,"items":["x",{"id":"i12","children":["i13"]}]}]}"#,
+        ]
+        try await ClientTestServer.with { server in
+            let feed = ListDiffClient(baseURL: server.baseURL).session("s1").snapshot("stages")
+            try await feed.put(try WireDecoder.snapshot(Array(versions[0].utf8)))
+            let mirror = feed.mirror()
+            _ = try await checked(try await mirror.synchronize(), mirror, feed)
+            for version in versions.dropFirst() {
+                try await feed.put(try WireDecoder.snapshot(Array(version.utf8)))
+                let update = try await checked(try await mirror.synchronize(wait: .zero), mirror, feed)
+                #expect(update.reason == .changes && update.plan.stages.count == 2, "two stages, the first with its rows")
+            }
+            let statistics = await mirror.statistics
+            #expect(statistics.changesApplied == 2 && statistics.digestMismatches == 0)
+        }
+    }
 }

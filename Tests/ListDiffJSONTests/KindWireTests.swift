@@ -19,9 +19,7 @@ import ListDiffJSON
     }
 
     static func written(_ snapshot: WireSnapshot) -> String {
-        var writer = JSONWriter()
-        writer.writeSnapshot(snapshot, flat: true)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        String(decoding: ListDiffJSONTests.written { $0.writeSnapshot(snapshot, flat: true) }, as: UTF8.self)
     }
 
     @Test func kindsAreReadAndWrittenBackWithOrWithoutContent() throws {

@@ -118,9 +118,7 @@ import ListDiffScenarios
                     let next = try wire.applying([operation])
                     let expected = try Self.snapshot(outline)
                     #expect(next == expected, "seed \(seed): \(operation)")
-                    var writer = JSONWriter()
-                    writer.writeSnapshot(next, flat: false)
-                    let reread = try WireDecoder.snapshot(writer.bytes).snapshot
+                    let reread = try WireDecoder.snapshot(written { $0.writeSnapshot(next, flat: false) }).snapshot
                     #expect(reread == next && SnapshotDigest.digest(of: reread) == SnapshotDigest.digest(of: expected), "seed \(seed)")
                     let old = wire.visibleRows
                     let new = next.visibleRows

@@ -18,6 +18,18 @@ public final class RawClient: @unchecked Sendable {
         }
 
         public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+        /// Parses a JSON body (`application/json`, `application/problem+json`) with Foundation's
+        /// own parser before a test reads anything of it, so a body the server's writer got
+        /// wrong fails every test that receives one, whatever the test goes on to check.
+        func requireJSONBody() throws {
+            guard !body.isEmpty, let type = header("Content-Type")?.lowercased(), type.hasPrefix("application/json") || type.hasPrefix("application/problem+json") else { return }
+            do {
+                _ = try JSONSerialization.jsonObject(with: Data(body), options: .fragmentsAllowed)
+            } catch {
+                throw ClientError.malformed("a \(type) body that is not JSON (\(error)): \(bodyText)")
+            }
+        }
     }
 
     public enum ClientError: Error {
@@ -93,7 +105,9 @@ public final class RawClient: @unchecked Sendable {
                 }
                 let body = Array(buffer[(end + 4)..<(end + 4 + length)])
                 buffer.removeFirst(end + 4 + length)
-                return Response(status: status, headers: headers, body: body)
+                let response = Response(status: status, headers: headers, body: body)
+                try response.requireJSONBody()
+                return response
             }
             guard try fill() else { throw ClientError.closed }
         }

@@ -60,7 +60,7 @@ extension _WireDecoder {
                 while let part = try nextMember(&group) { try readItemPart(part, flat: flat == nil ? nil : false, into: &stage) }
                 try requireMembers(group, 0b111, in: "a stage's item operations", objectStart: groupStart)
             case 2:
-                snapshots.append(try readSnapshot().snapshot)
+                snapshots.append(try readStageSnapshot())
             default:
                 try readItemPart(member - 3, flat: flat, into: &stage)
             }

@@ -80,21 +80,33 @@ extension _WireDecoder {
                         items.append(try readItem())
                         continue
                     }
-                    let rowStart = reader.offset
-                    try reader.beginObject()
-                    var parts = _MemberSet(Self.freshItemMembers, allowed: ~1)
-                    var item: WireSnapshot.Item?
-                    var row = _RowMembers()
-                    while let part = try nextMember(&parts) {
-                        if part == 1 { item = try readItem() } else { try row.read(part - 2, with: &self) }
-                    }
-                    guard let item else { throw missing("item", in: "an outline row", objectStart: rowStart) }
-                    items.append(row.placing(item))
+                    items.append(try readOutlineRow(requiringPlacement: false))
                 }
             }
         }
         guard let id else { throw missing("id", in: "a fresh section", objectStart: start) }
         return WireSnapshot.Section(id, content: isOutline ? WireContent.placed(content, .outlineSection) : content, items: items)
+    }
+}
+
+extension _WireDecoder {
+    /// Reads an outline row without `at`, `{"item", "level", "parent"?, "hasChildren",
+    /// "expanded"}`, as its item placed where the row says. A fresh section's rows need only
+    /// `item`; a stage snapshot's rows need `level`, `hasChildren` and `expanded` too, since
+    /// they are all there is of the tree at that point. O(length).
+    mutating func readOutlineRow(requiringPlacement: Bool) throws(JSONReadError) -> WireSnapshot.Item {
+        reader._skipWhitespace()
+        let start = reader.offset
+        try reader.beginObject()
+        var parts = _MemberSet(Self.freshItemMembers, allowed: ~1)
+        var item: WireSnapshot.Item?
+        var row = _RowMembers()
+        while let part = try nextMember(&parts) {
+            if part == 1 { item = try readItem() } else { try row.read(part - 2, with: &self) }
+        }
+        try requireMembers(parts, requiringPlacement ? 0b11_0110 : 0b10, in: "an outline row", objectStart: start)
+        guard let item else { throw missing("item", in: "an outline row", objectStart: start) }
+        return row.placing(item)
     }
 }
 

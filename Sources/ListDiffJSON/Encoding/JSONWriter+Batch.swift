@@ -10,7 +10,8 @@ extension JSONWriter {
     }
 
     /// Writes a batch changeset: `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
-    /// `"snapshot"` when `intermediateSnapshots` has an element `i`. Flat: plain item indexes,
+    /// `"snapshot"` when `intermediateSnapshots` has an element `i`, an outline section as its
+    /// rows (``_writeStageSnapshot(_:flat:)``). Flat: plain item indexes,
     /// and section members only if a changeset (unusually) has section changes. O(size).
     public mutating func writeBatch(_ changeset: BatchChangeset, intermediateSnapshots: [WireSnapshot], flat: Bool) {
         beginObject()
@@ -35,7 +36,7 @@ extension JSONWriter {
             }
             if index < intermediateSnapshots.count {
                 key("snapshot")
-                writeSnapshot(intermediateSnapshots[index], flat: flat)
+                _writeStageSnapshot(intermediateSnapshots[index], flat: flat)
             }
             endObject()
         }

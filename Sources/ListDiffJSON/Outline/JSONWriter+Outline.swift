@@ -25,39 +25,54 @@ struct _OutlineShape {
 
     /// Whether the item is written as an object rather than a bare identifier. O(1).
     func needsObject(_ index: Int) -> Bool {
+        if opensChildren(index) { return true }
         guard let content = items[index].content else { return false }
-        return content.hasValue || content.kind != nil || content.isExpanded || opensChildren(index)
+        return content.hasValue || content.kind != nil || content.isExpanded
     }
 }
 
 extension JSONWriter {
     /// Writes an outline section's items (pre-order with depths) as the tree they are: each
     /// `{"id", "content"?, "kind"?, "expanded"?: true, "children"?: […]}`, or its identifier
-    /// alone when it has none of these. O(items).
+    /// alone when it has none of these. It closes only the `children` arrays it opened, so
+    /// items whose depths do not form a tree (a depth that jumps) still make valid JSON.
+    /// O(items).
     mutating func _writeOutlineItems(_ items: ContiguousArray<WireSnapshot.Item>) {
         let shape = _OutlineShape(items: items)
+        var openChildren = 0
         for index in items.indices {
             let item = items[index]
-            if shape.needsObject(index), let content = item.content {
+            if shape.needsObject(index) {
                 beginObject()
-                _writeItemMembers(item.id, content)
-                if content.isExpanded {
+                if let content = item.content {
+                    _writeItemMembers(item.id, content)
+                } else {
+                    key("id")
+                    writeID(item.id)
+                }
+                if item.content?.isExpanded == true {
                     key("expanded")
                     bool(true)
                 }
                 if shape.opensChildren(index) {
                     key("children")
                     beginArray()
+                    openChildren += 1
                 } else {
                     endObject()
                 }
             } else {
                 writeID(item.id)
             }
-            for _ in 0..<shape.closes(after: index) {
+            for _ in 0..<min(openChildren, shape.closes(after: index)) {
                 endArray()
                 endObject()
+                openChildren -= 1
             }
+        }
+        for _ in 0..<openChildren {
+            endArray()
+            endObject()
         }
     }
 

@@ -1,9 +1,12 @@
 /// Writes JSON straight into a byte buffer: no intermediate tree, no Foundation.
 ///
 /// The writer places commas and colons itself; the caller writes a member name before each
-/// value inside an object and balances `begin`/`end` calls (the writer does not check the
-/// structure). Output is deterministic: the same calls always produce the same bytes, with
-/// no whitespace.
+/// value inside an object and balances `begin`/`end` calls. Debug builds (and so the tests)
+/// check every call against the containers opened so far (``_JSONStructure``) and trap on the
+/// first that would make the output invalid — a close of the wrong kind or of nothing, a value
+/// without its member name, a second document — and ``isComplete`` tells whether every
+/// container was closed; release builds check nothing. Output is deterministic: the same calls
+/// always produce the same bytes, with no whitespace.
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -17,6 +20,10 @@ public struct JSONWriter {
     public var bytes: [UInt8]
     /// Whether the next value or member needs a leading comma.
     @usableFromInline var _needsComma: Bool
+    #if DEBUG
+    /// The containers open and what may come next, checked at every call.
+    @usableFromInline var _structure = _JSONStructure()
+    #endif
 
     /// Creates an empty writer, reserving `capacity` bytes. O(capacity).
     @inlinable
@@ -29,6 +36,7 @@ public struct JSONWriter {
     /// Opens an object (`{`). O(1) amortized.
     @inlinable
     public mutating func beginObject() {
+        _check { $0.open(isObject: true) }
         _beginValue()
         bytes.append(UInt8(ascii: "{"))
         _needsComma = false
@@ -37,6 +45,7 @@ public struct JSONWriter {
     /// Closes the innermost object (`}`). O(1) amortized.
     @inlinable
     public mutating func endObject() {
+        _check { $0.close(isObject: true) }
         bytes.append(UInt8(ascii: "}"))
         _needsComma = true
     }
@@ -44,6 +53,7 @@ public struct JSONWriter {
     /// Opens an array (`[`). O(1) amortized.
     @inlinable
     public mutating func beginArray() {
+        _check { $0.open(isObject: false) }
         _beginValue()
         bytes.append(UInt8(ascii: "["))
         _needsComma = false
@@ -52,6 +62,7 @@ public struct JSONWriter {
     /// Closes the innermost array (`]`). O(1) amortized.
     @inlinable
     public mutating func endArray() {
+        _check { $0.close(isObject: false) }
         bytes.append(UInt8(ascii: "]"))
         _needsComma = true
     }
@@ -59,6 +70,7 @@ public struct JSONWriter {
     /// Writes a member name and its colon; the member's value comes next. O(length).
     @inlinable
     public mutating func key(_ name: StaticString) {
+        _check { $0.key() }
         _beginValue()
         _appendQuoted(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: ":"))
@@ -68,6 +80,7 @@ public struct JSONWriter {
     /// Writes a member name and its colon; the member's value comes next. O(length).
     @inlinable
     public mutating func key(_ name: String) {
+        _check { $0.key() }
         _beginValue()
         var name = name
         name.withUTF8 { _appendQuoted(UnsafeRawBufferPointer($0)) }
@@ -78,6 +91,7 @@ public struct JSONWriter {
     /// Writes a member name given as UTF-8 bytes and its colon. O(length).
     @inlinable
     public mutating func key(utf8 name: UnsafeRawBufferPointer) {
+        _check { $0.key() }
         _beginValue()
         _appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -87,6 +101,7 @@ public struct JSONWriter {
     /// Writes a string value, escaped. O(length).
     @inlinable
     public mutating func string(_ value: String) {
+        _check { $0.value() }
         _beginValue()
         var value = value
         value.withUTF8 { _appendQuoted(UnsafeRawBufferPointer($0)) }
@@ -97,6 +112,7 @@ public struct JSONWriter {
     /// O(length).
     @inlinable
     public mutating func string(utf8 value: UnsafeRawBufferPointer) {
+        _check { $0.value() }
         _beginValue()
         _appendQuoted(value)
         _needsComma = true
@@ -105,6 +121,7 @@ public struct JSONWriter {
     /// Writes `true` or `false`. O(1) amortized.
     @inlinable
     public mutating func bool(_ value: Bool) {
+        _check { $0.value() }
         _beginValue()
         _appendASCII(value ? "true" : "false")
         _needsComma = true
@@ -113,6 +130,7 @@ public struct JSONWriter {
     /// Writes `null`. O(1) amortized.
     @inlinable
     public mutating func null() {
+        _check { $0.value() }
         _beginValue()
         _appendASCII("null")
         _needsComma = true
@@ -121,6 +139,7 @@ public struct JSONWriter {
     /// Writes an integer in decimal. O(digits).
     @inlinable
     public mutating func int(_ value: Int) {
+        _check { $0.value() }
         _beginValue()
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self._maxDecimalBytes) { digits in
             let count = Self._writeDecimal(value, to: digits.baseAddress.unsafelyUnwrapped)
@@ -134,9 +153,30 @@ public struct JSONWriter {
     /// The bytes are not checked. O(length).
     @inlinable
     public mutating func raw(_ json: UnsafeRawBufferPointer) {
+        _check { $0.value() }
         _beginValue()
         bytes.append(contentsOf: json)
         _needsComma = true
+    }
+
+    /// Whether the output is one whole JSON value: something was written and every container
+    /// opened was closed. Known in debug builds only; release builds answer true. O(1).
+    public var isComplete: Bool {
+        #if DEBUG
+        _structure.isComplete
+        #else
+        true
+        #endif
+    }
+
+    /// Checks a call against the structure so far (debug builds only): `step` answers what is
+    /// wrong with it, or nil.
+    @inlinable
+    @inline(__always)
+    mutating func _check(_ step: (inout _JSONStructure) -> String?) {
+        #if DEBUG
+        if let problem = step(&_structure) { preconditionFailure("JSONWriter: \(problem) after \(bytes.count) bytes") }
+        #endif
     }
 
     @inlinable

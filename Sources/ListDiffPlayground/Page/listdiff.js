@@ -11,6 +11,9 @@
 // UIKit's batch-update rules is refused with a ChangesetError naming the rule (R1–R11 of
 // docs/batch-update-rules.md); a list is never corrupted silently.
 //
+// Outline sections (`"outline": true`): changesets count their visible rows, so apply them to
+// `visibleRows(list)` (a stage's snapshot and `values` give outline sections as rows too).
+//
 // Cost: O(n + c) for n items and c changes (Sets and arrays, no sorting of the list).
 
 /** A changeset that cannot apply: `rule` is "R1"…"R11", `message` says what and where. */
@@ -71,11 +74,41 @@ export function applySteps(list, changeset, source = {}) {
 
 // ---- Lists ---------------------------------------------------------------------------
 
+/**
+ * What a list view shows of `list`: every outline section as its visible rows (items without
+ * a collapsed ancestor, in pre-order, each `{id, content?, kind?}` or its identifier), flat
+ * sections as they are. Changesets of outline sections count these rows. O(n).
+ */
+export function visibleRows(list) {
+  if (!list || !Array.isArray(list.sections)) return list;
+  const rows = (items, into) => {
+    for (const item of items) {
+      if (typeof item !== "object" || item === null) {
+        into.push(item);
+        continue;
+      }
+      const { children, expanded, ...row } = item;
+      into.push(Object.keys(row).length === 1 ? row.id : row);
+      if (expanded && Array.isArray(children)) rows(children, into);
+    }
+    return into;
+  };
+  return { ...list, sections: list.sections.map((s) => (s.outline ? { ...s, items: rows(s.items ?? [], []) } : s)) };
+}
+
+/** A section's items; an outline's rows as the server writes them (a stage's `rows`, the
+ * `items` of a fresh section in `values`: `{item, level, …}`) become their items. */
+function sectionItems(section) {
+  const items = section.rows ?? section.items ?? [];
+  if (!section.outline) return items.slice();
+  return items.map((row) => (typeof row === "object" && row !== null && "item" in row && "level" in row ? row.item : row));
+}
+
 function normalize(list, what) {
   if (Array.isArray(list)) return { flat: true, sections: [{ id: "", items: list.slice() }] };
   if (list && Array.isArray(list.items)) return { flat: true, sections: [{ id: "", items: list.items.slice() }] };
   if (list && Array.isArray(list.sections)) {
-    return { flat: false, sections: list.sections.map((s) => ({ ...s, id: String(s.id), items: (s.items ?? []).slice() })) };
+    return { flat: false, sections: list.sections.map(({ rows, ...s }) => ({ ...s, id: String(s.id), items: sectionItems({ ...s, rows }) })) };
   }
   throw new TypeError(`${what} is neither a flat list (an array, or {items}) nor {sections: [...]}`);
 }
@@ -135,7 +168,8 @@ class ValueSource {
   section(s) {
     const value = this.list ? this.list[s] : this.sections?.get(s);
     if (value === undefined) throw new ChangesetError("R11", `no value for the new section at ${s}: ask with include=values, or pass {newList}`);
-    return { ...value, id: String(value.id), items: (value.items ?? []).slice() };
+    const { rows, ...section } = value;
+    return { ...section, id: String(value.id), items: sectionItems(value) };
   }
 }
 

@@ -1,7 +1,7 @@
 // The page's self-test: seeded random old/new lists diffed by the server and applied with
 // listdiff.js; every result must equal the new list. Runs in the page (?selftest=N) and
 // under any JavaScript runtime with fetch.
-import { applyChangeset, itemId } from "./listdiff.js";
+import { applyChangeset, itemId, visibleRows } from "./listdiff.js";
 
 /** A small seeded generator (mulberry32): the same seed gives the same cases everywhere. */
 export function random(seed) {
@@ -80,7 +80,8 @@ export function caller(base) {
 /**
  * Diffs `cases` random cases through the server and applies each: three in four with
  * POST /v1/diff (batch or sequential, the new list as the source of new items), one in
- * four as two PUTs of a session's snapshot with include=values (the answer's values).
+ * four as two PUTs of a session's snapshot with include=values (the answer's values); then
+ * the outline cases both ways, applied to the old list's visible rows.
  * `call(method, path, body)` answers the parsed JSON (paths are relative: `v1/diff`).
  */
 export async function runSelfTest({ cases, seed, call, onProgress = () => {} }) {
@@ -109,9 +110,34 @@ export async function runSelfTest({ cases, seed, call, onProgress = () => {} }) 
     }
     onProgress(n + 1, failures.length);
   }
+  for (const [n, pair] of outlineCases.entries()) {
+    try {
+      const changeset = await call("POST", "v1/diff", pair);
+      const result = applyChangeset(visibleRows(pair.old), changeset, { newList: visibleRows(pair.new) });
+      const snapshot = `outline-${n}`;
+      await call("PUT", `v1/sessions/${session}/snapshots/${snapshot}`, pair.old);
+      const answer = await call("PUT", `v1/sessions/${session}/snapshots/${snapshot}?include=values`, pair.new);
+      const fromValues = applyChangeset(visibleRows(pair.old), answer.changeset, { values: answer.values });
+      for (const got of [result, fromValues]) {
+        if (!sameList(got, visibleRows(pair.new))) failures.push({ case: `outline-${n}`, seed, reason: "the rows differ from the new list's", pair, result: got });
+      }
+    } catch (error) {
+      failures.push({ case: `outline-${n}`, seed, reason: String(error), pair });
+    }
+  }
   await call("DELETE", `v1/sessions/${session}`).catch(() => {});
   return { cases, seed, failures };
 }
+
+/** Changes of two stages whose first stage leaves outline sections (given as rows). */
+const outlineCases = [
+  { old: { sections: [{ id: "s7", outline: true, items: [{ id: "p", expanded: true, children: ["x"] }] }] },
+    new: { sections: [{ id: "s7", outline: true, items: ["p"] }, { id: "f", items: ["x", "y"] }] } },
+  { old: { sections: [{ id: "s1", items: ["i6"] }] },
+    new: { sections: [{ id: "s1", items: [] }, { id: "s11", outline: true, items: ["i6", { id: "i12", children: ["i13"] }] }] } },
+  { old: { sections: [{ id: "s1", outline: true, items: [{ id: "i5", expanded: true, children: ["i7"] }] }, { id: "s14", outline: true, items: [] }] },
+    new: { sections: [{ id: "s14", outline: true, items: ["i7"] }, { id: "s1", outline: true, items: [{ id: "i5", kind: "photo", expanded: true }] }] } },
+];
 
 /**
  * Milliseconds listdiff.js takes to apply one changeset of a 1,000-item list: the median of
