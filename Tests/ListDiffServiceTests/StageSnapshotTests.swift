@@ -60,3 +60,16 @@ import Testing
         }
     }
 }
+
+extension StageSnapshotTests {
+    /// A section's `outline` flag flipping reloads the section whole, in both forms.
+    @Test func aSectionWhoseOutlineFlagFlipsIsReloadedWhole() throws {
+        let request = #"{"old":{"sections":[{"id":"s","outline":true,"items":[{"id":"a","expanded":true,"children":["b"]}]},{"id":"t","items":["c"]}]},"new":{"sections":[{"id":"s","items":["a","b"]},{"id":"t","outline":true,"items":["c"]}]}}"#
+        try TestService.with { service in
+            let batch = try service.request("POST", "/v1/diff", body: request)
+            #expect(batch.bodyText == #"{"stages":[],"updates":{"sections":[0,1],"reloads":[],"reconfigures":[]}}"#)
+            let sequential = try service.request("POST", "/v1/diff?format=sequential", body: request)
+            #expect(sequential.bodyText == #"{"operations":[{"op":"reloadSections","at":0,"count":2}]}"#)
+        }
+    }
+}
