@@ -10,8 +10,10 @@ import Testing
 /// sections flip their `outline` flag in the same change, and items are marked. Each answer
 /// (`changes` with values, and the sequential form) is checked whole and parsed by Foundation
 /// first; every stage's snapshot, read by Foundation, must be exactly the rows the engine's next
-/// stage indexes (ids, levels, disclosure); and the answer, read back by our decoder, must
-/// replay through the batch-update simulator to the new visible rows, content included.
+/// stage indexes (ids, levels, disclosure); and both forms, read back by our decoder, must
+/// replay to the new visible rows (the batch form through the batch-update simulator, content
+/// included; the sequential form through ``SequentialReplayer``). The run counts each feature
+/// combination it made and fails if one became rare.
 /// `LISTDIFF_PROPERTY_CASES` (default 5,000) and `LISTDIFF_OUTLINE_STAGES_SEED` (one case).
 @Suite struct OutlineStagesPropertyTests {
     /// An item of a generated snapshot: its JSON members and its children.
@@ -161,12 +163,60 @@ import Testing
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9_7F4A_7C15 &+ 0x51A6 }
     }
 
-    /// What a case reached, summed over the run.
-    struct Counts {
+    /// What a case reached, summed over the run: each feature combination the issue names must
+    /// be made, or the run says so.
+    struct Counts: CustomStringConvertible {
         var cases = 0
         var multiStage = 0
         var outlineStageSnapshots = 0
         var flips = 0
+        var deletedSectionsHoldingKeptOutlineItems = 0
+        var outlineFlatCrossings = 0
+        var expandedAndCollapsed = 0
+        var marked = 0
+        var markedMultiStageOutline = 0
+
+        /// Counts what the pair `old` → `new` holds.
+        mutating func note(_ old: [Section], _ new: [Section], marked isMarked: Bool, stages: Int, outlineStage: Bool) {
+            func places(_ sections: [Section]) -> [String: (section: String, outline: Bool, expanded: Bool)] {
+                var places: [String: (String, Bool, Bool)] = [:]
+                func walk(_ nodes: [Node], _ section: Section) {
+                    for node in nodes {
+                        places[node.id] = (section.id, section.isOutline, node.isExpanded)
+                        walk(node.children, section)
+                    }
+                }
+                for section in sections { walk(section.items, section) }
+                return places
+            }
+            let before = places(old)
+            let after = places(new)
+            let newSections = Set(new.map(\.id))
+            let kept = before.filter { after[$0.key] != nil }
+            cases += 1
+            if stages > 1 { multiStage += 1 }
+            if outlineStage { outlineStageSnapshots += 1 }
+            if kept.contains(where: { !newSections.contains($0.value.section) && $0.value.outline }) { deletedSectionsHoldingKeptOutlineItems += 1 }
+            if kept.contains(where: { after[$0.key]?.outline != $0.value.outline }) { outlineFlatCrossings += 1 }
+            if kept.contains(where: { $0.value.outline && after[$0.key]?.outline == true && after[$0.key]?.expanded != $0.value.expanded }) { expandedAndCollapsed += 1 }
+            let oldOutlines = Set(old.filter(\.isOutline).map(\.id))
+            if new.contains(where: { section in old.contains { $0.id == section.id } && oldOutlines.contains(section.id) != section.isOutline }) { flips += 1 }
+            if isMarked { marked += 1 }
+            if isMarked, outlineStage { markedMultiStageOutline += 1 }
+        }
+
+        var description: String {
+            "\(cases) cases passed; \(multiStage) with more than one stage, \(outlineStageSnapshots) whose stage snapshots hold an outline section (\(markedMultiStageOutline) of them marked); \(deletedSectionsHoldingKeptOutlineItems) with a deleted section holding kept outline items, \(outlineFlatCrossings) with items crossing between outline and flat sections, \(expandedAndCollapsed) expanding or collapsing kept parents, \(flips) flipping a section's outline flag, \(marked) with marks"
+        }
+
+        /// Every combination reached at least once in `per` cases.
+        func expectEveryCombination(per cases: Int) {
+            for (name, count) in [("multi-stage", multiStage), ("outline stage snapshots", outlineStageSnapshots), ("marked multi-stage outlines", markedMultiStageOutline),
+                                  ("deleted sections holding kept outline items", deletedSectionsHoldingKeptOutlineItems), ("outline/flat crossings", outlineFlatCrossings),
+                                  ("expand and collapse", expandedAndCollapsed), ("flips", flips), ("marks", marked)] {
+                #expect(count * cases >= self.cases, "the generator made \(name) in only \(count) of \(self.cases) cases")
+            }
+        }
     }
 
     @Test func everyStagesSnapshotIsValidJSONAndTheRowsTheNextStageIndexes() throws {
@@ -178,24 +228,24 @@ import Testing
             let oldJSON = generator.json(oldSections, marked: false)
             let newJSON = generator.json(newSections, marked: true)
             do {
-                try Self.check(old: oldJSON, new: newJSON, options: DiffOptions(contentUpdates: generator.chance(50) ? .reconfigure : .reload), counts: &counts)
+                let made = try Self.check(old: oldJSON, new: newJSON, options: DiffOptions(contentUpdates: generator.chance(50) ? .reconfigure : .reload))
+                counts.note(oldSections, newSections, marked: newJSON.contains("\"re"), stages: made.stages, outlineStage: made.outlineStage)
             } catch {
                 Issue.record("seed \(seed) (rerun with LISTDIFF_OUTLINE_STAGES_SEED=\(seed)): \(error)\nold: \(oldJSON)\nnew: \(newJSON)")
                 return
             }
-            counts.cases += 1
-            let flipped = Set(oldSections.filter(\.isOutline).map(\.id)).symmetricDifference(newSections.filter(\.isOutline).map(\.id))
-            if !flipped.isDisjoint(with: Set(oldSections.map(\.id)).intersection(newSections.map(\.id))) { counts.flips += 1 }
         }
-        print("outline stages: \(counts.cases) cases passed, \(counts.multiStage) with more than one stage, \(counts.outlineStageSnapshots) stage snapshots holding an outline section, \(counts.flips) with a section's outline flag flipped")
-        #expect(Self.seeds.count < 1_000 || counts.outlineStageSnapshots * 50 > counts.cases, "the generator stopped making multi-stage outline answers")
+        print("outline stages: \(counts)")
+        if Self.seeds.count >= 1_000 { counts.expectEveryCombination(per: 200) }
     }
 
     struct Mismatch: Error, CustomStringConvertible {
         var description: String
     }
 
-    static func check(old oldJSON: String, new newJSON: String, options: DiffOptions, counts: inout Counts) throws {
+    /// Checks one pair; answers how many stages its changeset took and whether a stage's
+    /// snapshot held an outline section.
+    static func check(old oldJSON: String, new newJSON: String, options: DiffOptions) throws -> (stages: Int, outlineStage: Bool) {
         let old = try WireDecoder.snapshot(Array(oldJSON.utf8)).snapshot.visibleRows
         let new = try WireDecoder.snapshot(Array(newJSON.utf8)).snapshot.visibleRows
         let diff = try WireDiff(from: old, to: new, options: options)
@@ -203,12 +253,16 @@ import Testing
         try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
         // `written` checks each document whole and parses it with Foundation before we read it.
         let body = written { $0.writeChanges(from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: false, includeValues: true, flat: false) }
-        _ = written { $0.writeChanges(from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: true, includeValues: false, flat: false) }
+        let sequential = written { $0.writeChanges(from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: true, includeValues: false, flat: false) }
         _ = written { $0.writeBatch(diff, flat: false) }
+        guard case .changes(_, let read, _) = try WireDecoder.changes(sequential, sequential: true).body, let operations = read.sequential else {
+            throw Mismatch(description: "not a sequential changeset")
+        }
+        try SequentialReplayer.replay(operations, from: old, to: new)
         let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
         let stages = (parsed?["changeset"] as? [String: Any])?["stages"] as? [[String: Any]] ?? []
         guard stages.count == staged.stages.count else { throw Mismatch(description: "\(stages.count) stages written, \(staged.stages.count) made") }
-        if stages.count > 1 { counts.multiStage += 1 }
+        var outlineStage = false
         for (index, stage) in stages.enumerated() {
             let isLast = index == stages.count - 1
             guard let snapshot = stage["snapshot"] as? [String: Any] else {
@@ -216,9 +270,10 @@ import Testing
                 throw Mismatch(description: "stage \(index) of \(stages.count) carries no snapshot")
             }
             guard !isLast else { throw Mismatch(description: "the last stage carries a snapshot") }
-            if try Self.compare(snapshot, with: staged.stages[index].result, stage: index) { counts.outlineStageSnapshots += 1 }
+            if try Self.compare(snapshot, with: staged.stages[index].result, stage: index) { outlineStage = true }
         }
         try replay(body, from: old, to: new)
+        return (stages.count, outlineStage)
     }
 
     /// Compares a stage's snapshot as Foundation read it with the engine's stage result; answers
