@@ -138,12 +138,7 @@ extension _WireDecoder {
     /// Reads a section object `{"id": …, "items"?: […], "content"?: any, "outline"?: bool}`;
     /// only an outline's items may nest. O(length).
     mutating func readSection() throws(JSONReadError) -> WireSnapshot.Section {
-        let kind = try reader.peekKind()
-        let start = reader.offset
-        guard kind == .object else {
-            throw reader.error(.typeMismatch, expected: "a section: {\"id\": …, \"items\": […]}", found: kind.phrase)
-        }
-        try reader.beginObject()
+        let start = try beginSectionObject(expected: "a section: {\"id\": …, \"items\": […]}")
         var members = _MemberSet(Self.sectionMembers)
         var entry = -1
         var items = ContiguousArray<WireSnapshot.Item>()
@@ -152,11 +147,7 @@ extension _WireDecoder {
         nesting = nil
         while let member = try nextMember(&members) {
             switch member {
-            case 0:
-                _ = try reader.peekKind()
-                let offset = reader.offset
-                entry = try readIDEntry()
-                noteSection(entry, offset: offset)
+            case 0: entry = try readSectionIDEntry()
             case 1: items = try readItems()
             case 2: content = try readContent()
             default: isOutline = try reader.readBool()
@@ -170,6 +161,25 @@ extension _WireDecoder {
             try refuseNesting(in: "a section that is not an outline")
         }
         return WireSnapshot.Section(table.id(entry), content: content, items: items)
+    }
+
+    /// Enters a section object (`expected` names it in the error when it is not one) and
+    /// answers where it starts. O(1).
+    mutating func beginSectionObject(expected: String) throws(JSONReadError) -> Int {
+        let kind = try reader.peekKind()
+        let start = reader.offset
+        guard kind == .object else { throw reader.error(.typeMismatch, expected: expected, found: kind.phrase) }
+        try reader.beginObject()
+        return start
+    }
+
+    /// Reads a section's identifier, noted for the check that sections are unique. O(length).
+    mutating func readSectionIDEntry() throws(JSONReadError) -> Int {
+        _ = try reader.peekKind()
+        let offset = reader.offset
+        let entry = try readIDEntry()
+        noteSection(entry, offset: offset)
+        return entry
     }
 
     /// Reads an array of section objects. O(total length).

@@ -30,12 +30,7 @@ extension _WireDecoder {
     /// `{"id", "content"?, "items"}` for a flat section, `{"id", "content"?, "outline": true,
     /// "rows"}` for an outline. O(length).
     mutating func readStageSection() throws(JSONReadError) -> WireSnapshot.Section {
-        let kind = try reader.peekKind()
-        let start = reader.offset
-        guard kind == .object else {
-            throw reader.error(.typeMismatch, expected: "a section of a stage's snapshot: {\"id\": …, \"items\" or \"rows\": […]}", found: kind.phrase)
-        }
-        try reader.beginObject()
+        let start = try beginSectionObject(expected: "a section of a stage's snapshot: {\"id\": …, \"items\" or \"rows\": […]}")
         var members = _MemberSet(Self.stageSectionMembers)
         var entry = -1
         var content: WireContent?
@@ -44,11 +39,7 @@ extension _WireDecoder {
         nesting = nil
         while let member = try nextMember(&members) {
             switch member {
-            case 0:
-                _ = try reader.peekKind()
-                let offset = reader.offset
-                entry = try readIDEntry()
-                noteSection(entry, offset: offset)
+            case 0: entry = try readSectionIDEntry()
             case 1: content = try readContent()
             case 2: isOutline = try reader.readBool()
             case 3:
