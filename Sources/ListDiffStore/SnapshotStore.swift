@@ -46,7 +46,9 @@ public protocol SnapshotStore: AnyObject, Sendable {
     func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion
 
     /// The changes from `since` to the current version, or a reset when `since` cannot be
-    /// diffed against (another epoch, newer than current, no longer kept).
+    /// diffed against (another epoch, newer than current, no longer kept). The changeset
+    /// reports the marks of every version after `since` as updates (``VersionMarks``): a
+    /// write's marks belong to the version it made, however far behind its follower is.
     func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges
 
     /// Deletes a snapshot; its waits end with ``StoreError/gone(_:)``.

@@ -84,20 +84,13 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// The same snapshot's marks over other sections, whose identifiers the caller has proven
     /// unique (the wire layer's visible rows and edited trees of outline sections). Marks
     /// naming an item or section the new sections do not hold are dropped: they ask for
-    /// nothing, and the diff refuses marks it cannot find.
+    /// nothing, and the diff refuses marks it cannot find (see ``addingHeldMarks(reloading:reconfiguring:reloadingSections:)``).
     ///
     /// - Complexity: O(s) for s sections without marks; O(n) with them.
     @_spi(Unchecked)
     public func replacingSections(uncheckedUnique sections: ContiguousArray<Section>) -> Snapshot {
-        var result = Snapshot(_uncheckedUniqueSections: sections)
-        if !reloadedItems.isEmpty || !reconfiguredItems.isEmpty {
-            var held = Set<ItemID>(minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
-            for section in sections { for item in section.items { held.insert(item.id) } }
-            result.reloadedItems = reloadedItems.filter(held.contains)
-            result.reconfiguredItems = reconfiguredItems.filter(held.contains)
-        }
-        result.reloadedSections = reloadedSections.filter { result._sectionIndex[$0] != nil }
-        return result
+        Snapshot(_uncheckedUniqueSections: sections)
+            .addingHeldMarks(reloading: reloadedItems, reconfiguring: reconfiguredItems, reloadingSections: reloadedSections)
     }
 
     /// Lets the wire layer edit items in place, in code specialized for its types: `body` may

@@ -8,8 +8,9 @@
 ///   (the last version number issued in it).
 /// - `ld:{o:s}:names` — set: the names of its snapshots.
 /// - `ld:{o:s}:snap:<name>` — hash: `version`, `digest`, `flat`, `items`, `body` (the current
-///   snapshot as the API's JSON).
-/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <json>"` per older version kept.
+///   snapshot as the API's JSON, with the marks its write carried, if any).
+/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <json>"` per older version kept,
+///   the JSON with that version's marks (entries written before marks were kept have none).
 ///
 /// Writes and deletes are published on `<namespace>:versions`.
 struct RedisKeys {

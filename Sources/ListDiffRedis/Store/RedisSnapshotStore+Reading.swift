@@ -57,9 +57,11 @@ extension RedisSnapshotStore {
                      items: fields[3].string.flatMap { Int($0) } ?? 0, body: fields.count > 4 ? fields[4].bytes ?? [] : [])
     }
 
-    /// A stored snapshot's JSON, read back; what this store wrote always reads.
+    /// A stored snapshot's JSON, read back as a read shows it and a write builds on it: without
+    /// the marks its version's write carried (see ``decodeMarked(_:)``).
     static func decode(_ body: some Collection<UInt8>) -> WireSnapshot {
-        (try? WireDecoder.snapshot(Array(body)).snapshot) ?? WireSnapshot()
+        let snapshot = decodeMarked(body)
+        return snapshot.hasMarks ? snapshot.withoutMarks : snapshot
     }
 
     /// The JSON of older version `number` in a history reply (`"<version> <json>"` each), nil

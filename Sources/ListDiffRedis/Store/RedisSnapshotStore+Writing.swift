@@ -75,9 +75,11 @@ extension RedisSnapshotStore {
             return base.isGuess ? .again : .done(WriteResult(from: before, head: head, diff: nil))
         }
         let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
+        // The body keeps the write's marks with its version (see RedisSnapshotStore+Marks);
+        // what this instance builds on next has none.
         var writer = JSONWriter(reservingCapacity: 16 * proposed.numberOfItems + 64)
+        writer.writeSnapshot(proposed, flat: flat)
         let stored = proposed.withoutMarks
-        writer.writeSnapshot(stored, flat: flat)
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
         let reply = try run(RedisScripts.write, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)], arguments: [

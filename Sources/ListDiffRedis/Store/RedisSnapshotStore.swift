@@ -11,7 +11,8 @@ import ListDiffStore
 /// ``RedisKeys``): a session whose keys are gone is new when next written, with a new epoch.
 ///
 /// Keeps the current version as the API's JSON and each older version whole (not as a reverse
-/// delta), `versionsKept − 1` of them. Sessions expire `sessionIdleSeconds` after their last
+/// delta), `versionsKept − 1` of them, each with the marks its write carried (read only by
+/// `changes`: see `RedisSnapshotStore+Marks.swift`). Sessions expire `sessionIdleSeconds` after their last
 /// use (a write, or a read of the session); memory and eviction are Redis's (`maxmemory` with
 /// a volatile policy).
 ///
@@ -119,14 +120,18 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
             return (results[0], results[1])
         }
         guard let state = Self.state(epoch: head.version.epoch, fields: current), state.head.version.number > 0 else { throw .notFound(address, neverWritten: false) }
-        let newest = Self.decode(state.body)
+        let marked = Self.decodeMarked(state.body)
+        let newest = marked.hasMarks ? marked.withoutMarks : marked
         let reset = SnapshotChanges.reset(StoredVersion(head: state.head, numberOfItems: state.items) { newest })
         guard since.epoch == state.head.version.epoch, since.number < state.head.version.number else {
             return since == state.head.version ? .changes(from: since, to: state.head, diff: nil) : reset
         }
         guard let body = Self.historyEntry(of: since.number, in: history) else { return reset }
         let older = Self.decode(body)
-        guard let diff = try? WireDiff.timed(from: older, to: newest, options: options, observe: observeDiff) else { return reset }
+        // The marks of every version after `since`: the current one's and the history's.
+        var marks = VersionMarks(of: marked)
+        marks.formUnion(Self.historyMarks(after: since.number, in: history))
+        guard let diff = try? WireDiff.timed(from: older, to: marks.marking(newest), options: options, observe: observeDiff) else { return reset }
         return .changes(from: since, to: state.head, diff: diff)
     }
 

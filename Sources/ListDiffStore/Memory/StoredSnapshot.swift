@@ -3,7 +3,7 @@ import Foundation
 import ListDiffJSON
 
 /// One named snapshot of a session: its current version, the older versions kept as reverse
-/// deltas, and the waits for its next version.
+/// deltas, the marks each version's write carried, and the waits for its next version.
 ///
 /// Writes to one snapshot are serialised by its lock, which is held while the write diffs
 /// (so two writers cannot both build on the same version) and while the store admits the
@@ -15,8 +15,9 @@ final class StoredSnapshot: @unchecked Sendable {
     private let versions: VersionCounter
     private let observeDiff: DiffObserver
     private let lock = NSLock()
-    /// The current version, packed (see ``PackedSnapshot``).
+    /// The current version, packed (see ``PackedSnapshot``), and the marks its write carried.
     private var current = PackedSnapshot()
+    private var currentMarks = PackedMarks()
     private var isFlat: Bool
     private var version = 0
     private var digest: String
@@ -50,7 +51,7 @@ final class StoredSnapshot: @unchecked Sendable {
         SnapshotHead(version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
     }
 
-    /// Estimated bytes held: the current snapshot and the kept deltas.
+    /// Estimated bytes held: the current snapshot, the kept deltas and every version's marks.
     var bytes: Int { lock.withLock { currentBytes + history.bytes } }
 
     /// Admits a write's change of ``bytes`` (`delta`) before anything changes: given the
@@ -91,13 +92,15 @@ final class StoredSnapshot: @unchecked Sendable {
         }
         let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
         let packed = PackedSnapshot(proposed)
+        let marks = PackedMarks(of: proposed)
         var kept = history
-        if version > 0 { kept.push(version: version, digest: digest, ReverseDelta(from: proposed, to: old)) }
-        let dropped = try admit(packed.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
+        if version > 0 { kept.push(version: version, digest: digest, marks: currentMarks, ReverseDelta(from: proposed, to: old)) }
+        let dropped = try admit(packed.bytes + marks.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
         kept.dropOldest(dropped)
         history = kept
         current = packed
-        currentBytes = packed.bytes
+        currentMarks = marks
+        currentBytes = packed.bytes + marks.bytes
         isFlat = flat
         version = versions.next()
         digest = SnapshotDigest.digest(of: proposed)
@@ -105,23 +108,27 @@ final class StoredSnapshot: @unchecked Sendable {
         return (WriteResult(from: before, head: head, diff: diff), takeWaiters(diff: diff, from: before, to: head))
     }
 
-    /// The changes since `since`, or a reset when that version is from another epoch, newer
+    /// The changes since `since`, carrying the marks of every version after it (see
+    /// ``VersionMarks/marking(_:)``), or a reset when that version is from another epoch, newer
     /// than the current one or no longer kept. The older version is rebuilt and diffed
     /// outside the lock. O(rebuild + diff).
     func changes(since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
-        let (state, deltas): (StoredVersion, [ReverseDelta]?) = try lock.locked { () throws(StoreError) in
+        typealias Rebuild = (deltas: [ReverseDelta], marksAfter: [PackedMarks])
+        let (state, rebuild): (StoredVersion, Rebuild?) = try lock.locked { () throws(StoreError) in
             if let removal { throw .gone(removal) }
             let state = stateLocked()
             guard since.epoch == epoch, since.number <= version else { return (state, nil) }
-            if since.number == version { return (state, []) }
-            return (state, history.deltas(rebuilding: since.number))
+            if since.number == version { return (state, ([], [])) }
+            return (state, history.rebuilding(since.number).map { ($0.deltas, [currentMarks] + $0.marksAfter) })
         }
-        guard let deltas else { return .reset(state) }
-        guard !deltas.isEmpty else { return .changes(from: since, to: state.head, diff: nil) }
+        guard let rebuild else { return .reset(state) }
+        guard !rebuild.deltas.isEmpty else { return .changes(from: since, to: state.head, diff: nil) }
         let newest = state.snapshot()
-        let older = deltas.reduce(newest) { $1.apply(to: $0) }
+        let older = rebuild.deltas.reduce(newest) { $1.apply(to: $0) }
+        var marks = VersionMarks()
+        for packed in rebuild.marksAfter where !packed.isEmpty { marks.formUnion(packed.unpacked()) }
         do {
-            let diff = try WireDiff.timed(from: older, to: newest, options: options, observe: observeDiff)
+            let diff = try WireDiff.timed(from: older, to: marks.marking(newest), options: options, observe: observeDiff)
             return .changes(from: since, to: state.head, diff: diff)
         } catch {
             return .reset(state)
