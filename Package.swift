@@ -26,7 +26,7 @@ let package = Package(
         // writers of snapshots, operations and changesets. Standard library and ListDiff only.
         .target(name: "ListDiffJSON", dependencies: ["ListDiff"]),
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
-        // scenarios of the README's Benchmarks section, random snapshot pairs.
+        // scenarios of docs/benchmarks.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
         .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
@@ -61,7 +61,7 @@ let package = Package(
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
-        // Mirrors a snapshot while another task writes to it (the README's client example).
+        // Mirrors a snapshot while another task writes to it (docs/client.md's example).
         .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
         // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
         .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"], path: "Tests/ListDiffTestSupport"),

@@ -1,4 +1,4 @@
-/// The SplitMix64 generator of the benchmark scenarios (the README's Benchmarks section): tiny, fast and
+/// The SplitMix64 generator of the benchmark scenarios (docs/benchmarks.md): tiny, fast and
 /// fully determined by its seed, so every scenario and property case can be rebuilt exactly.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64

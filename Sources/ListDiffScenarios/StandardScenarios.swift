@@ -1,6 +1,6 @@
 @_spi(Unchecked) import ListDiff
 
-/// The standard diff benchmark inputs of the README's Benchmarks section, built exactly as described
+/// The standard diff benchmark inputs of docs/benchmarks.md, built exactly as described
 /// there so that figures compare with other libraries' on the same inputs.
 public enum StandardScenarios {
     public typealias IntSnapshot = Snapshot<Int, Int, Never>

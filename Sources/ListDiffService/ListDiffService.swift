@@ -11,7 +11,7 @@ import ListDiffStore
 /// service.mount(on: &router)
 /// ```
 ///
-/// Snapshots live in a ``SnapshotStore`` (today the in-memory one), whose epoch starts every
+/// Snapshots live in a ``SnapshotStore`` (in memory, or Redis/Valkey), whose epoch starts every
 /// version it writes (`<epoch>.<n>`), so a client holding a version from another process (a
 /// restart, another instance behind a balancer) or of a snapshot since deleted gets a reset,
 /// never a changeset from a version this store never had. The handlers parse, call the store

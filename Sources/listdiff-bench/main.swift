@@ -2,7 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffHTTP
 
-/// listdiff-bench: the standard scenarios of the README's Benchmarks section, then the wire scenarios
+/// listdiff-bench: the standard scenarios of docs/benchmarks.md, then the wire scenarios
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
 /// `client-apply` (a mirror's work per change; see `ClientBench`), then `outline-expand` (see
 /// `OutlineBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.

@@ -92,7 +92,7 @@ struct ServerOptions {
         Setting(flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS", help: "items per snapshot or diff side, else 422 (default 200000)") { config, value in
             integer(value, in: 1...100_000_000).map { config.service.maxItemsPerSnapshot = $0 } != nil
         },
-        Setting(flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK", help: "item steps one operations request may cost (operations × items in the snapshot), else 422; an operation that may change an outline's structure counts as 4 (default 100000000)") { config, value in
+        Setting(flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK", help: "item steps one operations request may cost (operations × (items in the snapshot + 1)), else 422; an operation that may change an outline's structure counts as 4 (default 100000000)") { config, value in
             integer(value, in: 1...Int.max).map { config.service.maxOperationWork = $0 } != nil
         },
         Setting(flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT", help: "versions kept per snapshot, the current one included (default 16)") { config, value in
@@ -157,7 +157,7 @@ struct ServerOptions {
 
     /// A byte count: digits, optionally followed by `KiB`, `MiB`, `GiB` (powers of 1024) or
     /// `KB`, `MB`, `GB` (powers of 1000), with or without a space — `16MiB`, `512 KiB`, `50MB`
-    /// — as `--help` and the README write them.
+    /// — as `--help` and docs/server.md write them.
     static func bytes(_ text: String, in range: ClosedRange<Int>) -> Int? {
         let units: [(suffix: String, factor: Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000)]
         var number = Substring(text)

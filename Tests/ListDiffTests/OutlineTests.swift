@@ -127,7 +127,7 @@ func paths(_ items: [Int]) -> [ItemPath] { items.map { ItemPath(section: 0, item
         #expect(try after.parent(of: "a3") == "A", "but the outline holds them")
     }
 
-    /// The README's example, as written there.
+    /// docs/engine.md's example, as written there.
     @Test func theReadmeExample() throws {
         let folders = try Outline<String, Int>(roots: [OutlineItem("Inbox"), OutlineItem("Projects", children: [OutlineItem("ListDiff")])])
         var open = folders

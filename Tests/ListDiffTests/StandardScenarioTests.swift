@@ -2,7 +2,7 @@ import Testing
 import ListDiff
 import ListDiffScenarios
 
-/// The standard scenarios give the minimal answers of the README's Benchmarks section, and every batch
+/// The standard scenarios give the minimal answers of docs/benchmarks.md, and every batch
 /// passes the simulator (the bench only times them).
 @Suite struct StandardScenarioTests {
     func counts<S, I, C>(_ pair: (old: Snapshot<S, I, C>, new: Snapshot<S, I, C>)) throws -> ChangesetCounts {

@@ -1,7 +1,8 @@
-/// A snapshot version as the server names it, `<epoch>.<n>`: the epoch is the server
-/// process's (a restart or another instance has another), `n` grows with every write of that
-/// process and is never issued twice (a snapshot's numbers need not be consecutive). Clients
-/// keep it opaque and send it back as `since` or `If-Match`.
+/// A snapshot version as the server names it, `<epoch>.<n>`: the epoch is the store's (a
+/// server process's in-memory store, or a session's in Redis; a restart of the former, or a
+/// session made anew in the latter, has another), `n` grows with every write and is never
+/// issued twice within an epoch (a snapshot's numbers need not be consecutive). Clients keep
+/// it opaque and send it back as `since` or `If-Match`.
 public struct SnapshotVersion: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public var text: String
 

@@ -9,8 +9,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var maxSnapshotsPerSession: Int
     /// Most items in one snapshot (or one side of a diff); more → 422.
     public var maxItemsPerSnapshot: Int
-    /// Item steps one operations request may cost, counted as operations × items in the
-    /// snapshot (each operation may walk its section); more → 422 before anything is applied.
+    /// Item steps one operations request may cost, counted as ``StoreLimits/maxOperationWork``
+    /// counts them; more → 422 before anything is applied.
     /// Bulk changes belong in a `PUT` of the new snapshot, whose diff costs O(items). The
     /// default holds a request to about a second: an item step of a move on a 200,000-item
     /// list costs ~90 ns (release build).

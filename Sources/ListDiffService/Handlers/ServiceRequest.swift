@@ -3,7 +3,7 @@ import ListDiffStore
 
 /// What a `/v1` handler is given: the request, the names its path carries, and the owner of
 /// its API key — the key already checked and problems rendered once, around every route (see
-/// ``ListDiffService/route(_:_:_:cost:_:)``), so handlers hold only their own logic.
+/// ``ListDiffService/route(_:_:_:cost:query:_:)``), so handlers hold only their own logic.
 struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"

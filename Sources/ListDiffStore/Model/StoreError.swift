@@ -1,7 +1,7 @@
 import ListDiffJSON
 
 /// Why a store call refused, changing nothing. The service turns each into one RFC 9457
-/// problem (`StoreError+Problem.swift` there); the store knows no HTTP.
+/// problem (`ServiceProblem+StoreError.swift` there); the store knows no HTTP.
 public enum StoreError: Error, Sendable, Equatable {
     /// No such session for this owner.
     case sessionNotFound(String)

@@ -7,7 +7,9 @@ public struct StoreLimits: Sendable, Equatable {
     public var maxSnapshotsPerSession: Int
     /// Most items in one snapshot.
     public var maxItemsPerSnapshot: Int
-    /// Item steps one list of operations may cost, as operations × (items + 1).
+    /// Item steps one list of operations may cost: operations × (items in the snapshot + 1),
+    /// each operation able to walk the items once (one that may change an outline's structure
+    /// counting as ``WireOperation/outlineStepWeight`` operations).
     public var maxOperationWork: Int
     /// Versions kept per snapshot, the current one included.
     public var versionsKept: Int
