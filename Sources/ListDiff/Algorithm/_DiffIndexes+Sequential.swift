@@ -33,6 +33,7 @@ extension _DiffIndexes {
     }
 
     func appendSectionMoves(to operations: inout [SequentialOperation]) {
+        guard sectionMoveCount > 0 else { return }
         var chains = [Int32](_filling: 0, count: oldSectionCount + 1)
         forEachSectionMover { anchor, _ in chains[anchor + 1] += 1 }
         var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) { oldSectionTarget[$0] >= 0 }
@@ -53,21 +54,29 @@ extension _DiffIndexes {
 
     /// Moves within and across kept sections, all in final section coordinates.
     func appendItemMoves(to operations: inout [SequentialOperation]) {
-        var slotsBySection: [Int: _MoveSlots] = [:]
+        // No new item was processed: none moves.
+        guard !newPartner.isEmpty else { return }
+        // The slots of each kept section, at `slotOf[new index]` (-1: none): an array, where a
+        // dictionary's accessor allocated on every move.
+        var slots: [_MoveSlots] = []
+        var slotOf = [Int32](_filling: -1, count: newSectionCount)
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let source = Int(newSectionSource[section])
             var chains = [Int32](_filling: 0, count: Int(oldCounts[source]) + 1)
             forEachItemMover(in: section) { anchor, _ in chains[anchor + 1] += 1 }
             let base = Int(oldBase[source])
-            slotsBySection[section] = _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { isCarried(oldFlat: base + $0) }
+            slotOf[section] = Int32(truncatingIfNeeded: slots.count)
+            slots.append(_MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { isCarried(oldFlat: base + $0) })
         }
-        for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
+        for section in 0..<newSectionCount where slotOf[section] >= 0 {
+            let target = Int(slotOf[section])
             forEachItemMover(in: section) { anchor, oldFlat in
                 let from = oldPath(oldFlat)
                 let current = Int(oldSectionTarget[from.section])
-                guard let fromIndex = slotsBySection[current]?.remove(old: from.item),
-                      let toIndex = slotsBySection[section]?.place(after: anchor) else { return }
-                operations.append(.moveItem(from: ItemPath(section: current, item: fromIndex), to: ItemPath(section: section, item: toIndex)))
+                let source = Int(slotOf[current])
+                guard source >= 0 else { return }
+                let fromIndex = slots[source].remove(old: from.item)
+                operations.append(.moveItem(from: ItemPath(section: current, item: fromIndex), to: ItemPath(section: section, item: slots[target].place(after: anchor))))
             }
         }
     }
