@@ -140,7 +140,9 @@
 //   "reloadItems" | "reconfigureItems", "section", "at", "count"}`, `{"op": "moveItem",
 //   "from": [s, i], "to": [s, i]}`. Flat (Android `ListUpdateCallback`): `{"op": "remove" |
 //   "insert", "at", "count"}`, `{"op": "move", "from": i, "to": i}`, `{"op": "change", "at",
-//   "count", "kind": "reload" | "reconfigure"}`.
+//   "count", "kind": "reload" | "reconfigure"}`. No item both lists hold is removed and
+//   inserted again: an inserted section arrives with the items the old list lacks and the
+//   others move into it; a deleted section stays until the items it gives away have moved out.
 //
 // Wire decisions
 // - Unknown members in our objects are rejected by default (`schemaViolation` naming the

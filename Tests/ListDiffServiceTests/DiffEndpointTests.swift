@@ -46,6 +46,16 @@ import Testing
         }
     }
 
+    @Test func theSequentialFormMovesAnItemOutOfADeletedSectionBeforeDeletingIt() throws {
+        // Issue 31: a1 was deleted with A and inserted into B, so an Android list lost its cell.
+        try TestService.with { service in
+            let body = #"{"old":{"sections":[{"id":"A","items":["a1","a2"]},{"id":"B","items":["b1"]}]},"new":{"sections":[{"id":"B","items":["b1","a1"]}]}}"#
+            let response = try service.request("POST", "/v1/diff?format=sequential", body: body)
+            #expect(response.status == 200)
+            #expect(response.bodyText == #"{"operations":[{"op":"moveItem","from":[0,0],"to":[1,1]},{"op":"deleteSections","at":0,"count":1}]}"#)
+        }
+    }
+
     @Test(arguments: [
         (#"{"old": ["a", "b"], "new": ["a""#, 400, "/new/0", "invalid-body"),
         (#"{"old": ["a"], "new": [true]}"#, 400, "/new/0", "invalid-body"),

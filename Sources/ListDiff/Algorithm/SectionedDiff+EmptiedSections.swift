@@ -104,9 +104,10 @@ extension SectionedDiff {
         }
     }
 
-    /// The content updates, plus those of items the stages carry where one batch would have
-    /// inserted them fresh: every kept item in an inserted section, and every item leaving a
-    /// deleted section (outside reloaded sections, whose reload covers them).
+    /// The content updates, plus those of items the stages (or the sequential form) carry
+    /// where one batch would have inserted them fresh: every kept item in an inserted section,
+    /// and every item leaving a deleted section (outside reloaded sections, whose reload
+    /// covers them).
     @inlinable
     func _updatesIncludingCarried() -> ContentUpdates {
         let indexes = _indexes
@@ -115,9 +116,11 @@ extension SectionedDiff {
         for section in 0..<indexes.newSectionCount where indexes.newBase[section] >= 0 && !reloaded.contains(section) {
             let inserted = indexes.newSectionSource[section] < 0
             let base = Int(indexes.newBase[section])
-            for (offset, item) in new.sections[section].items.enumerated() {
+            // Partners first: the items themselves are read only when carried.
+            for offset in 0..<Int(indexes.newCounts[section]) {
                 let partner = Int(indexes.newPartner[base + offset])
                 guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0 else { continue }
+                let item = new.sections[section].items[offset]
                 let previous = indexes.oldPath(partner)
                 let path = ItemPath(section: section, item: offset)
                 let previousContent = old.sections[previous.section].items[previous.item].content

@@ -93,8 +93,15 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     @inlinable
     public var batch: BatchChangeset { stagedBatch.changeset }
 
-    /// The changeset as operations applied one after another. O((s + p) log p).
-    public var sequential: SequentialChangeset { _indexes.assembleSequential() }
+    /// The changeset as operations applied one after another. O((s + p) log p). Every item
+    /// both snapshots hold is carried (moved where it changes place), never deleted and
+    /// inserted anew: an inserted section arrives with the items `old` lacks and the others
+    /// move into it; a deleted section stays until the items it gives away have moved out.
+    @inlinable
+    public var sequential: SequentialChangeset {
+        let indexes = _indexes
+        return indexes.assembleSequential(updates: indexes.carriesItemsAcrossSectionChanges ? _updatesIncludingCarried() : indexes.updates)
+    }
 
     /// Operation counts of the batch form.
     @inlinable

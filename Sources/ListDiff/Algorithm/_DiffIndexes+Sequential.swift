@@ -1,41 +1,67 @@
 extension _DiffIndexes {
-    /// The sequential form: item deletes (old coordinates, descending), section deletes,
-    /// section moves, section inserts, item moves, item inserts, then content updates —
-    /// each index relative to the state the previous operations left.
+    /// The sequential form: item deletes (old coordinates, descending), deletes of sections
+    /// that hold nothing kept, section moves, section inserts, item moves, deletes of the
+    /// emptied sections, item inserts, then `updates` — each index relative to the state the
+    /// previous operations left.
+    ///
+    /// Every kept item is carried, never deleted and inserted anew (a new cell, which loses
+    /// its state): a deleted section holding kept items stays until they have moved out (see
+    /// ``_SequentialLayout``), and an inserted section arrives with its fresh items only, the
+    /// kept ones moving in after it.
     ///
     /// - Complexity: O((s + p) log p) for s sections and p processed items.
     @usableFromInline
-    func assembleSequential() -> SequentialChangeset {
+    func assembleSequential(updates: ContentUpdates) -> SequentialChangeset {
+        let layout = _SequentialLayout(self)
         var operations: [SequentialOperation] = []
         appendItemDeletes(to: &operations)
-        for run in Self.runs(of: (0..<oldSectionCount).filter { oldSectionTarget[$0] < 0 }).reversed() {
+        for run in Self.runs(of: (0..<oldSectionCount).filter { oldSectionTarget[$0] < 0 && !layout.isEmptied(old: $0) }).reversed() {
             operations.append(.deleteSections(at: run.lowerBound, count: run.count))
         }
-        appendSectionMoves(to: &operations)
-        for run in Self.runs(of: (0..<newSectionCount).filter { newSectionSource[$0] < 0 }) {
+        appendSectionMoves(to: &operations, layout: layout)
+        for run in Self.runs(of: (0..<newSectionCount).filter { newSectionSource[$0] < 0 }.map(layout.index(ofNew:))) {
             operations.append(.insertSections(at: run.lowerBound, count: run.count))
         }
-        appendItemMoves(to: &operations)
+        appendItemMoves(to: &operations, layout: layout)
+        for run in Self.runs(of: layout.emptiedIndexes).reversed() {
+            operations.append(.deleteSections(at: run.lowerBound, count: run.count))
+        }
         appendItemInserts(to: &operations)
-        appendUpdates(to: &operations)
+        appendUpdates(updates, to: &operations)
         return SequentialChangeset(operations: operations)
     }
 
-    /// Old items of kept sections that leave for good (or into an inserted section).
+    /// Whether a kept item lies in an inserted section or in a deleted one. The matcher's
+    /// updates leave such items out (one batch inserts them fresh); the sequential form
+    /// carries them, so their content changes need updates too.
+    ///
+    /// - Complexity: O(s + i + d) for s sections and i, d items in inserted and deleted ones.
+    @usableFromInline
+    var carriesItemsAcrossSectionChanges: Bool {
+        func holdsKeptItems(base: Int32, count: Int32, partners: [Int32]) -> Bool {
+            base >= 0 && partners[Int(base)..<Int(base + count)].contains { $0 >= 0 }
+        }
+        return (0..<newSectionCount).contains { newSectionSource[$0] < 0 && holdsKeptItems(base: newBase[$0], count: newCounts[$0], partners: newPartner) }
+            || (0..<oldSectionCount).contains { oldSectionTarget[$0] < 0 && holdsKeptItems(base: oldBase[$0], count: oldCounts[$0], partners: oldPartner) }
+    }
+
+    /// Old items of kept sections that leave for good.
     func appendItemDeletes(to operations: inout [SequentialOperation]) {
         for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
             let base = Int(oldBase[section])
-            let doomed = (0..<Int(oldCounts[section])).filter { !isCarried(oldFlat: base + $0) }
+            let doomed = (0..<Int(oldCounts[section])).filter { oldPartner[base + $0] < 0 }
             for run in Self.runs(of: doomed).reversed() {
                 operations.append(.deleteItems(section: section, at: run.lowerBound, count: run.count))
             }
         }
     }
 
-    func appendSectionMoves(to operations: inout [SequentialOperation]) {
+    /// Moves of kept sections, among the kept and the emptied ones.
+    func appendSectionMoves(to operations: inout [SequentialOperation], layout: _SequentialLayout) {
+        guard sectionMoveCount > 0 else { return }
         var chains = [Int32](_filling: 0, count: oldSectionCount + 1)
         forEachSectionMover { anchor, _ in chains[anchor + 1] += 1 }
-        var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) { oldSectionTarget[$0] >= 0 }
+        var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) { oldSectionTarget[$0] >= 0 || layout.isEmptied(old: $0) }
         forEachSectionMover { anchor, source in
             let from = slots.remove(old: source)
             operations.append(.moveSection(from: from, to: slots.place(after: anchor)))
@@ -51,62 +77,85 @@ extension _DiffIndexes {
         }
     }
 
-    /// Moves within and across kept sections, all in final section coordinates.
-    func appendItemMoves(to operations: inout [SequentialOperation]) {
-        var slotsBySection: [Int: _MoveSlots] = [:]
+    /// Every kept item that is not stable moves, in new order, with sections where the layout
+    /// has them: within and across kept sections, out of emptied ones, into inserted ones.
+    func appendItemMoves(to operations: inout [SequentialOperation], layout: _SequentialLayout) {
+        // No new item was processed: none moves.
+        guard !newPartner.isEmpty else { return }
+        // The slots of each old section that items move out of or into, at `slotOf[old index]`
+        // (-1: none): an array, where a dictionary's accessor allocated on every move.
+        var slots: [_MoveSlots] = []
+        var slotOf = [Int32](_filling: -1, count: oldSectionCount)
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let source = Int(newSectionSource[section])
             var chains = [Int32](_filling: 0, count: Int(oldCounts[source]) + 1)
             forEachItemMover(in: section) { anchor, _ in chains[anchor + 1] += 1 }
             let base = Int(oldBase[source])
-            slotsBySection[section] = _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { isCarried(oldFlat: base + $0) }
+            slotOf[source] = Int32(truncatingIfNeeded: slots.count)
+            slots.append(_MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { oldPartner[base + $0] >= 0 })
         }
-        for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
+        for source in layout.emptied {
+            let count = Int(oldCounts[source])
+            slotOf[source] = Int32(truncatingIfNeeded: slots.count)
+            slots.append(_MoveSlots(oldCount: count, chainLengths: [Int32](_filling: 0, count: count + 1)) { _ in true })
+        }
+        for section in 0..<newSectionCount where newBase[section] >= 0 {
+            let current = layout.index(ofNew: section)
+            let source = Int(newSectionSource[section])
+            guard source >= 0 else {
+                // An inserted section holds its fresh items in new order; each kept item, moved
+                // in in new order, goes straight to its new index.
+                let base = Int(newBase[section])
+                for offset in 0..<Int(newCounts[section]) where newPartner[base + offset] >= 0 {
+                    guard let from = take(Int(newPartner[base + offset]), from: &slots, slotOf: slotOf, layout: layout) else { continue }
+                    operations.append(.moveItem(from: from, to: ItemPath(section: current, item: offset)))
+                }
+                continue
+            }
+            let target = Int(slotOf[source])
+            guard target >= 0 else { continue }
             forEachItemMover(in: section) { anchor, oldFlat in
-                let from = oldPath(oldFlat)
-                let current = Int(oldSectionTarget[from.section])
-                guard let fromIndex = slotsBySection[current]?.remove(old: from.item),
-                      let toIndex = slotsBySection[section]?.place(after: anchor) else { return }
-                operations.append(.moveItem(from: ItemPath(section: current, item: fromIndex), to: ItemPath(section: section, item: toIndex)))
+                guard let from = take(oldFlat, from: &slots, slotOf: slotOf, layout: layout) else { return }
+                operations.append(.moveItem(from: from, to: ItemPath(section: current, item: slots[target].place(after: anchor))))
             }
         }
     }
 
-    /// Calls `body(anchor, oldFlat)` for each item moving into (or within) a kept section,
-    /// in new order; the anchor is the old index of the nearest stable item before it, or -1.
+    /// Takes old item `oldFlat` out of its section's slots; returns where it was.
+    func take(_ oldFlat: Int, from slots: inout [_MoveSlots], slotOf: [Int32], layout: _SequentialLayout) -> ItemPath? {
+        let from = oldPath(oldFlat)
+        let slot = Int(slotOf[from.section])
+        guard slot >= 0 else { return nil }
+        return ItemPath(section: layout.index(ofOld: from.section, target: Int(oldSectionTarget[from.section])), item: slots[slot].remove(old: from.item))
+    }
+
+    /// Calls `body(anchor, oldFlat)` for each item moving into (or within) kept section
+    /// `section`, in new order; the anchor is the old index of the nearest stable item before
+    /// it, or -1.
     func forEachItemMover(in section: Int, _ body: (Int, Int) -> Void) {
         let base = Int(newBase[section])
-        let oldSectionBase = newSectionSource[section] >= 0 ? Int(oldBase[Int(newSectionSource[section])]) : 0
+        let oldSectionBase = Int(oldBase[Int(newSectionSource[section])])
         var anchor = -1
         for flat in base..<(base + Int(newCounts[section])) {
             let partner = Int(newPartner[flat])
-            guard partner >= 0, oldSectionTarget[Int(oldFlatSection[partner])] >= 0 else { continue }
+            guard partner >= 0 else { continue }
             if newStable[flat] { anchor = partner - oldSectionBase } else { body(anchor, partner) }
         }
     }
 
+    /// Fresh items of kept sections (those of inserted sections arrive with them).
     func appendItemInserts(to operations: inout [SequentialOperation]) {
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let base = Int(newBase[section])
-            let fresh = (0..<Int(newCounts[section])).filter { index in
-                let partner = Int(newPartner[base + index])
-                return partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0
-            }
+            let fresh = (0..<Int(newCounts[section])).filter { newPartner[base + $0] < 0 }
             for run in Self.runs(of: fresh) { operations.append(.insertItems(section: section, at: run.lowerBound, count: run.count)) }
         }
     }
 
-    func appendUpdates(to operations: inout [SequentialOperation]) {
+    func appendUpdates(_ updates: ContentUpdates, to operations: inout [SequentialOperation]) {
         for run in Self.runs(of: updates.sectionReloads) { operations.append(.reloadSections(at: run.lowerBound, count: run.count)) }
         for (section, run) in Self.pathRuns(of: updates.itemReloads) { operations.append(.reloadItems(section: section, at: run.lowerBound, count: run.count)) }
         for (section, run) in Self.pathRuns(of: updates.itemReconfigures) { operations.append(.reconfigureItems(section: section, at: run.lowerBound, count: run.count)) }
-    }
-
-    /// An old item of a kept section that is still there when moves start: it stays in or
-    /// moves to a kept section.
-    func isCarried(oldFlat: Int) -> Bool {
-        let partner = Int(oldPartner[oldFlat])
-        return partner >= 0 && newSectionSource[Int(newFlatSection[partner])] >= 0
     }
 
     /// Maximal runs of consecutive integers in an ascending list.

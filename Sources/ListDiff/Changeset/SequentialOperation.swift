@@ -3,7 +3,8 @@
 /// Runs of adjacent deletes, inserts and updates are coalesced into `at`/`count` ranges.
 public enum SequentialOperation: Hashable, Sendable {
     case deleteSections(at: Int, count: Int)
-    /// Inserted sections arrive with all their items.
+    /// Inserted sections arrive with their items that the old snapshot lacks, in new order;
+    /// the items they take from other sections are moved in afterwards (`moveItem`).
     case insertSections(at: Int, count: Int)
     /// Remove the section at `from`, then insert it at `to` of the resulting list.
     case moveSection(from: Int, to: Int)

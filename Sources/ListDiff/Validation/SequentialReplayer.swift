@@ -1,9 +1,11 @@
 /// Replays a ``SequentialChangeset`` operation by operation, as an Android adapter or a web
 /// list would, and requires the result to equal the new snapshot, content included.
 ///
-/// Inserted sections and items are placeholders (the adapter reads them from its new data);
-/// carried ones keep their identity and old content until an update refreshes them. At the
-/// end every carried element must stand exactly where the new snapshot has it.
+/// Inserted items are placeholders (the adapter reads them from its new data). An inserted
+/// section arrives as the new snapshot has it but for the items the old snapshot holds,
+/// which must be moved in; which new section it is follows from the section operations.
+/// Carried items keep their identity and old content until an update refreshes them. At the
+/// end every section and carried item must stand exactly where the new snapshot has it.
 public enum SequentialReplayer {
     /// Why a replay failed: the operation (by position) and what went wrong.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -14,10 +16,11 @@ public enum SequentialReplayer {
 
     /// - Complexity: O(k · n) for k operations over n items; meant for tests, not requests.
     public static func replay<S, I, C>(_ changeset: SequentialChangeset, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) throws(Failure) {
+        let arrivals = try insertedSections(of: changeset, from: old, to: new)
         var state = old.sections.map { _ReplaySection(id: $0.id, content: $0.content, items: $0.items.map { _ReplayItem(id: $0.id, content: $0.content) }) }
         for (index, operation) in changeset.operations.enumerated() {
             do {
-                try apply(operation, to: &state)
+                try apply(operation, arriving: arrivals[index] ?? [], to: &state)
             } catch let message {
                 throw Failure(operationIndex: index, message: message.text)
             }
@@ -25,7 +28,8 @@ public enum SequentialReplayer {
         try compare(state, with: new)
     }
 
-    static func apply<S, I, C>(_ operation: SequentialOperation, to state: inout [_ReplaySection<S, I, C>]) throws(_ReplayMessage) {
+    /// Applies one operation; `arriving` holds the sections it inserts, if any.
+    static func apply<S, I, C>(_ operation: SequentialOperation, arriving: [_ReplaySection<S, I, C>], to state: inout [_ReplaySection<S, I, C>]) throws(_ReplayMessage) {
         switch operation {
         case .deleteSections(let at, let count):
             try check(at, count, within: state.count, "delete sections")
@@ -33,7 +37,7 @@ public enum SequentialReplayer {
         case .insertSections(let at, let count):
             try check(at, 0, within: state.count, "insert sections")
             guard count > 0 else { throw _ReplayMessage("insert of no sections") }
-            state.insert(contentsOf: repeatElement(_ReplaySection(id: nil, content: nil, items: []), count: count), at: at)
+            state.insert(contentsOf: arriving, at: at)
         case .moveSection(let from, let to):
             try check(from, 1, within: state.count, "move section")
             let section = state.remove(at: from)
@@ -66,15 +70,13 @@ public enum SequentialReplayer {
 
     static func checkItems<S, I, C>(_ section: Int, _ at: Int, _ count: Int, in state: [_ReplaySection<S, I, C>], _ what: String) throws(_ReplayMessage) {
         try check(section, 1, within: state.count, "\(what): section")
-        if state[section].id == nil { throw _ReplayMessage("\(what) inside inserted section \(section), which arrives complete") }
         try check(at, count, within: state[section].items.count, "\(what) in section \(section)")
     }
 
     static func compare<S, I, C>(_ state: [_ReplaySection<S, I, C>], with new: Snapshot<S, I, C>) throws(Failure) {
         guard state.count == new.sections.count else { throw Failure(message: "the replay ends with \(state.count) sections, the target has \(new.sections.count)") }
         for (index, (section, target)) in zip(state, new.sections).enumerated() {
-            guard let id = section.id else { continue }
-            guard id == target.id else { throw Failure(message: "section \(index) is \"\(id)\", the target has \"\(target.id)\"") }
+            guard section.id == target.id else { throw Failure(message: "section \(index) is \"\(section.id)\", the target has \"\(target.id)\"") }
             guard section.refreshed || section.content == target.content else { throw Failure(message: "section \(index) content is stale: an update is missing") }
             guard section.items.count == target.items.count else {
                 throw Failure(message: "section \(index) ends with \(section.items.count) items, the target has \(target.items.count)")
@@ -92,7 +94,7 @@ public enum SequentialReplayer {
 }
 
 struct _ReplaySection<S: Hashable & Sendable, I: Hashable & Sendable, C: Equatable & Sendable> {
-    var id: S?
+    var id: S
     var content: C?
     var items: [_ReplayItem<I, C>]
     var refreshed = false

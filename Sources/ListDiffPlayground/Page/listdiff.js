@@ -410,6 +410,7 @@ function applyUpdates(before, updates, flat, fill) {
 
 function applySequential(before, operations, flat, fill) {
   const sections = before.map((section) => ({ ...section, items: section.items.slice() }));
+  const oldIds = new Set(before.flatMap((section) => section.items.map(itemId)));
   const finalSection = finalSectionIndexes(before.length, operations);
   const step = { moved: new Set(), movedSections: new Set(), reloaded: new Set(), reloadedSections: new Set(), reconfigured: new Set() };
   const marks = new Map();
@@ -470,6 +471,8 @@ function applySequential(before, operations, flat, fill) {
         const inserting = op.op === "insertSections";
         range(sections.length + (inserting ? op.count : 0), op.at, op.count);
         const fresh = Array.from({ length: op.count }, (_, k) => fill.section(finalSection.get(`${n}:${k}`)));
+        // An inserted section arrives with the items the list lacked; the others move in.
+        if (inserting) fresh.forEach((section) => (section.items = section.items.filter((item) => !oldIds.has(itemId(item)))));
         if (!inserting) fresh.forEach((section, k) => step.reloadedSections.add(section.id));
         sections.splice(op.at, inserting ? 0 : op.count, ...fresh);
         break;
