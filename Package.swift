@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "ListDiffPlayground", targets: ["ListDiffPlayground"]),
         .executable(name: "listdiff-server", targets: ["listdiff-server"]),
         .executable(name: "listdiff-bench", targets: ["listdiff-bench"]),
-        .executable(name: "listdiff-client-example", targets: ["listdiff-client-example"]),
+        .executable(name: "listdiff-client-example", targets: ["listdiff-client-example"])
     ],
     targets: [
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
@@ -28,7 +28,9 @@ let package = Package(
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of docs/benchmarks.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
-        .executableTarget(name: "listdiff-bench", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
+        .executableTarget(
+            name: "listdiff-bench",
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",
@@ -44,31 +46,59 @@ let package = Package(
         .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON"]),
         // The store conformance suite, run against the memory store and Redis/Valkey servers, and
         // the in-memory store's own tests (heap figures read through the transport's allocator hooks).
-        .testTarget(name: "ListDiffStoreTests", dependencies: ["ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP", "ListDiffRedis", "ListDiffTestSupport"]),
+        .testTarget(
+            name: "ListDiffStoreTests",
+            dependencies: [
+                "ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP", "ListDiffRedis",
+                "ListDiffTestSupport"
+            ]),
         // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
         // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
         .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffStore"]),
-        .testTarget(name: "ListDiffRedisTests", dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
+        .testTarget(
+            name: "ListDiffRedisTests",
+            dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
         // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
         // the store and the transport.
         .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
         // The playground page and listdiff.js (Page/: plain HTML, CSS and JavaScript modules),
         // embedded in the binary by a build plugin and served at /playground. Knows only the transport.
-        .target(name: "ListDiffPlayground", dependencies: ["ListDiffHTTP"], exclude: ["Page"], plugins: ["EmbedPlaygroundFiles"]),
-        .plugin(name: "EmbedPlaygroundFiles", capability: .buildTool(), dependencies: ["listdiff-embed"], path: "Sources/EmbedPlaygroundFiles"),
+        .target(
+            name: "ListDiffPlayground", dependencies: ["ListDiffHTTP"], exclude: ["Page"],
+            plugins: ["EmbedPlaygroundFiles"]),
+        .plugin(
+            name: "EmbedPlaygroundFiles", capability: .buildTool(), dependencies: ["listdiff-embed"],
+            path: "Sources/EmbedPlaygroundFiles"),
         .executableTarget(name: "listdiff-embed"),
-        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
+        .executableTarget(
+            name: "listdiff-server",
+            dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
         // Mirrors a snapshot while another task writes to it (docs/client.md's example).
         .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
         // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
-        .target(name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"], path: "Tests/ListDiffTestSupport"),
-        .testTarget(name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
-        .testTarget(name: "ListDiffClientTests", dependencies: ["ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
-        .testTarget(name: "ListDiffPlaygroundTests", dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport"]),
-        .testTarget(name: "ListDiffServiceTests", dependencies: ["ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"]),
+        .target(
+            name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"],
+            path: "Tests/ListDiffTestSupport"),
+        .testTarget(
+            name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
+        .testTarget(
+            name: "ListDiffClientTests",
+            dependencies: [
+                "ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON",
+                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
+            ]),
+        .testTarget(
+            name: "ListDiffPlaygroundTests", dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport"]
+        ),
+        .testTarget(
+            name: "ListDiffServiceTests",
+            dependencies: [
+                "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff",
+                "ListDiffScenarios", "ListDiffTestSupport"
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,12 +13,14 @@ struct EmbedPlaygroundFiles: BuildToolPlugin {
             .sorted()
         let inputs = names.map { page.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "PlaygroundFiles+Embedded.swift")
-        return [.buildCommand(
-            displayName: "Embedding \(names.count) playground files",
-            executable: try context.tool(named: "listdiff-embed").url,
-            arguments: [output.path()] + inputs.map { $0.path() },
-            inputFiles: inputs,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding \(names.count) playground files",
+                executable: try context.tool(named: "listdiff-embed").url,
+                arguments: [output.path()] + inputs.map { $0.path() },
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
     }
 }

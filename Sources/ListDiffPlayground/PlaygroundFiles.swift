@@ -7,17 +7,19 @@ public enum PlaygroundFiles {
     /// The security headers of every file: scripts and styles only from this server (no
     /// inline script, no eval), calls only to it, no framing, nothing sent as a referrer.
     public static let securityHeaders: HTTPHeaders = [
-        "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "Content-Security-Policy":
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
         "Referrer-Policy": "no-referrer",
-        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cross-Origin-Opener-Policy": "same-origin"
     ]
 
     /// Each file's answer by name (`index.html`, `listdiff.js`, …). Built once.
-    static let answers: [String: HTTPResponse] = Dictionary(uniqueKeysWithValues: embedded.map { file in
-        (file.name, answer(name: file.name, body: Array(file.text.utf8)))
-    })
+    static let answers: [String: HTTPResponse] = Dictionary(
+        uniqueKeysWithValues: embedded.map { file in
+            (file.name, answer(name: file.name, body: Array(file.text.utf8)))
+        })
 
     static func answer(name: String, body: [UInt8]) -> HTTPResponse {
         var headers = securityHeaders

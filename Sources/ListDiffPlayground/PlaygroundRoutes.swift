@@ -22,7 +22,10 @@ public enum PlaygroundRoutes {
             return HTTPProblem(status: 404, detail: "the playground has no file '\(name)'; it has \(names)").response()
         }
         if let tags = request.headers["If-None-Match"], let tag = answer.headers["ETag"],
-           tags.split(separator: ",").contains(where: { $0.trimmingPrefix(" ") == tag || $0.trimmingPrefix(" ") == "*" }) {
+            tags.split(separator: ",").contains(where: {
+                $0.trimmingPrefix(" ") == tag || $0.trimmingPrefix(" ") == "*"
+            })
+        {
             var headers = PlaygroundFiles.securityHeaders
             headers.append(name: "ETag", value: tag)
             return HTTPResponse(status: 304, headers: headers)

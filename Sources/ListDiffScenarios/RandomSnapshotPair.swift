@@ -19,8 +19,11 @@ public struct RandomSnapshotPair {
         }
         let sectionCount = Int.random(in: 0...6, using: &random)
         var sections: [(id: Int, content: Int?, items: [(id: Int, content: Int?)])] = (0..<sectionCount).map { _ in
-            (fresh(), Bool.random(using: &random) ? Int.random(in: 0...2, using: &random) : nil,
-             (0..<Int.random(in: 0...8, using: &random)).map { _ in (fresh(), Int.random(in: 0...3, using: &random)) })
+            (
+                fresh(), Bool.random(using: &random) ? Int.random(in: 0...2, using: &random) : nil,
+                (0..<Int.random(in: 0...8, using: &random)).map { _ in (fresh(), Int.random(in: 0...3, using: &random))
+                }
+            )
         }
         old = Self.snapshot(sections)
         let edits = Int.random(in: 0...10, using: &random)
@@ -67,14 +70,20 @@ public struct RandomSnapshotPair {
         self.new = new
     }
 
-    static func randomItem(_ sections: [(id: Int, content: Int?, items: [(id: Int, content: Int?)])], using random: inout SplitMix64) -> (Int, Int)? {
+    static func randomItem(
+        _ sections: [(id: Int, content: Int?, items: [(id: Int, content: Int?)])], using random: inout SplitMix64
+    ) -> (Int, Int)? {
         let filled = sections.indices.filter { !sections[$0].items.isEmpty }
         guard let s = filled.randomElement(using: &random) else { return nil }
         return (s, Int.random(in: 0..<sections[s].items.count, using: &random))
     }
 
     static func snapshot(_ sections: [(id: Int, content: Int?, items: [(id: Int, content: Int?)])]) -> Source {
-        let built = sections.map { Source.Section($0.id, content: $0.content, items: ContiguousArray($0.items.map { Source.Item($0.id, content: $0.content) })) }
+        let built = sections.map {
+            Source.Section(
+                $0.id, content: $0.content,
+                items: ContiguousArray($0.items.map { Source.Item($0.id, content: $0.content) }))
+        }
         // Identifiers come from one counter, so they are unique by construction.
         return (try? Source(sections: built)) ?? Source()
     }

@@ -67,8 +67,10 @@ extension StandardScenarios {
     }
 
     static func sectioned(_ sections: [(Int, [Int])]) -> IntSnapshot {
-        IntSnapshot(uncheckedUniqueSections: ContiguousArray(sections.map { id, items in
-            IntSnapshot.Section(id, items: ContiguousArray(items.map { IntSnapshot.Item($0) }))
-        }))
+        IntSnapshot(
+            uncheckedUniqueSections: ContiguousArray(
+                sections.map { id, items in
+                    IntSnapshot.Section(id, items: ContiguousArray(items.map { IntSnapshot.Item($0) }))
+                }))
     }
 }

@@ -39,7 +39,9 @@ public final class ListDiffService: Sendable {
         storeRoundTrips = roundTrips
         let observeDiff: DiffObserver = { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
         self.observeDiff = observeDiff
-        store = factory.make(configuration.storeLimits, StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
+        store = factory.make(
+            configuration.storeLimits,
+            StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
         storeBlocks = factory.blocks
         keys = APIKeys(configuration.apiKeys)
         startedAt = Date().timeIntervalSince1970
@@ -48,7 +50,6 @@ public final class ListDiffService: Sendable {
     /// The in-memory store's epoch (16 random hex digits per process start); empty with
     /// another store, whose epochs belong to each stored session.
     public var epoch: String { (store as? MemorySnapshotStore)?.epoch ?? "" }
-
 
     /// What the store holds now.
     public func statistics() -> StoreStatistics {
@@ -78,16 +79,34 @@ public final class ListDiffService: Sendable {
             }
         }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try diff(request)) }
+        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery) {
+            [self] request throws(ServiceProblem) in .response(try diff(request))
+        }
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
         let bookkeeping: HandlerCost = storeBlocks ? .heavy : .cheap
-        route(&router, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try createSession(request)) }
-        route(&router, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try getSession(request)) }
-        route(&router, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
-        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try putSnapshot(request)) }
-        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) { [self] request throws(ServiceProblem) in .response(try getSnapshot(request)) }
-        route(&router, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request)) }
-        route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) { [self] request throws(ServiceProblem) in try changes(request) }
-        route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) { [self] request throws(ServiceProblem) in .response(try applyOperations(request)) }
+        route(&router, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in
+            .response(try createSession(request))
+        }
+        route(&router, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+            .response(try getSession(request))
+        }
+        route(&router, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+            .response(try deleteSession(request))
+        }
+        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) {
+            [self] request throws(ServiceProblem) in .response(try putSnapshot(request))
+        }
+        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) {
+            [self] request throws(ServiceProblem) in .response(try getSnapshot(request))
+        }
+        route(&router, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+            .response(try deleteSnapshot(request))
+        }
+        route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) {
+            [self] request throws(ServiceProblem) in try changes(request)
+        }
+        route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
+            [self] request throws(ServiceProblem) in .response(try applyOperations(request))
+        }
     }
 }

@@ -33,13 +33,18 @@ public protocol SnapshotStore: AnyObject, Sendable {
     ///   ``StoreError/formMismatch(storedIsFlat:operationIndex:)``, ``StoreError/tooManyItems(_:limit:pointer:)``,
     ///   ``StoreError/tooManySnapshots(session:limit:)``, ``StoreError/storeFull(_:)``,
     ///   ``StoreError/invalidSnapshot(_:)``.
-    func write(_ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult
+    func write(
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        options: DiffOptions
+    ) throws(StoreError) -> WriteResult
 
     /// Applies `operations` to the current version of an existing snapshot, all or nothing,
     /// and writes the result as ``write(_:isFlat:at:conditions:options:)`` does.
     /// - Throws: as `write`, plus ``StoreError/notFound(_:neverWritten:)``, ``StoreError/operationFailed(_:)``
     ///   and ``StoreError/tooMuchWork(operations:items:limit:)``.
-    func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult
+    func apply(
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+    ) throws(StoreError) -> WriteResult
 
     /// The current version of an existing snapshot.
     /// - Throws: ``StoreError/notFound(_:neverWritten:)`` (also before its first version).
@@ -49,7 +54,8 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// diffed against (another epoch, newer than current, no longer kept). The changeset
     /// reports the marks of every version after `since` as updates (``VersionMarks``): a
     /// write's marks belong to the version it made, however far behind its follower is.
-    func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges
+    func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
+        -> SnapshotChanges
 
     /// Deletes a snapshot; its waits end with ``StoreError/gone(_:)``.
     func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError)
@@ -60,8 +66,10 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// ``StoreError/gone(_:)`` when the snapshot goes first. Nil, and no registration, when
     /// `since` is not the current version: the caller asks ``changes(at:since:options:)``.
     /// The caller owns the deadline: it cancels the wait, and no answer comes after that.
-    func waitForChange(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
-                       _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) throws(StoreError) -> ChangeWait?
+    func waitForChange(
+        at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+        _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+    ) throws(StoreError) -> ChangeWait?
 
     /// What the store holds now, for metrics.
     func statistics() -> StoreStatistics

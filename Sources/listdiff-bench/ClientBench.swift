@@ -19,40 +19,60 @@ enum ClientBench {
         let staged = diff.stagedBatch
         var writer = JSONWriter(reservingCapacity: 1 << 16)
         writer.beginObject()
-        writer.key("from"); writer.string("e.1")
-        writer.key("to"); writer.string("e.2")
-        writer.key("digest"); writer.string(SnapshotDigest.digest(of: new))
-        writer.key("changeset"); writer.writeBatch(staged.changeset, intermediateSnapshots: [], flat: true)
-        writer.key("values"); writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: true)
+        writer.key("from")
+        writer.string("e.1")
+        writer.key("to")
+        writer.string("e.2")
+        writer.key("digest")
+        writer.string(SnapshotDigest.digest(of: new))
+        writer.key("changeset")
+        writer.writeBatch(staged.changeset, intermediateSnapshots: [], flat: true)
+        writer.key("values")
+        writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: true)
         writer.endObject()
         let answer = writer.bytes
-        guard case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(answer, sequential: false).body,
-              let plan = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old) else {
+        guard
+            case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(answer, sequential: false)
+                .body,
+            let plan = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old)
+        else {
             preconditionFailure("\(name): the answer must decode and apply")
         }
         let expectedDigest = SnapshotDigest.digest(of: new)
         var matched = false
-        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
-            {
-                guard case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(answer, sequential: false).body,
-                      let plan = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old) else { return }
-                matched = SnapshotDigest.digest(of: plan.final) == expectedDigest
-            },
-            { _ = (try? WireDiff(from: old, to: new))?.stagedBatch },
-            { _ = try? WireDecoder.changes(answer, sequential: false) },
-            { _ = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old) },
-            { _ = try? plan.verify() },
-            { _ = SnapshotDigest.digest(of: plan.final) },
-        ])
+        let measured = Measurement.interleaved(
+            warmups: warmups, runs: runs,
+            [
+                {
+                    guard
+                        case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(
+                            answer, sequential: false
+                        ).body,
+                        let plan = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old)
+                    else { return }
+                    matched = SnapshotDigest.digest(of: plan.final) == expectedDigest
+                },
+                { _ = (try? WireDiff(from: old, to: new))?.stagedBatch },
+                { _ = try? WireDecoder.changes(answer, sequential: false) },
+                { _ = try? ViewUpdatePlan(applying: document, fresh: fresh, to: old) },
+                { _ = try? plan.verify() },
+                { _ = SnapshotDigest.digest(of: plan.final) }
+            ])
         precondition(matched, "\(name): the mirror's copy must equal the new list")
         let (step, engine) = (measured[0], measured[1])
         let ratio = step.medianMs / engine.medianMs
         if json {
-            print(#"{"scenario":"\#(name)","answerBytes":\#(answer.count),"medianMs":\#(String(format: "%.4f", step.medianMs)),"engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.2f", ratio)),"decodeMs":\#(String(format: "%.4f", measured[2].medianMs)),"planMs":\#(String(format: "%.4f", measured[3].medianMs)),"verifyMs":\#(String(format: "%.4f", measured[4].medianMs)),"digestMs":\#(String(format: "%.4f", measured[5].medianMs))}"#)
+            print(
+                #"{"scenario":"\#(name)","answerBytes":\#(answer.count),"medianMs":\#(String(format: "%.4f", step.medianMs)),"engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.2f", ratio)),"decodeMs":\#(String(format: "%.4f", measured[2].medianMs)),"planMs":\#(String(format: "%.4f", measured[3].medianMs)),"verifyMs":\#(String(format: "%.4f", measured[4].medianMs)),"digestMs":\#(String(format: "%.4f", measured[5].medianMs))}"#
+            )
         } else {
-            print(String(format: "%@: %.3f ms per change (answer %d bytes: decode %.3f, plan %.3f, digest %.3f; verify alone %.3f); server's diff %.3f ms; ×%.2f",
-                         name, step.medianMs, answer.count, measured[2].medianMs, measured[3].medianMs, measured[5].medianMs, measured[4].medianMs,
-                         engine.medianMs, ratio))
+            print(
+                String(
+                    format:
+                        "%@: %.3f ms per change (answer %d bytes: decode %.3f, plan %.3f, digest %.3f; verify alone %.3f); server's diff %.3f ms; ×%.2f",
+                    name, step.medianMs, answer.count, measured[2].medianMs, measured[3].medianMs, measured[5].medianMs,
+                    measured[4].medianMs,
+                    engine.medianMs, ratio))
         }
     }
 
@@ -65,14 +85,22 @@ enum ClientBench {
         var new = old
         var random = SplitMix64(seed: 11)
         for _ in 0..<30 { new.remove(at: Int.random(in: 0..<new.count, using: &random)) }
-        for index in 10_000..<10_030 { new.insert(item(index, rank: 0), at: Int.random(in: 0...new.count, using: &random)) }
-        for _ in 0..<20 { new.insert(new.remove(at: Int.random(in: 0..<new.count, using: &random)), at: Int.random(in: 0..<new.count, using: &random)) }
+        for index in 10_000..<10_030 {
+            new.insert(item(index, rank: 0), at: Int.random(in: 0...new.count, using: &random))
+        }
+        for _ in 0..<20 {
+            new.insert(
+                new.remove(at: Int.random(in: 0..<new.count, using: &random)),
+                at: Int.random(in: 0..<new.count, using: &random))
+        }
         for _ in 0..<20 {
             let index = Int.random(in: 0..<new.count, using: &random)
             new[index] = new[index].replacingOccurrences(of: #""rank":"#, with: #""rank":1000"#)
         }
         let body = Array(#"{"old":[\#(old.joined(separator: ","))],"new":[\#(new.joined(separator: ","))]}"#.utf8)
-        guard let request = try? WireDecoder.diffRequest(body) else { preconditionFailure("\(name): the lists must decode") }
+        guard let request = try? WireDecoder.diffRequest(body) else {
+            preconditionFailure("\(name): the lists must decode")
+        }
         return (request.old, request.new)
     }
 }

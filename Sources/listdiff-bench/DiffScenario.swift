@@ -33,24 +33,28 @@ struct DiffScenarioRecipe {
             DiffScenarioRecipe("e2", StandardScenarios.e2),
             DiffScenarioRecipe("f", StandardScenarios.f),
             DiffScenarioRecipe("f2", StandardScenarios.f2),
-            DiffScenarioRecipe("g", StandardScenarios.g),
+            DiffScenarioRecipe("g", StandardScenarios.g)
         ]
     }
 }
 
 extension DiffScenario {
-    static func make<S, I, C>(_ name: String, _ pair: (old: Snapshot<S, I, C>, new: Snapshot<S, I, C>)) -> DiffScenario {
-        DiffScenario(name: name, diff: {
-            guard let diff = try? SectionedDiff(from: pair.old, to: pair.new) else { return ChangesetCounts() }
-            return diff.batch.counts
-        }, floor: {
-            var seen = [I: Int](minimumCapacity: pair.old.numberOfItems + pair.new.numberOfItems)
-            for snapshot in [pair.old, pair.new] {
-                for section in snapshot.sections {
-                    for (index, item) in section.items.enumerated() { seen[item.id] = index }
+    static func make<S, I, C>(_ name: String, _ pair: (old: Snapshot<S, I, C>, new: Snapshot<S, I, C>)) -> DiffScenario
+    {
+        DiffScenario(
+            name: name,
+            diff: {
+                guard let diff = try? SectionedDiff(from: pair.old, to: pair.new) else { return ChangesetCounts() }
+                return diff.batch.counts
+            },
+            floor: {
+                var seen = [I: Int](minimumCapacity: pair.old.numberOfItems + pair.new.numberOfItems)
+                for snapshot in [pair.old, pair.new] {
+                    for section in snapshot.sections {
+                        for (index, item) in section.items.enumerated() { seen[item.id] = index }
+                    }
                 }
-            }
-            precondition(!seen.isEmpty || pair.old.numberOfItems == 0, "the floor must not be optimised away")
-        })
+                precondition(!seen.isEmpty || pair.old.numberOfItems == 0, "the floor must not be optimised away")
+            })
     }
 }

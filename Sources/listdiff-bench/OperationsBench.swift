@@ -14,7 +14,9 @@ enum OperationsBench {
         guard filter == nil || filter == name else { return }
         let count = 200_000
         let body = Array(("[" + (0..<count).map { "\"item-\($0)\"" }.joined(separator: ",") + "]").utf8)
-        guard var wire = try? WireDecoder.snapshot(body).snapshot else { preconditionFailure("\(name): the list must decode") }
+        guard var wire = try? WireDecoder.snapshot(body).snapshot else {
+            preconditionFailure("\(name): the list must decode")
+        }
         var engine = wire
         let first: WireID = "item-0"
         let moved: WireID = "item-150000"
@@ -33,7 +35,9 @@ enum OperationsBench {
             }
         }
         func deleteAndPutBack(_ snapshot: inout WireSnapshot, generic: Bool) {
-            for operation: WireSnapshotOperation in [.deleteItems([moved]), .appendItems([WireSnapshot.Item(moved)], toSection: nil)] {
+            for operation: WireSnapshotOperation in [
+                .deleteItems([moved]), .appendItems([WireSnapshot.Item(moved)], toSection: nil)
+            ] {
                 if generic {
                     snapshot = WireSnapshot(uncheckedUniqueSections: snapshot.sections)
                     try? snapshot.apply(operation)
@@ -48,29 +52,36 @@ enum OperationsBench {
             try? wire.apply(WireOperation.snapshot(.appendItems(ids.map { WireSnapshot.Item($0) }, toSection: nil)))
         }
         // An outline section of as many items: 2,000 folders of 99 children; a folder toggled.
-        let tree = "{\"sections\":[{\"id\":\"s\",\"outline\":true,\"items\":[" + (0..<2_000).map { folder in
-            "{\"id\":\"f\(folder)\",\"children\":[" + (0..<99).map { "\"f\(folder)-\($0)\"" }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]}]}"
-        guard var outline = try? WireDecoder.snapshot(Array(tree.utf8)).snapshot else { preconditionFailure("\(name): the outline must decode") }
+        let tree =
+            "{\"sections\":[{\"id\":\"s\",\"outline\":true,\"items\":["
+            + (0..<2_000).map { folder in
+                "{\"id\":\"f\(folder)\",\"children\":[" + (0..<99).map { "\"f\(folder)-\($0)\"" }.joined(separator: ",")
+                    + "]}"
+            }.joined(separator: ",") + "]}]}"
+        guard var outline = try? WireDecoder.snapshot(Array(tree.utf8)).snapshot else {
+            preconditionFailure("\(name): the outline must decode")
+        }
         var expanded = false
         func toggle() {
             try? outline.apply(expanded ? WireOperation.collapse(["f1500"]) : WireOperation.expand(["f1500"]))
             expanded.toggle()
         }
-        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
-            { move(&wire, &toFront, generic: false) },
-            { move(&engine, &engineToFront, generic: true) },
-            { deleteAndPutBack(&wire, generic: false) },
-            { deleteAndPutBack(&engine, generic: true) },
-            { deleteManyAndPutBack(many(8)) },
-            { deleteManyAndPutBack(many(12)) },
-            { try? wire.apply(WireOperation.snapshot(.reloadItems(many(12)))) },
-            { toggle() },
-            {
-                try? outline.apply(WireOperation.appendChildren([WireSnapshot.Item("new")], parent: "f1500"))
-                try? outline.apply(WireOperation.snapshot(.deleteItems(["new"])))
-            },
-        ])
+        let measured = Measurement.interleaved(
+            warmups: warmups, runs: runs,
+            [
+                { move(&wire, &toFront, generic: false) },
+                { move(&engine, &engineToFront, generic: true) },
+                { deleteAndPutBack(&wire, generic: false) },
+                { deleteAndPutBack(&engine, generic: true) },
+                { deleteManyAndPutBack(many(8)) },
+                { deleteManyAndPutBack(many(12)) },
+                { try? wire.apply(WireOperation.snapshot(.reloadItems(many(12)))) },
+                { toggle() },
+                {
+                    try? outline.apply(WireOperation.appendChildren([WireSnapshot.Item("new")], parent: "f1500"))
+                    try? outline.apply(WireOperation.snapshot(.deleteItems(["new"])))
+                }
+            ])
         precondition(wire.numberOfItems == count && engine.numberOfItems == count, "\(name): the list keeps its items")
         let move = measured[0].medianMs
         let pair = measured[2].medianMs
@@ -82,11 +93,19 @@ enum OperationsBench {
         let outlineNanoseconds = measured[7].medianMs * 1e6 / Double(outline.numberOfItems)
         let treeNanoseconds = measured[8].medianMs / 2 * 1e6 / Double(outline.numberOfItems)
         if json {
-            print(#"{"scenario":"\#(name)","items":\#(count),"moveMs":\#(String(format: "%.4f", move)),"engineMoveMs":\#(String(format: "%.4f", measured[1].medianMs)),"deleteAndAppendMs":\#(String(format: "%.4f", pair)),"engineDeleteAndAppendMs":\#(String(format: "%.4f", measured[3].medianMs)),"delete8AndAppendMs":\#(String(format: "%.4f", measured[4].medianMs)),"delete12AndAppendMs":\#(String(format: "%.4f", measured[5].medianMs)),"reload12Ms":\#(String(format: "%.4f", measured[6].medianMs)),"nsPerStep":\#(String(format: "%.2f", nanosecondsPerStep)),"secondsFor100MSteps":\#(String(format: "%.2f", boundSeconds)),"outlineToggleMs":\#(String(format: "%.4f", measured[7].medianMs)),"outlineNsPerStep":\#(String(format: "%.2f", outlineNanoseconds)),"outlineEditNsPerStep":\#(String(format: "%.1f", treeNanoseconds)),"outlineStepWeight":\#(WireOperation.outlineStepWeight),"target":1,"met":\#(met)}"#)
+            print(
+                #"{"scenario":"\#(name)","items":\#(count),"moveMs":\#(String(format: "%.4f", move)),"engineMoveMs":\#(String(format: "%.4f", measured[1].medianMs)),"deleteAndAppendMs":\#(String(format: "%.4f", pair)),"engineDeleteAndAppendMs":\#(String(format: "%.4f", measured[3].medianMs)),"delete8AndAppendMs":\#(String(format: "%.4f", measured[4].medianMs)),"delete12AndAppendMs":\#(String(format: "%.4f", measured[5].medianMs)),"reload12Ms":\#(String(format: "%.4f", measured[6].medianMs)),"nsPerStep":\#(String(format: "%.2f", nanosecondsPerStep)),"secondsFor100MSteps":\#(String(format: "%.2f", boundSeconds)),"outlineToggleMs":\#(String(format: "%.4f", measured[7].medianMs)),"outlineNsPerStep":\#(String(format: "%.2f", outlineNanoseconds)),"outlineEditNsPerStep":\#(String(format: "%.1f", treeNanoseconds)),"outlineStepWeight":\#(WireOperation.outlineStepWeight),"target":1,"met":\#(met)}"#
+            )
         } else {
-            print(String(format: "%@: one moveItem %.3f ms (the engine's generic one %.3f); deleteItems + appendItems %.3f ms (engine %.3f); target ≤ 1 ms an operation: %@; dearest operation %.2f ns an item step (8 ids %.3f, 12 ids %.3f ms a pair; reloadItems of 12 %.3f ms): 100,000,000 steps ≈ %.2f s; an outline of %d items: expand or collapse %.3f ms, %.1f ns an item step; appending and deleting a child %.1f ns an item step (counted as %d steps)",
-                         name, move, measured[1].medianMs, pair, measured[3].medianMs, met ? "met" : "NOT met", nanosecondsPerStep,
-                         measured[4].medianMs, measured[5].medianMs, measured[6].medianMs, boundSeconds, outline.numberOfItems, measured[7].medianMs, outlineNanoseconds, treeNanoseconds, WireOperation.outlineStepWeight))
+            print(
+                String(
+                    format:
+                        "%@: one moveItem %.3f ms (the engine's generic one %.3f); deleteItems + appendItems %.3f ms (engine %.3f); target ≤ 1 ms an operation: %@; dearest operation %.2f ns an item step (8 ids %.3f, 12 ids %.3f ms a pair; reloadItems of 12 %.3f ms): 100,000,000 steps ≈ %.2f s; an outline of %d items: expand or collapse %.3f ms, %.1f ns an item step; appending and deleting a child %.1f ns an item step (counted as %d steps)",
+                    name, move, measured[1].medianMs, pair, measured[3].medianMs, met ? "met" : "NOT met",
+                    nanosecondsPerStep,
+                    measured[4].medianMs, measured[5].medianMs, measured[6].medianMs, boundSeconds,
+                    outline.numberOfItems, measured[7].medianMs, outlineNanoseconds, treeNanoseconds,
+                    WireOperation.outlineStepWeight))
         }
     }
 }

@@ -17,7 +17,9 @@ enum OutlineBench {
         typealias Flat = Snapshot<String, String, Int>
         func folders(expanded: Int) -> Tree {
             let roots = (0..<200).map { folder in
-                OutlineItem<String, Int>("f\(folder)", isExpanded: folder < expanded, children: (0..<60).map { OutlineItem("f\(folder)-\($0)") })
+                OutlineItem<String, Int>(
+                    "f\(folder)", isExpanded: folder < expanded,
+                    children: (0..<60).map { OutlineItem("f\(folder)-\($0)") })
             }
             guard let tree = try? Tree(roots: roots) else { preconditionFailure("\(name): identifiers are unique") }
             return tree
@@ -25,7 +27,11 @@ enum OutlineBench {
         let old = folders(expanded: 160)
         let new = folders(expanded: 161)
         func flat(_ tree: Tree) -> Flat {
-            guard let rows = try? Flat(sections: [Flat.Section("s", items: ContiguousArray(tree.visibleItems.map { Flat.Item($0) }))]) else {
+            guard
+                let rows = try? Flat(sections: [
+                    Flat.Section("s", items: ContiguousArray(tree.visibleItems.map { Flat.Item($0) }))
+                ])
+            else {
                 preconditionFailure("\(name): rows are unique")
             }
             return rows
@@ -33,20 +39,39 @@ enum OutlineBench {
         let (flatOld, flatNew) = (flat(old), flat(new))
         let (rowsOld, rowsNew) = (Rows(section: "s", visibleRowsOf: old), Rows(section: "s", visibleRowsOf: new))
         var counts = ChangesetCounts()
-        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
-            { counts = (try? SectionedDiff(from: rowsOld, to: Rows(section: "s", visibleRowsOf: new)))?.batch.counts ?? ChangesetCounts() },
-            { _ = (try? SectionedDiff(from: flatOld, to: flatNew))?.batch },
-            { _ = (try? SectionedDiff(from: rowsOld, to: rowsNew))?.batch },
-            { _ = (try? SectionedDiff(from: Rows(section: "s", visibleRowsOf: old), to: Rows(section: "s", visibleRowsOf: new)))?.batch },
-        ])
-        precondition(counts.itemInserts == 60 && counts.itemReconfigures == 1, "\(name): one folder's 60 rows inserted and the folder reconfigured")
+        let measured = Measurement.interleaved(
+            warmups: warmups, runs: runs,
+            [
+                {
+                    counts =
+                        (try? SectionedDiff(from: rowsOld, to: Rows(section: "s", visibleRowsOf: new)))?.batch.counts
+                        ?? ChangesetCounts()
+                },
+                { _ = (try? SectionedDiff(from: flatOld, to: flatNew))?.batch },
+                { _ = (try? SectionedDiff(from: rowsOld, to: rowsNew))?.batch },
+                {
+                    _ =
+                        (try? SectionedDiff(
+                            from: Rows(section: "s", visibleRowsOf: old), to: Rows(section: "s", visibleRowsOf: new)))?
+                        .batch
+                }
+            ])
+        precondition(
+            counts.itemInserts == 60 && counts.itemReconfigures == 1,
+            "\(name): one folder's 60 rows inserted and the folder reconfigured")
         let ratio = measured[0].medianMs / measured[1].medianMs
         let bothRatio = measured[3].medianMs / measured[1].medianMs
         if json {
-            print(#"{"scenario":"\#(name)","rows":\#(old.visibleRows.count),"medianMs":\#(String(format: "%.4f", measured[0].medianMs)),"flatMs":\#(String(format: "%.4f", measured[1].medianMs)),"rowDiffMs":\#(String(format: "%.4f", measured[2].medianMs)),"bothFlattenedMs":\#(String(format: "%.4f", measured[3].medianMs)),"flatRatio":\#(String(format: "%.2f", ratio)),"bothFlattenedRatio":\#(String(format: "%.2f", bothRatio)),"target":1.5,"met":\#(ratio <= 1.5)}"#)
+            print(
+                #"{"scenario":"\#(name)","rows":\#(old.visibleRows.count),"medianMs":\#(String(format: "%.4f", measured[0].medianMs)),"flatMs":\#(String(format: "%.4f", measured[1].medianMs)),"rowDiffMs":\#(String(format: "%.4f", measured[2].medianMs)),"bothFlattenedMs":\#(String(format: "%.4f", measured[3].medianMs)),"flatRatio":\#(String(format: "%.2f", ratio)),"bothFlattenedRatio":\#(String(format: "%.2f", bothRatio)),"target":1.5,"met":\#(ratio <= 1.5)}"#
+            )
         } else {
-            print(String(format: "%@: %.3f ms per diff of %d rows (the new outline flattened and diffed against the rows shown; the row diff alone %.3f; both outlines flattened %.3f, ×%.2f); flat diff of the same rows %.3f ms; ×%.2f (target ≤ 1.5: %@)",
-                         name, measured[0].medianMs, old.visibleRows.count, measured[2].medianMs, measured[3].medianMs, bothRatio, measured[1].medianMs, ratio, ratio <= 1.5 ? "met" : "NOT met"))
+            print(
+                String(
+                    format:
+                        "%@: %.3f ms per diff of %d rows (the new outline flattened and diffed against the rows shown; the row diff alone %.3f; both outlines flattened %.3f, ×%.2f); flat diff of the same rows %.3f ms; ×%.2f (target ≤ 1.5: %@)",
+                    name, measured[0].medianMs, old.visibleRows.count, measured[2].medianMs, measured[3].medianMs,
+                    bothRatio, measured[1].medianMs, ratio, ratio <= 1.5 ? "met" : "NOT met"))
         }
     }
 }

@@ -13,27 +13,38 @@ enum WireBench {
         let selected = names.filter { filter == nil || $0 == filter }
         guard !selected.isEmpty else { return }
         if !json {
-            print("wire scenario          KB   median ms   MB/s  JSONDecoder ms  JSONSerialization ms  ×JSONDecoder  ×engine")
+            print(
+                "wire scenario          KB   median ms   MB/s  JSONDecoder ms  JSONSerialization ms  ×JSONDecoder  ×engine"
+            )
         }
         for name in selected {
             switch name {
             case "wire-a-str": read(name, WireBodies.aString(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
-            case "wire-a-str-content": read(name, WireBodies.aStringContent(), FoundationMirrors.ContentRequest.self, json, warmups, runs)
-            case "wire-50k": read(name, WireBodies.fiftyK(), FoundationMirrors.SectionedRequest.self, json, warmups, runs)
+            case "wire-a-str-content":
+                read(name, WireBodies.aStringContent(), FoundationMirrors.ContentRequest.self, json, warmups, runs)
+            case "wire-50k":
+                read(name, WireBodies.fiftyK(), FoundationMirrors.SectionedRequest.self, json, warmups, runs)
             case "wire-uuid": read(name, WireBodies.uuid(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
             default: endToEnd(name, json, warmups, runs)
             }
         }
     }
 
-    static func read<T: Decodable>(_ name: String, _ body: [UInt8], _ mirror: T.Type, _ json: Bool, _ warmups: Int, _ runs: Int) {
+    static func read<T: Decodable>(
+        _ name: String, _ body: [UInt8], _ mirror: T.Type, _ json: Bool, _ warmups: Int, _ runs: Int
+    ) {
         let data = Data(body)
         var items = 0
-        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
-            { items = (try? WireDecoder.diffRequest(body)).map { $0.old.numberOfItems + $0.new.numberOfItems } ?? -1 },
-            { _ = try? JSONDecoder().decode(T.self, from: data) },
-            { _ = try? JSONSerialization.jsonObject(with: data) },
-        ])
+        let measured = Measurement.interleaved(
+            warmups: warmups, runs: runs,
+            [
+                {
+                    items =
+                        (try? WireDecoder.diffRequest(body)).map { $0.old.numberOfItems + $0.new.numberOfItems } ?? -1
+                },
+                { _ = try? JSONDecoder().decode(T.self, from: data) },
+                { _ = try? JSONSerialization.jsonObject(with: data) }
+            ])
         precondition(items > 0, "\(name): the body must decode")
         let (wire, decoder, serialization) = (measured[0], measured[1], measured[2])
         report(name, bytes: body.count, wire, decoder: decoder, serialization: serialization, engine: nil, json: json)
@@ -43,60 +54,83 @@ enum WireBench {
         let body = WireBodies.aString()
         var outBytes = 0
         let pair = StandardScenarios.aString()
-        guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else {
+        guard let request = try? WireDecoder.diffRequest(body),
+            let diff = try? WireDiff(from: request.old, to: request.new)
+        else {
             preconditionFailure("\(name): the body must decode and diff")
         }
         let staged = diff.stagedBatch
         // The end-to-end time, the engine alone, and the three parts of the end-to-end time
         // (decode; diff with staging; writing), each alone, side by side.
-        let measured = Measurement.interleaved(warmups: warmups, runs: runs, [
-            {
-                guard let request = try? WireDecoder.diffRequest(body), let diff = try? WireDiff(from: request.old, to: request.new) else { return }
-                var writer = JSONWriter(reservingCapacity: 1 << 16)
-                writer.writeBatch(diff, flat: request.isFlat)
-                outBytes = writer.bytes.count
-            },
-            { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },
-            { _ = try? WireDecoder.diffRequest(body) },
-            { _ = (try? WireDiff(from: request.old, to: request.new))?.stagedBatch },
-            {
-                var writer = JSONWriter(reservingCapacity: 1 << 16)
-                writer.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: request.isFlat)
-            },
-        ])
+        let measured = Measurement.interleaved(
+            warmups: warmups, runs: runs,
+            [
+                {
+                    guard let request = try? WireDecoder.diffRequest(body),
+                        let diff = try? WireDiff(from: request.old, to: request.new)
+                    else { return }
+                    var writer = JSONWriter(reservingCapacity: 1 << 16)
+                    writer.writeBatch(diff, flat: request.isFlat)
+                    outBytes = writer.bytes.count
+                },
+                { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },
+                { _ = try? WireDecoder.diffRequest(body) },
+                { _ = (try? WireDiff(from: request.old, to: request.new))?.stagedBatch },
+                {
+                    var writer = JSONWriter(reservingCapacity: 1 << 16)
+                    writer.writeBatch(
+                        staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result),
+                        flat: request.isFlat)
+                }
+            ])
         precondition(outBytes > 0, "\(name): the changeset must be written")
         let (e2e, engine) = (measured[0], measured[1])
-        report(name, bytes: body.count, e2e, decoder: nil, serialization: nil, engine: engine, json: json,
-               parts: (measured[2], measured[3], measured[4]))
+        report(
+            name, bytes: body.count, e2e, decoder: nil, serialization: nil, engine: engine, json: json,
+            parts: (measured[2], measured[3], measured[4]))
     }
 
-    static func report(_ name: String, bytes: Int, _ time: Measurement, decoder: Measurement?, serialization: Measurement?,
-                       engine: Measurement?, json: Bool, parts: (decode: Measurement, diff: Measurement, write: Measurement)? = nil) {
+    static func report(
+        _ name: String, bytes: Int, _ time: Measurement, decoder: Measurement?, serialization: Measurement?,
+        engine: Measurement?, json: Bool, parts: (decode: Measurement, diff: Measurement, write: Measurement)? = nil
+    ) {
         let mbPerSec = Double(bytes) / 1_048_576 / (time.medianMs / 1_000)
         let decoderRatio = decoder.map { $0.medianMs / time.medianMs }
         let engineRatio = engine.map { time.medianMs / $0.medianMs }
         if json {
-            var line = #"{"scenario":"\#(name)","bytes":\#(bytes),"medianMs":\#(String(format: "%.4f", time.medianMs)),"#
+            var line =
+                #"{"scenario":"\#(name)","bytes":\#(bytes),"medianMs":\#(String(format: "%.4f", time.medianMs)),"#
                 + #""minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"mbPerSec":\#(String(format: "%.1f", mbPerSec))"#
             if let decoder, let decoderRatio, let serialization {
-                line += #","jsonDecoderMs":\#(String(format: "%.4f", decoder.medianMs)),"jsonSerializationMs":\#(String(format: "%.4f", serialization.medianMs)),"jsonDecoderRatio":\#(String(format: "%.2f", decoderRatio))"#
+                line +=
+                    #","jsonDecoderMs":\#(String(format: "%.4f", decoder.medianMs)),"jsonSerializationMs":\#(String(format: "%.4f", serialization.medianMs)),"jsonDecoderRatio":\#(String(format: "%.2f", decoderRatio))"#
             }
             if let engine, let engineRatio {
-                line += #","engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.3f", engineRatio))"#
+                line +=
+                    #","engineMs":\#(String(format: "%.4f", engine.medianMs)),"engineRatio":\#(String(format: "%.3f", engineRatio))"#
             }
             if let parts {
-                line += #","decodeMs":\#(String(format: "%.4f", parts.decode.medianMs)),"diffMs":\#(String(format: "%.4f", parts.diff.medianMs)),"writeMs":\#(String(format: "%.4f", parts.write.medianMs))"#
+                line +=
+                    #","decodeMs":\#(String(format: "%.4f", parts.decode.medianMs)),"diffMs":\#(String(format: "%.4f", parts.diff.medianMs)),"writeMs":\#(String(format: "%.4f", parts.write.medianMs))"#
             }
             print(line + "}")
         } else {
-            func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-            print(name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: " %6d %11.4f %6.0f", bytes / 1024, time.medianMs, mbPerSec)
-                + pad(decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-", 16)
-                + pad(serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-", 22)
-                + pad(decoderRatio.map { String(format: "%.2f", $0) } ?? "-", 14)
-                + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9)
-                + (parts.map { String(format: "   (decode %.3f, diff %.3f, write %.3f; engine alone %.3f)", $0.decode.medianMs, $0.diff.medianMs,
-                                      $0.write.medianMs, engine?.medianMs ?? 0) } ?? ""))
+            func pad(_ text: String, _ width: Int) -> String {
+                String(repeating: " ", count: max(0, width - text.count)) + text
+            }
+            print(
+                name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + String(format: " %6d %11.4f %6.0f", bytes / 1024, time.medianMs, mbPerSec)
+                    + pad(decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-", 16)
+                    + pad(serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-", 22)
+                    + pad(decoderRatio.map { String(format: "%.2f", $0) } ?? "-", 14)
+                    + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9)
+                    + (parts.map {
+                        String(
+                            format: "   (decode %.3f, diff %.3f, write %.3f; engine alone %.3f)", $0.decode.medianMs,
+                            $0.diff.medianMs,
+                            $0.write.medianMs, engine?.medianMs ?? 0)
+                    } ?? ""))
         }
     }
 }

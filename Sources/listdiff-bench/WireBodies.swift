@@ -18,7 +18,8 @@ enum WireBodies {
     static func fiftyK() -> [UInt8] {
         func snapshot(_ range: Range<Int>) -> String {
             let sections = stride(from: range.lowerBound, to: range.upperBound, by: 1_000).map { start in
-                let items = (start..<start + 1_000).map { "\"\(StandardScenarios.shortID($0))\"" }.joined(separator: ",")
+                let items = (start..<start + 1_000).map { "\"\(StandardScenarios.shortID($0))\"" }.joined(
+                    separator: ",")
                 return #"{"id":"s\#(start / 1_000)","items":[\#(items)]}"#
             }
             return #"{"sections":[\#(sections.joined(separator: ","))]}"#
@@ -40,10 +41,13 @@ enum WireBodies {
             let text = String(value, radix: 16)
             return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
         }
-        return "\(hex(a >> 32, 8))-\(hex((a >> 16) & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-8\(hex(b >> 52, 3))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
+        return
+            "\(hex(a >> 32, 8))-\(hex((a >> 16) & 0xFFFF, 4))-4\(hex(a & 0xFFF, 3))-8\(hex(b >> 52, 3))-\(hex(b & 0xFFFF_FFFF_FFFF, 12))"
     }
 
     static func flatRequest(old: Range<Int>, new: Range<Int>, _ item: (Int) -> String) -> [UInt8] {
-        Array(#"{"old":[\#(old.map(item).joined(separator: ","))],"new":[\#(new.map(item).joined(separator: ","))]}"#.utf8)
+        Array(
+            #"{"old":[\#(old.map(item).joined(separator: ","))],"new":[\#(new.map(item).joined(separator: ","))]}"#.utf8
+        )
     }
 }

@@ -17,15 +17,22 @@ import ListDiffHTTP
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
-let filter = arguments.firstIndex(of: "--filter").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let filter = arguments.firstIndex(of: "--filter").flatMap {
+    arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
+}
 if arguments.contains("--help") {
-    print("usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)")
+    print(
+        "usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)"
+    )
     exit(0)
 }
 if let flag = arguments.firstIndex(of: "--diffs") {
-    guard arguments.index(after: flag) < arguments.endIndex, let diffs = Int(arguments[arguments.index(after: flag)]), diffs >= 0,
-          let recipe = DiffScenarioRecipe.all.first(where: { $0.name == filter }) else {
-        FileHandle.standardError.write(Data("listdiff-bench: --diffs N needs --filter with an engine scenario (a, b, c, d, …)\n".utf8))
+    guard arguments.index(after: flag) < arguments.endIndex, let diffs = Int(arguments[arguments.index(after: flag)]),
+        diffs >= 0,
+        let recipe = DiffScenarioRecipe.all.first(where: { $0.name == filter })
+    else {
+        FileHandle.standardError.write(
+            Data("listdiff-bench: --diffs N needs --filter with an engine scenario (a, b, c, d, …)\n".utf8))
         exit(2)
     }
     let moves = InstructionDriver.run(recipe.build(), diffs: diffs)
@@ -48,10 +55,15 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
     let ratio = floor.medianMs > 0 ? time.medianMs / floor.medianMs : 0
     let reloads = counts.itemReloads + counts.sectionReloads
     if json {
-        print(#"{"scenario":"\#(scenario.name)","medianMs":\#(String(format: "%.4f", time.medianMs)),"minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"floorRatio":\#(String(format: "%.3f", ratio)),"sectionDeletes":\#(counts.sectionDeletes),"sectionInserts":\#(counts.sectionInserts),"sectionMoves":\#(counts.sectionMoves),"deletes":\#(counts.itemDeletes),"inserts":\#(counts.itemInserts),"moves":\#(counts.itemMoves),"reloads":\#(reloads),"reconfigures":\#(counts.itemReconfigures)}"#)
+        print(
+            #"{"scenario":"\#(scenario.name)","medianMs":\#(String(format: "%.4f", time.medianMs)),"minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"floorRatio":\#(String(format: "%.3f", ratio)),"sectionDeletes":\#(counts.sectionDeletes),"sectionInserts":\#(counts.sectionInserts),"sectionMoves":\#(counts.sectionMoves),"deletes":\#(counts.itemDeletes),"inserts":\#(counts.itemInserts),"moves":\#(counts.itemMoves),"reloads":\#(reloads),"reconfigures":\#(counts.itemReconfigures)}"#
+        )
     } else {
-        let line = String(format: "%-10@ %12.4f %9.4f %9.4f %8.2f %17@ %6d %6d %6d %7d %6d", scenario.name, time.medianMs, time.minMs, time.maxMs, ratio,
-                          "\(counts.sectionDeletes)/\(counts.sectionInserts)/\(counts.sectionMoves)", counts.itemDeletes, counts.itemInserts, counts.itemMoves, reloads, counts.itemReconfigures)
+        let line = String(
+            format: "%-10@ %12.4f %9.4f %9.4f %8.2f %17@ %6d %6d %6d %7d %6d", scenario.name, time.medianMs, time.minMs,
+            time.maxMs, ratio,
+            "\(counts.sectionDeletes)/\(counts.sectionInserts)/\(counts.sectionMoves)", counts.itemDeletes,
+            counts.itemInserts, counts.itemMoves, reloads, counts.itemReconfigures)
         print(line)
     }
 }

@@ -4,15 +4,19 @@
 //
 // LISTDIFF_API_KEY is sent as the API key when set. Exits 1 if the mirror's copy does not end
 // equal to the server's snapshot.
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 import Foundation
 import ListDiffClient
 import ListDiffJSON
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 let arguments = CommandLine.arguments.dropFirst()
-guard let baseURL = URL(string: arguments.first ?? "http://127.0.0.1:8080"), let versions = Int(arguments.dropFirst().first ?? "20"), versions > 0 else {
+guard let baseURL = URL(string: arguments.first ?? "http://127.0.0.1:8080"),
+    let versions = Int(arguments.dropFirst().first ?? "20"), versions > 0
+else {
     FileHandle.standardError.write(Data("usage: listdiff-client-example [BASE_URL] [VERSIONS]\n".utf8))
     exit(2)
 }
@@ -61,8 +65,9 @@ do {
         for try await update in mirror.updates {
             let moves = update.plan.stages.reduce(0) { $0 + $1.update.itemMoves.count }
             let inserts = update.plan.stages.reduce(0) { $0 + $1.update.itemInserts.count }
-            print("\(update.version): \(update.reason), \(update.snapshot.numberOfItems) items, \(inserts) inserted, "
-                  + "\(moves) moved, \(update.plan.updates.itemReconfigures.count) reconfigured")
+            print(
+                "\(update.version): \(update.reason), \(update.snapshot.numberOfItems) items, \(inserts) inserted, "
+                    + "\(moves) moved, \(update.plan.updates.itemReconfigures.count) reconfigured")
         }
     }
 
@@ -72,11 +77,13 @@ do {
 
     let server = try await snapshot.get()
     let copy = await mirror.copy
-    guard let copy, copy.version == server.version, copy.snapshot == server.snapshot, copy.digest == server.digest else {
+    guard let copy, copy.version == server.version, copy.snapshot == server.snapshot, copy.digest == server.digest
+    else {
         print("the mirror's copy (\(copy?.version.text ?? "none")) differs from the server's \(server.version)")
         exit(1)
     }
-    print("the mirror holds \(copy.version) (\(copy.digest)), equal to the server's snapshot; \(await mirror.statistics)")
+    print(
+        "the mirror holds \(copy.version) (\(copy.digest)), equal to the server's snapshot; \(await mirror.statistics)")
     try await snapshot.session.delete()
 } catch {
     FileHandle.standardError.write(Data("listdiff-client-example: \(error)\n".utf8))

@@ -9,10 +9,12 @@ enum ListDiffServerMain {
     static func main() {
         let settings: ServerSettings
         do {
-            guard let parsed = try ServerOptions.parse(
-                arguments: Array(CommandLine.arguments.dropFirst()),
-                environment: ProcessInfo.processInfo.environment
-            ) else {
+            guard
+                let parsed = try ServerOptions.parse(
+                    arguments: Array(CommandLine.arguments.dropFirst()),
+                    environment: ProcessInfo.processInfo.environment
+                )
+            else {
                 print(ServerOptions.usage, terminator: "")
                 return
             }
@@ -25,11 +27,14 @@ enum ListDiffServerMain {
         let service = ListDiffService(configuration: settings.service, store: storeFactory(settings))
         let openAPIDocument = FileManager.default.contents(atPath: settings.openAPIPath).map { [UInt8]($0) }
         if openAPIDocument == nil {
-            ServerLog(level: settings.http.logLevel).log(.warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
+            ServerLog(level: settings.http.logLevel).log(
+                .warning, "no OpenAPI document at \(settings.openAPIPath): /openapi.yaml answers 404 (see --openapi)")
         }
         let transport = TransportProbe()
-        let router = ServerRoutes.makeRouter(service: service, transport: transport, openAPIDocument: openAPIDocument, playground: settings.playground)
-        let server = HTTPServer(configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
+        let router = ServerRoutes.makeRouter(
+            service: service, transport: transport, openAPIDocument: openAPIDocument, playground: settings.playground)
+        let server = HTTPServer(
+            configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
         transport.attach(server)
         do {
             try server.runUntilSignalled()
@@ -50,10 +55,16 @@ enum ListDiffServerMain {
             return .memory
         case .redis(let endpoint):
             log.log(.info, "snapshots in \(endpoint)")
-            makeClient = { RedisConnectionPool(endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0) }
+            makeClient = {
+                RedisConnectionPool(
+                    endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
+            }
         case .redisCluster(let seeds):
             log.log(.info, "snapshots in the cluster of \(seeds.map(\.description).joined(separator: ", "))")
-            makeClient = { RedisClusterClient(seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0) }
+            makeClient = {
+                RedisClusterClient(
+                    seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
+            }
         }
         return StoreFactory(blocks: true) { limits, observers in
             RedisSnapshotStore(client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff)

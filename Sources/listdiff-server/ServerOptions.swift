@@ -14,7 +14,8 @@ struct ServerOptions {
             switch self {
             case .unknownFlag(let flag): return "unknown flag \(flag) (see --help)"
             case .missingValue(let flag): return "flag \(flag) needs a value"
-            case .invalidValue(let flag, let value): return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
+            case .invalidValue(let flag, let value):
+                return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
             }
         }
     }
@@ -28,102 +29,203 @@ struct ServerOptions {
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") { $0.http.host = $1; return !$1.isEmpty },
-        Setting(flag: "--port", environment: "LISTDIFF_PORT", help: "TCP port, 0 for an ephemeral one (default 8080)") { config, value in
+        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") {
+            $0.http.host = $1
+            return !$1.isEmpty
+        },
+        Setting(flag: "--port", environment: "LISTDIFF_PORT", help: "TCP port, 0 for an ephemeral one (default 8080)") {
+            config, value in
             integer(value, in: 0...65535).map { config.http.port = $0 } != nil
         },
-        Setting(flag: "--log-level", environment: "LISTDIFF_LOG_LEVEL", help: "debug, info (access log), warning, error, off (default info)") { config, value in
+        Setting(
+            flag: "--log-level", environment: "LISTDIFF_LOG_LEVEL",
+            help: "debug, info (access log), warning, error, off (default info)"
+        ) { config, value in
             LogLevel(name: value).map { config.http.logLevel = $0 } != nil
         },
-        Setting(flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS", help: "event-loop threads (default: one per core)") { config, value in
+        Setting(
+            flag: "--event-loops", environment: "LISTDIFF_EVENT_LOOPS",
+            help: "event-loop threads (default: one per core)"
+        ) { config, value in
             integer(value, in: 1...1024).map { config.http.eventLoopCount = $0 } != nil
         },
-        Setting(flag: "--workers", environment: "LISTDIFF_WORKERS", help: "worker threads for heavy handlers and store calls (default: one per core; four per core with a Redis store, whose calls wait on the network)") { config, value in
+        Setting(
+            flag: "--workers", environment: "LISTDIFF_WORKERS",
+            help:
+                "worker threads for heavy handlers and store calls (default: one per core; four per core with a Redis store, whose calls wait on the network)"
+        ) { config, value in
             config.workersGiven = true
             return integer(value, in: 1...1024).map { config.http.workerCount = $0 } != nil
         },
-        Setting(flag: "--max-connections", environment: "LISTDIFF_MAX_CONNECTIONS", help: "open connections before new ones get 503 (default 10000)") { config, value in
+        Setting(
+            flag: "--max-connections", environment: "LISTDIFF_MAX_CONNECTIONS",
+            help: "open connections before new ones get 503 (default 10000)"
+        ) { config, value in
             integer(value, in: 1...10_000_000).map { config.http.limits.maxConnections = $0 } != nil
         },
-        Setting(flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES", help: "largest request body, else 413 (default 16 MiB)") { config, value in
+        Setting(
+            flag: "--max-body-bytes", environment: "LISTDIFF_MAX_BODY_BYTES",
+            help: "largest request body, else 413 (default 16 MiB)"
+        ) { config, value in
             bytes(value, in: 0...Int(Int32.max)).map { config.http.limits.maxBodyBytes = $0 } != nil
         },
-        Setting(flag: "--max-buffered-body-bytes", environment: "LISTDIFF_MAX_BUFFERED_BODY_BYTES", help: "request-body bytes held at once over all connections, else 503 with Retry-After (default 256 MiB)") { config, value in
+        Setting(
+            flag: "--max-buffered-body-bytes", environment: "LISTDIFF_MAX_BUFFERED_BODY_BYTES",
+            help: "request-body bytes held at once over all connections, else 503 with Retry-After (default 256 MiB)"
+        ) { config, value in
             bytes(value, in: 0...Int.max).map { config.http.limits.maxBufferedBodyBytes = $0 } != nil
         },
-        Setting(flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES", help: "largest request head, else 431 (default 32 KiB)") { config, value in
+        Setting(
+            flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES",
+            help: "largest request head, else 431 (default 32 KiB)"
+        ) { config, value in
             bytes(value, in: 256...(1 << 24)).map { config.http.limits.maxHeaderBytes = $0 } != nil
         },
-        Setting(flag: "--max-request-line-bytes", environment: "LISTDIFF_MAX_REQUEST_LINE_BYTES", help: "longest request line, else 414 (default 8 KiB)") { config, value in
+        Setting(
+            flag: "--max-request-line-bytes", environment: "LISTDIFF_MAX_REQUEST_LINE_BYTES",
+            help: "longest request line, else 414 (default 8 KiB)"
+        ) { config, value in
             bytes(value, in: 64...(1 << 24)).map { config.http.limits.maxRequestLineBytes = $0 } != nil
         },
-        Setting(flag: "--header-timeout", environment: "LISTDIFF_HEADER_TIMEOUT", help: "seconds to receive a request head, else 408 (default 10)") { config, value in
+        Setting(
+            flag: "--header-timeout", environment: "LISTDIFF_HEADER_TIMEOUT",
+            help: "seconds to receive a request head, else 408 (default 10)"
+        ) { config, value in
             seconds(value).map { config.http.timeouts.headerRead = $0 } != nil
         },
-        Setting(flag: "--body-timeout", environment: "LISTDIFF_BODY_TIMEOUT", help: "longest pause inside a request body, else 408 (default 30)") { config, value in
+        Setting(
+            flag: "--body-timeout", environment: "LISTDIFF_BODY_TIMEOUT",
+            help: "longest pause inside a request body, else 408 (default 30)"
+        ) { config, value in
             seconds(value).map { config.http.timeouts.bodyRead = $0 } != nil
         },
-        Setting(flag: "--min-body-rate", environment: "LISTDIFF_MIN_BODY_RATE", help: "bytes/s a body must average after --body-timeout, else 408 (default 1024)") { config, value in
+        Setting(
+            flag: "--min-body-rate", environment: "LISTDIFF_MIN_BODY_RATE",
+            help: "bytes/s a body must average after --body-timeout, else 408 (default 1024)"
+        ) { config, value in
             rate(value).map { config.http.timeouts.minBodyRate = $0 } != nil
         },
-        Setting(flag: "--write-timeout", environment: "LISTDIFF_WRITE_TIMEOUT", help: "longest pause in a client's reading of a response, else close (default 30)") { config, value in
+        Setting(
+            flag: "--write-timeout", environment: "LISTDIFF_WRITE_TIMEOUT",
+            help: "longest pause in a client's reading of a response, else close (default 30)"
+        ) { config, value in
             seconds(value).map { config.http.timeouts.write = $0 } != nil
         },
-        Setting(flag: "--min-write-rate", environment: "LISTDIFF_MIN_WRITE_RATE", help: "bytes/s a client must read after --write-timeout, else close (default 1024)") { config, value in
+        Setting(
+            flag: "--min-write-rate", environment: "LISTDIFF_MIN_WRITE_RATE",
+            help: "bytes/s a client must read after --write-timeout, else close (default 1024)"
+        ) { config, value in
             rate(value).map { config.http.timeouts.minWriteRate = $0 } != nil
         },
-        Setting(flag: "--idle-timeout", environment: "LISTDIFF_IDLE_TIMEOUT", help: "seconds a keep-alive connection may idle (default 60)") { config, value in
+        Setting(
+            flag: "--idle-timeout", environment: "LISTDIFF_IDLE_TIMEOUT",
+            help: "seconds a keep-alive connection may idle (default 60)"
+        ) { config, value in
             seconds(value).map { config.http.timeouts.idle = $0 } != nil
         },
-        Setting(flag: "--shutdown-grace", environment: "LISTDIFF_SHUTDOWN_GRACE", help: "seconds in-flight requests get on SIGTERM/SIGINT (default 10)") { config, value in
+        Setting(
+            flag: "--shutdown-grace", environment: "LISTDIFF_SHUTDOWN_GRACE",
+            help: "seconds in-flight requests get on SIGTERM/SIGINT (default 10)"
+        ) { config, value in
             seconds(value).map { config.http.timeouts.shutdownGrace = $0 } != nil
         },
-        Setting(flag: "--drain-delay", environment: "LISTDIFF_DRAIN_DELAY", help: "seconds to keep serving with /readyz at 503 after SIGTERM before draining (default 0)") { config, value in
+        Setting(
+            flag: "--drain-delay", environment: "LISTDIFF_DRAIN_DELAY",
+            help: "seconds to keep serving with /readyz at 503 after SIGTERM before draining (default 0)"
+        ) { config, value in
             guard let seconds = Double(value), seconds >= 0, seconds <= 3600 else { return false }
             config.http.timeouts.drainDelay = seconds
             return true
         },
-        Setting(flag: "--max-sessions", environment: "LISTDIFF_MAX_SESSIONS", help: "sessions kept; one more evicts the least recently used (default 10000)") { config, value in
+        Setting(
+            flag: "--max-sessions", environment: "LISTDIFF_MAX_SESSIONS",
+            help: "sessions kept; one more evicts the least recently used (default 10000)"
+        ) { config, value in
             integer(value, in: 1...100_000_000).map { config.service.maxSessions = $0 } != nil
         },
-        Setting(flag: "--max-snapshots", environment: "LISTDIFF_MAX_SNAPSHOTS", help: "named snapshots per session, else 409 (default 64)") { config, value in
+        Setting(
+            flag: "--max-snapshots", environment: "LISTDIFF_MAX_SNAPSHOTS",
+            help: "named snapshots per session, else 409 (default 64)"
+        ) { config, value in
             integer(value, in: 1...1_000_000).map { config.service.maxSnapshotsPerSession = $0 } != nil
         },
-        Setting(flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS", help: "items per snapshot or diff side, else 422 (default 200000)") { config, value in
+        Setting(
+            flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS",
+            help: "items per snapshot or diff side, else 422 (default 200000)"
+        ) { config, value in
             integer(value, in: 1...100_000_000).map { config.service.maxItemsPerSnapshot = $0 } != nil
         },
-        Setting(flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK", help: "item steps one operations request may cost (operations × (items in the snapshot + 1)), else 422; an operation that may change an outline's structure counts as 4 (default 100000000)") { config, value in
+        Setting(
+            flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK",
+            help:
+                "item steps one operations request may cost (operations × (items in the snapshot + 1)), else 422; an operation that may change an outline's structure counts as 4 (default 100000000)"
+        ) { config, value in
             integer(value, in: 1...Int.max).map { config.service.maxOperationWork = $0 } != nil
         },
-        Setting(flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT", help: "versions kept per snapshot, the current one included (default 16)") { config, value in
+        Setting(
+            flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT",
+            help: "versions kept per snapshot, the current one included (default 16)"
+        ) { config, value in
             integer(value, in: 1...10_000).map { config.service.versionsKept = $0 } != nil
         },
-        Setting(flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES", help: "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default 1 GiB)") { config, value in
+        Setting(
+            flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES",
+            help:
+                "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default 1 GiB)"
+        ) { config, value in
             bytes(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
         },
-        Setting(flag: "--max-session-bytes", environment: "LISTDIFF_MAX_SESSION_BYTES", help: "estimated bytes one session may hold, else 507 (default: half of --max-store-bytes)") { config, value in
+        Setting(
+            flag: "--max-session-bytes", environment: "LISTDIFF_MAX_SESSION_BYTES",
+            help: "estimated bytes one session may hold, else 507 (default: half of --max-store-bytes)"
+        ) { config, value in
             bytes(value, in: 1...Int.max).map { config.service.maxSessionBytes = $0 } != nil
         },
-        Setting(flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL", help: "seconds a session may go unused before it is evicted (default 86400)") { config, value in
+        Setting(
+            flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL",
+            help: "seconds a session may go unused before it is evicted (default 86400)"
+        ) { config, value in
             seconds(value).map { config.service.sessionIdleSeconds = $0 } != nil
         },
-        Setting(flag: "--max-wait", environment: "LISTDIFF_MAX_WAIT", help: "longest long poll (changes?wait=) in seconds (default 60)") { config, value in
+        Setting(
+            flag: "--max-wait", environment: "LISTDIFF_MAX_WAIT",
+            help: "longest long poll (changes?wait=) in seconds (default 60)"
+        ) { config, value in
             seconds(value).map { config.service.maxWaitSeconds = $0 } != nil
         },
-        Setting(flag: "--api-keys", environment: "LISTDIFF_API_KEYS", help: "comma-separated API keys; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)") { config, value in
+        Setting(
+            flag: "--api-keys", environment: "LISTDIFF_API_KEYS",
+            help: "comma-separated API keys; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
+        ) { config, value in
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
         },
-        Setting(flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS", help: "comma-separated origins (https://app.example.com) whose pages may call /v1 from a browser, or * for any; preflights answered (default: none)") { config, value in
-            config.corsOrigins = value.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter { !$0.isEmpty }
-            return !config.corsOrigins.isEmpty && config.corsOrigins.allSatisfy { $0 == "*" || (($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.hasSuffix("/")) }
+        Setting(
+            flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS",
+            help:
+                "comma-separated origins (https://app.example.com) whose pages may call /v1 from a browser, or * for any; preflights answered (default: none)"
+        ) { config, value in
+            config.corsOrigins = value.split(separator: ",").map { String($0.trimmingPrefix(" ")) }.filter {
+                !$0.isEmpty
+            }
+            return !config.corsOrigins.isEmpty
+                && config.corsOrigins.allSatisfy {
+                    $0 == "*" || (($0.hasPrefix("https://") || $0.hasPrefix("http://")) && !$0.hasSuffix("/"))
+                }
         },
-        Setting(flag: "--playground", environment: "LISTDIFF_PLAYGROUND", help: "on (default) serves the playground page and listdiff.js at /playground; off leaves them out") { config, value in
+        Setting(
+            flag: "--playground", environment: "LISTDIFF_PLAYGROUND",
+            help: "on (default) serves the playground page and listdiff.js at /playground; off leaves them out"
+        ) { config, value in
             guard value == "on" || value == "off" else { return false }
             config.playground = value == "on"
             return true
         },
-        Setting(flag: "--store", environment: "LISTDIFF_STORE", help: "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)") { config, value in
+        Setting(
+            flag: "--store", environment: "LISTDIFF_STORE",
+            help:
+                "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)"
+        ) { config, value in
             if value == "memory" {
                 config.store = .memory
                 return true
@@ -136,15 +238,20 @@ struct ServerOptions {
             config.store = .redis(endpoint)
             return true
         },
-        Setting(flag: "--openapi", environment: "LISTDIFF_OPENAPI", help: "the OpenAPI document served at /openapi.yaml (default: ./openapi.yaml)") { config, value in
+        Setting(
+            flag: "--openapi", environment: "LISTDIFF_OPENAPI",
+            help: "the OpenAPI document served at /openapi.yaml (default: ./openapi.yaml)"
+        ) { config, value in
             config.openAPIPath = value
             return !value.isEmpty
-        },
+        }
     ]
 
     /// A value as an error may show it: a URL's password replaced by `***`.
     static func redacted(_ value: String) -> String {
-        guard let scheme = value.range(of: "://"), let at = value.range(of: "@", options: .backwards), at.lowerBound > scheme.upperBound else { return value }
+        guard let scheme = value.range(of: "://"), let at = value.range(of: "@", options: .backwards),
+            at.lowerBound > scheme.upperBound
+        else { return value }
         let credentials = value[scheme.upperBound..<at.lowerBound]
         let user = credentials.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return String(value[..<scheme.upperBound]) + String(user) + ":***" + String(value[at.lowerBound...])
@@ -159,7 +266,10 @@ struct ServerOptions {
     /// `KB`, `MB`, `GB` (powers of 1000), with or without a space — `16MiB`, `512 KiB`, `50MB`
     /// — as `--help` and docs/server.md write them.
     static func bytes(_ text: String, in range: ClosedRange<Int>) -> Int? {
-        let units: [(suffix: String, factor: Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000)]
+        let units: [(suffix: String, factor: Int)] = [
+            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1_000), ("MB", 1_000_000),
+            ("GB", 1_000_000_000)
+        ]
         var number = Substring(text)
         var factor = 1
         if let unit = units.first(where: { text.lowercased().hasSuffix($0.suffix.lowercased()) }) {
@@ -201,14 +311,18 @@ struct ServerOptions {
                 flag = String(argument[..<equals])
                 value = String(argument[argument.index(after: equals)...])
             }
-            guard let setting = settings.first(where: { $0.flag == flag }) else { throw ParseError.unknownFlag(argument) }
+            guard let setting = settings.first(where: { $0.flag == flag }) else {
+                throw ParseError.unknownFlag(argument)
+            }
             if value == nil {
                 index += 1
                 guard index < arguments.count else { throw ParseError.missingValue(flag) }
                 value = arguments[index]
             }
             let text = value ?? ""
-            guard setting.apply(&configuration, text) else { throw ParseError.invalidValue(flag: flag, value: Self.redacted(text)) }
+            guard setting.apply(&configuration, text) else {
+                throw ParseError.invalidValue(flag: flag, value: Self.redacted(text))
+            }
             index += 1
         }
         if let password = environment["LISTDIFF_STORE_PASSWORD"] {
@@ -238,8 +352,8 @@ struct ServerOptions {
     }
 }
 
-private extension String {
-    func padding(toLength length: Int) -> String {
+extension String {
+    fileprivate func padding(toLength length: Int) -> String {
         count >= length ? self + " " : self + String(repeating: " ", count: length - count)
     }
 }

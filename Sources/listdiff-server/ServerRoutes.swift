@@ -6,14 +6,20 @@ import ListDiffService
 /// The server's routes: health, readiness, metrics, the OpenAPI document, the benchmark's
 /// echo, the playground page, and the list-diff service.
 enum ServerRoutes {
-    static func makeRouter(service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?, playground: Bool) -> Router {
+    static func makeRouter(
+        service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?, playground: Bool
+    ) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
         if let openAPIDocument {
-            let document = HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: openAPIDocument)
+            let document = HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: openAPIDocument)
             router.get("/openapi.yaml") { _ in document }
         } else {
-            let missing = HTTPProblem(status: 404, detail: "the OpenAPI document was not found when the server started; start it with --openapi PATH").response()
+            let missing = HTTPProblem(
+                status: 404,
+                detail: "the OpenAPI document was not found when the server started; start it with --openapi PATH"
+            ).response()
             router.get("/openapi.yaml") { _ in missing }
         }
         router.post("/echo") { request in

@@ -18,11 +18,16 @@ import Testing
         let staged = try WireDiff(from: old, to: new).stagedBatch
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("from"); writer.string("e.1")
-        writer.key("to"); writer.string("e.2")
-        writer.key("digest"); writer.string(SnapshotDigest.digest(of: new))
-        writer.key("changeset"); writer.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: false)
-        writer.key("values"); writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: false)
+        writer.key("from")
+        writer.string("e.1")
+        writer.key("to")
+        writer.string("e.2")
+        writer.key("digest")
+        writer.string(SnapshotDigest.digest(of: new))
+        writer.key("changeset")
+        writer.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: false)
+        writer.key("values")
+        writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: false)
         writer.endObject()
         return (old, writer.bytes)
     }
@@ -37,13 +42,16 @@ import Testing
             let replacement: String
             switch Int.random(in: 0..<5, using: &random) {
             case 0: replacement = String(Int.random(in: 0...12, using: &random))
-            case 1: replacement = String((Int(String(decoding: output[run], as: UTF8.self)) ?? 0) &+ Int.random(in: -1...1, using: &random))
+            case 1:
+                replacement = String(
+                    (Int(String(decoding: output[run], as: UTF8.self)) ?? 0) &+ Int.random(in: -1...1, using: &random))
             case 2: replacement = "-1"
             case 3: replacement = "9223372036854775807"
             default:
                 guard let other = runs.randomElement(using: &random), other != run else { continue }
                 let (first, second) = run.lowerBound < other.lowerBound ? (run, other) : (other, run)
-                let a = Array(output[first]), b = Array(output[second])
+                let a = Array(output[first])
+                let b = Array(output[second])
                 output.replaceSubrange(second, with: a)
                 output.replaceSubrange(first, with: b)
                 continue
@@ -71,7 +79,9 @@ import Testing
                 continue
             }
             let start = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
             if index > start { runs.append(start..<index) } else { index += 1 }
         }
         return runs
@@ -83,11 +93,17 @@ import Testing
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xC11E_17
         let answers = try (1...40).map { try Self.answer(seed: $0) }
         var random = SplitMix64(seed: seed)
-        var unreadable = 0, rejected = 0, accepted = 0, acceptedChanged = 0
+        var unreadable = 0
+        var rejected = 0
+        var accepted = 0
+        var acceptedChanged = 0
         for index in 0..<cases {
             let (old, original) = answers[Int.random(in: 0..<answers.count, using: &random)]
             let bytes = Self.mutateNumbers(original, using: &random)
-            guard case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(bytes, sequential: false).body else {
+            guard
+                case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(bytes, sequential: false)
+                    .body
+            else {
                 unreadable += 1
                 continue
             }
@@ -97,12 +113,16 @@ import Testing
                 if bytes != original { acceptedChanged += 1 }
                 // What the simulator built from the fresh elements must pass it as a data source too.
                 try plan.verify()
-                #expect((try? WireSnapshot(sections: plan.final.sections)) != nil, "seed \(seed) case \(index): repeated identifiers in the result")
+                #expect(
+                    (try? WireSnapshot(sections: plan.final.sections)) != nil,
+                    "seed \(seed) case \(index): repeated identifiers in the result")
             } catch {
                 rejected += 1
             }
         }
-        print("answer fuzz: seed \(seed), \(cases) cases: \(unreadable) unreadable, \(rejected) rejected by the simulator, \(accepted) accepted (\(acceptedChanged) of them mutated)")
+        print(
+            "answer fuzz: seed \(seed), \(cases) cases: \(unreadable) unreadable, \(rejected) rejected by the simulator, \(accepted) accepted (\(acceptedChanged) of them mutated)"
+        )
         #expect(rejected > 0 && accepted > 0)
     }
 }

@@ -37,12 +37,16 @@ import Testing
             #expect(plan.final == new.snapshot)
             try plan.verify()
             #expect(!stages.isEmpty && batch.changeset.updates.itemReconfigures.count == 1)
-            let sequential = try #require(try await client.diff(old: old.document, new: new.document, format: .sequential, updates: .reload).sequential)
+            let sequential = try #require(
+                try await client.diff(old: old.document, new: new.document, format: .sequential, updates: .reload)
+                    .sequential)
             try SequentialReplayer.replay(sequential, from: old.snapshot, to: new.snapshot)
             #expect(sequential.operations.contains { if case .reloadItems = $0 { true } else { false } })
             let flat = try #require(try await client.diff(old: try fruit(["x", "y"]), new: try fruit(["y", "x"])).batch)
             #expect(flat.changeset.counts.itemMoves == 1)
-            await #expect(throws: ListDiffClientError.self) { try await client.diff(old: try fruit(["x"]), new: old.document) }
+            await #expect(throws: ListDiffClientError.self) {
+                try await client.diff(old: try fruit(["x"]), new: old.document)
+            }
         }
     }
 
@@ -59,13 +63,18 @@ import Testing
             #expect(created.from.text.hasSuffix(".0") && created.to.text.hasSuffix(".1"))
             #expect(created.fresh?.items.count == 3)
             let read = try await feed.get()
-            #expect(read.version == created.to && read.digest == created.digest && read.isFlat && read.snapshot == list.snapshot)
+            #expect(
+                read.version == created.to && read.digest == created.digest && read.isFlat
+                    && read.snapshot == list.snapshot)
             #expect(SnapshotDigest.digest(of: read.snapshot) == read.digest)
             #expect(try read.snapshot.item("a")?.content?.decode(as: Card.self) == Card(title: "A", score: 1))
             #expect(try await feed.get(ifNoneMatch: read.version) == nil)
             #expect(try await feed.get(ifNoneMatch: "0123456789abcdef.1")?.version == read.version)
 
-            let applied = try await feed.apply(operations: [.snapshot(.deleteItems(["b"])), .snapshot(.appendItems([WireSnapshot.Item("d")], toSection: nil))], ifMatch: read.version)
+            let applied = try await feed.apply(
+                operations: [
+                    .snapshot(.deleteItems(["b"])), .snapshot(.appendItems([WireSnapshot.Item("d")], toSection: nil))
+                ], ifMatch: read.version)
             #expect(applied.from == read.version && applied.changeset.batch?.changeset.counts.itemInserts == 1)
             let same = try await feed.put(try fruit(["a", "c", "d"]).withContent(of: read.snapshot))
             #expect(same.isUnchanged)
@@ -84,7 +93,10 @@ import Testing
             #expect(nothing.isUnchanged && nothing.changeset.isEmpty)
 
             let listing = try await session.snapshots()
-            #expect(listing == [SnapshotSummary(name: "feed", version: applied.to, digest: applied.digest, items: 3, isFlat: true)])
+            #expect(
+                listing == [
+                    SnapshotSummary(name: "feed", version: applied.to, digest: applied.digest, items: 3, isFlat: true)
+                ])
             try await feed.delete()
             #expect(try await session.snapshots().isEmpty)
             try await session.delete()
@@ -105,7 +117,11 @@ import Testing
             #expect(stale?.problem?.status == 412)
             #expect(stale?.problem?.currentVersion?.text.hasSuffix(".2") == true)
 
-            let repeated = await failure { try await feed.apply(operations: [.snapshot(.deleteItems(["a"])), .snapshot(.appendItems([WireSnapshot.Item("b")], toSection: nil))]) }
+            let repeated = await failure {
+                try await feed.apply(operations: [
+                    .snapshot(.deleteItems(["a"])), .snapshot(.appendItems([WireSnapshot.Item("b")], toSection: nil))
+                ])
+            }
             #expect(repeated?.problem?.status == 422)
             #expect(repeated?.problem?.operationIndex == 1 && repeated?.problem?.pointer == "/operations/1")
             #expect(repeated?.problem?.duplicates == ["b"])
@@ -126,16 +142,22 @@ import Testing
         try await ClientTestServer.with { server in
             #expect(throws: ListDiffClientError.self) { try SnapshotBuilder(items: ["a", "a"]) }
             // Built past the builder's check, as another client might send it.
-            let section = WireSnapshot.Section(WireID.flatSection, items: [WireSnapshot.Item("x"), WireSnapshot.Item("y"), WireSnapshot.Item("x")])
+            let section = WireSnapshot.Section(
+                WireID.flatSection, items: [WireSnapshot.Item("x"), WireSnapshot.Item("y"), WireSnapshot.Item("x")])
             let broken = WireSnapshotDocument(snapshot: WireSnapshot(uncheckedSections: [section]), isFlat: true)
-            let error = await failure { try await ListDiffClient(baseURL: server.baseURL).session("s").snapshot("f").put(broken) }
-            #expect(error?.problem?.status == 400 && error?.problem?.duplicates == ["x"] && error?.problem?.pointer == "/2")
+            let error = await failure {
+                try await ListDiffClient(baseURL: server.baseURL).session("s").snapshot("f").put(broken)
+            }
+            #expect(
+                error?.problem?.status == 400 && error?.problem?.duplicates == ["x"] && error?.problem?.pointer == "/2")
         }
     }
 
     @Test func aWrongKeyIsUnauthorizedAndNoServerIsATransportError() async throws {
         let port = try await ClientTestServer.with(ServiceConfiguration(apiKeys: ["right-key"])) { server in
-            let wrong = await failure { _ = try await ListDiffClient(baseURL: server.baseURL, apiKey: "wrong").createSession() }
+            let wrong = await failure {
+                _ = try await ListDiffClient(baseURL: server.baseURL, apiKey: "wrong").createSession()
+            }
             #expect(wrong?.problem?.status == 401 && wrong?.problem?.name == "unauthorized")
             let none = await failure { _ = try await ListDiffClient(baseURL: server.baseURL).createSession() }
             #expect(none?.problem?.status == 401)
@@ -143,7 +165,9 @@ import Testing
             #expect(!session.name.isEmpty)
             return server.port
         }
-        let gone = await failure { _ = try await ListDiffClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).createSession() }
+        let gone = await failure {
+            _ = try await ListDiffClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).createSession()
+        }
         guard case .transport = gone else {
             Issue.record("expected a transport error, got \(String(describing: gone))")
             return

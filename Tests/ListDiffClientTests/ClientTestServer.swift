@@ -8,13 +8,16 @@ final class ClientTestServer: Sendable {
     let server: HTTPServer
     let service: ListDiffService
 
-    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory) throws {
+    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory)
+        throws
+    {
         service = ListDiffService(configuration: configuration, store: store)
         var router = Router()
         service.mount(on: &router)
         let http = HTTPServerConfiguration(
             host: "127.0.0.1", port: port, eventLoopCount: 2, workerCount: 2, limits: HTTPLimits(maxBodyBytes: 4 << 20),
-            timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1), logLevel: .off
+            timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1),
+            logLevel: .off
         )
         server = HTTPServer(configuration: http, responder: router)
         try server.start()
@@ -29,8 +32,10 @@ final class ClientTestServer: Sendable {
     }
 
     /// Runs `body` with a started server, stopped afterwards whatever happens.
-    static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
-                        _ body: (ClientTestServer) async throws -> T) async throws -> T {
+    static func with<T>(
+        _ configuration: ServiceConfiguration = ServiceConfiguration(),
+        _ body: (ClientTestServer) async throws -> T
+    ) async throws -> T {
         let server = try ClientTestServer(configuration)
         defer { server.stop() }
         return try await body(server)

@@ -10,7 +10,8 @@ import Testing
 /// `If-Match`, which makes a repeat safe, and never without.
 @Suite struct ClientWriteRetryTests {
     @Test func aWriteWithIfMatchIsRetriedUntilTheStoreIsBackAndOneWithoutIsNot() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdiff-retry-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdiff-retry-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // Durable, so that the restarted server still has the session.
@@ -18,8 +19,11 @@ import Testing
         guard let redis = try RedisServerProcess.startFirst(arguments: durable) else { return }
         let endpoint = redis.endpoint
         let store = StoreFactory(blocks: true) { limits, observers in
-            RedisSnapshotStore(client: RedisConnectionPool(endpoint: endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip),
-                               limits: limits, observeDiff: observers.diff)
+            RedisSnapshotStore(
+                client: RedisConnectionPool(
+                    endpoint: endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1,
+                    observeRoundTrip: observers.roundTrip),
+                limits: limits, observeDiff: observers.diff)
         }
         let server = try ClientTestServer(store: store)
         defer { server.stop() }

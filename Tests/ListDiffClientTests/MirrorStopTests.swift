@@ -1,11 +1,13 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
-@testable import ListDiffClient
 import ListDiffJSON
 import ListDiffService
 import Testing
+
+@testable import ListDiffClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Stopping a mirror never cancels a `URLSessionTask` (``UncancelledTransfer``): on Linux a
 /// cancel racing the task's completion trapped the process in FoundationNetworking's task

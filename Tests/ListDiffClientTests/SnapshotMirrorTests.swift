@@ -1,17 +1,20 @@
 import Foundation
 import ListDiff
-@testable import ListDiffClient
 import ListDiffJSON
 import ListDiffService
 import Testing
+
+@testable import ListDiffClient
 
 /// The mirror against a real server: it follows concurrent writers, resets when its version
 /// is pruned or from a restarted server, and catches a local copy that went wrong.
 @Suite struct SnapshotMirrorTests {
     /// Steps `mirror` until it holds `version`, retrying failures as its own follower does;
     /// checks each update and returns them.
-    func follow(_ mirror: SnapshotMirror, until version: @Sendable () async -> SnapshotVersion?,
-                deadline: Duration = .seconds(30)) async throws -> [MirrorUpdate] {
+    func follow(
+        _ mirror: SnapshotMirror, until version: @Sendable () async -> SnapshotVersion?,
+        deadline: Duration = .seconds(30)
+    ) async throws -> [MirrorUpdate] {
         var updates: [MirrorUpdate] = []
         let end = ContinuousClock.now + deadline
         while ContinuousClock.now < end {
@@ -25,7 +28,9 @@ import Testing
                 try await Task.sleep(for: .milliseconds(20))
             }
         }
-        Issue.record("the mirror did not reach \(String(describing: await version())) in time; it holds \(String(describing: await mirror.copy?.version))")
+        Issue.record(
+            "the mirror did not reach \(String(describing: await version())) in time; it holds \(String(describing: await mirror.copy?.version))"
+        )
         return updates
     }
 
@@ -34,7 +39,9 @@ import Testing
         try update.plan.verify()
         // A changeset between two versions changes something; a reload applies none.
         #expect(update.changeset.isEmpty == (update.reason != .changes))
-        if let previous { #expect(update.plan.previous == previous.snapshot, "the plan starts from the copy shown before") }
+        if let previous {
+            #expect(update.plan.previous == previous.snapshot, "the plan starts from the copy shown before")
+        }
         #expect(SnapshotDigest.digest(of: update.snapshot) == update.digest)
     }
 
@@ -49,7 +56,9 @@ import Testing
     }
 
     @Test func followsFiftyConcurrentVersionsThroughAPruneAndARestart() async throws {
-        let seed = ProcessInfo.processInfo.environment["LISTDIFF_MIRROR_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0..<1_000_000)
+        let seed =
+            ProcessInfo.processInfo.environment["LISTDIFF_MIRROR_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0..<1_000_000)
         print("mirror seed \(seed) (rerun with LISTDIFF_MIRROR_SEED=\(seed))")
         var lists = RandomLists(seed: seed)
         let configuration = ServiceConfiguration(versionsKept: 4)
@@ -100,7 +109,9 @@ import Testing
         #expect(copy.version == truth.version && copy.snapshot == truth.snapshot && copy.digest == truth.digest)
         let statistics = await mirror.statistics
         let afterRestart = reasons.suffix(from: reasons.lastIndex(of: .serverReset) ?? 0)
-        print("mirror: \(reasons.count) updates: \(statistics.changesApplied) changesets applied, \(statistics.serverResets) resets, \(statistics.retries) retries")
+        print(
+            "mirror: \(reasons.count) updates: \(statistics.changesApplied) changesets applied, \(statistics.serverResets) resets, \(statistics.retries) retries"
+        )
         #expect(statistics.changesApplied > 0 && statistics.serverResets >= 2)
         #expect(statistics.digestMismatches == 0 && statistics.invalidChangesets == 0)
         #expect(!afterRestart.isEmpty)
@@ -114,17 +125,22 @@ import Testing
             func feed(_ kinds: [String?]) throws -> WireSnapshotDocument {
                 var list = SnapshotBuilder()
                 try list.appendSection("posts")
-                for (index, kind) in kinds.enumerated() { try list.appendItem(WireID("p\(index)"), content: Post(text: "post \(index)"), kind: kind) }
+                for (index, kind) in kinds.enumerated() {
+                    try list.appendItem(WireID("p\(index)"), content: Post(text: "post \(index)"), kind: kind)
+                }
                 return list.document
             }
             let snapshot = ListDiffClient(baseURL: server.baseURL).session("kinds").snapshot("feed")
             let first = try await snapshot.put(try feed(["text", "photo", nil])).to
-            let mirror = snapshot.mirror(configuration: SnapshotMirror.Configuration(wait: .seconds(5), updates: .reconfigure))
+            let mirror = snapshot.mirror(
+                configuration: SnapshotMirror.Configuration(wait: .seconds(5), updates: .reconfigure))
             _ = try await follow(mirror, until: { first })
             let last = try await snapshot.put(try feed(["photo", "photo", "ad"])).to
             let updates = try await follow(mirror, until: { last })
             #expect(updates.map(\.reason) == [.changes])
-            #expect(updates.last?.plan.updates == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 2)]))
+            #expect(
+                updates.last?.plan.updates
+                    == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 2)]))
             let copy = try #require(await mirror.copy)
             #expect(copy.snapshot.sections[0].items.map { $0.content?.kind } == ["photo", "photo", "ad"])
             #expect(copy.snapshot == (try await snapshot.get()).snapshot)
@@ -144,7 +160,8 @@ import Testing
                 try await Task.sleep(for: .milliseconds(5))
             }
             var previous: MirrorUpdate?
-            var reloads = 0, reconfigures = 0
+            var reloads = 0
+            var reconfigures = 0
             for try await update in mirror.updates {
                 try check(update, after: previous)
                 reloads += update.plan.updates.itemReloads.count

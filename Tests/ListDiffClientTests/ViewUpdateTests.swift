@@ -1,9 +1,10 @@
 import Foundation
 import ListDiff
-@testable import ListDiffClient
 import ListDiffJSON
 import ListDiffScenarios
 import Testing
+
+@testable import ListDiffClient
 
 /// The logic the Apple helpers forward: index conversion for batch calls, and row edits for
 /// tables that apply edits one by one, driven through the engine's simulator and replayer.
@@ -16,7 +17,8 @@ import Testing
         let old = try lists.next().snapshot
         let new = try lists.next().snapshot
         let staged = try WireDiff(from: old, to: new).stagedBatch
-        let document = WireBatchDocument(changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result))
+        let document = WireBatchDocument(
+            changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result))
         return try ViewUpdatePlan(applying: document, fresh: WireFreshElements(of: staged.changeset, in: new), to: old)
     }
 
@@ -31,12 +33,15 @@ import Testing
         }
         let updates = PlatformBatch(plan.updates)
         #expect(updates.contentUpdates == plan.updates, "seed \(seed)")
-        try BatchUpdateSimulator.verify(stages: plan.stages.map { (PlatformBatch($0.update).batchUpdate, $0.snapshot) },
-                                        updates: updates.contentUpdates, from: plan.previous, to: plan.final)
+        try BatchUpdateSimulator.verify(
+            stages: plan.stages.map { (PlatformBatch($0.update).batchUpdate, $0.snapshot) },
+            updates: updates.contentUpdates, from: plan.previous, to: plan.final)
     }
 
     @Test func indexPathsAreSectionThenItem() {
-        let update = BatchUpdate(itemInserts: [ItemPath(section: 2, item: 7)], itemMoves: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 3, item: 4))])
+        let update = BatchUpdate(
+            itemInserts: [ItemPath(section: 2, item: 7)],
+            itemMoves: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 3, item: 4))])
         let platform = PlatformBatch(update)
         #expect(platform.insertedItems == [Foundation.IndexPath(indexes: [2, 7])])
         #expect(platform.movedItems.map(\.to) == [Foundation.IndexPath(indexes: [3, 4])])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListDiffHTTP
 
 /// Runs the real `curl` (skipped where it is not installed): curl sends
@@ -21,13 +22,14 @@ import Testing
             process.arguments = [
                 "-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download} %{time_total}",
                 "-H", "Expect: 100-continue", "--data-binary", "@\(file.path)",
-                "http://127.0.0.1:\(server.port)/echo",
+                "http://127.0.0.1:\(server.port)/echo"
             ]
             let output = Pipe()
             process.standardOutput = output
             try process.run()
             process.waitUntilExit()
-            let fields = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+            let fields = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+                separator: " ")
             #expect(fields.count == 3)
             #expect(fields.first == "200")
             #expect(fields.dropFirst().first == "\(body.count)")

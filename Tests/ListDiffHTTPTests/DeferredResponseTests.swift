@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -151,7 +153,8 @@ final class WaiterRegistry: @unchecked Sendable {
             let statistics = server.statistics()
             let memoryGrowth = ProcessStatus.residentBytes() - memoryBefore
             let threadsAfter = ProcessStatus.threads()
-            print("""
+            print(
+                """
                 \(count) waiting connections: server RSS +\(memoryGrowth / 1024) KiB \
                 (\(memoryGrowth / count) bytes each), threads \(threadsBefore) before and \(threadsAfter) while waiting, \
                 \(statistics.bufferBytes) bytes of connection buffers

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListDiffHTTP
 
 /// Feeds bytes to a parser in the given piece sizes, as the connection would.
@@ -44,12 +45,16 @@ struct ParserHarness {
 
 @Suite struct HTTPRequestParserTests {
     @Test func parsesRequestLineHeadersAndDecodedTarget() throws {
-        let harness = ParserHarness.parse("GET /a%20b/c?x=1&y=h%C3%A9+llo&flag HTTP/1.1\r\nHost: h\r\naccept: a\r\nACCEPT: b\r\n\r\n")
+        let harness = ParserHarness.parse(
+            "GET /a%20b/c?x=1&y=h%C3%A9+llo&flag HTTP/1.1\r\nHost: h\r\naccept: a\r\nACCEPT: b\r\n\r\n")
         let request = try #require(harness.requests.first)
         #expect(request.method == "GET")
         #expect(request.path == "/a b/c")
         #expect(request.target == "/a%20b/c?x=1&y=h%C3%A9+llo&flag")
-        #expect(request.query == [.init(name: "x", value: "1"), .init(name: "y", value: "hé llo"), .init(name: "flag", value: "")])
+        #expect(
+            request.query == [
+                .init(name: "x", value: "1"), .init(name: "y", value: "hé llo"), .init(name: "flag", value: "")
+            ])
         #expect(request.headers.values(for: "Accept") == ["a", "b"])
         #expect(request.headers["HOST"] == "h")
         #expect(request.keepAlive)
@@ -65,7 +70,8 @@ struct ParserHarness {
     }
 
     @Test func chunkedBodyWithExtensionsAndTrailers() throws {
-        let text = "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Checksum: 42\r\n\r\n"
+        let text =
+            "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Checksum: 42\r\n\r\n"
         for pieceSize in [1, 3, 7, 1000] {
             let harness = ParserHarness.parse(text, pieceSize: pieceSize)
             let request = try #require(harness.requests.first)
@@ -75,14 +81,18 @@ struct ParserHarness {
     }
 
     @Test func pipelinedRequestsComeOutInOrder() {
-        let harness = ParserHarness.parse(String(repeating: "GET /1 HTTP/1.1\r\nHost: h\r\n\r\n", count: 3) + "GET /2 HTTP/1.0\r\n\r\n")
+        let harness = ParserHarness.parse(
+            String(repeating: "GET /1 HTTP/1.1\r\nHost: h\r\n\r\n", count: 3) + "GET /2 HTTP/1.0\r\n\r\n")
         #expect(harness.requests.map(\.path) == ["/1", "/1", "/1", "/2"])
         #expect(harness.requests.last?.keepAlive == false)
     }
 
     @Test func keepAliveRules() {
-        #expect(ParserHarness.parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").requests.first?.keepAlive == true)
-        #expect(ParserHarness.parse("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n").requests.first?.keepAlive == false)
+        #expect(
+            ParserHarness.parse("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n").requests.first?.keepAlive == true)
+        #expect(
+            ParserHarness.parse("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n").requests.first?.keepAlive
+                == false)
     }
 
     @Test(arguments: [
@@ -111,7 +121,7 @@ struct ParserHarness {
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3  \r\nabc\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\t\r\nabc\r\n0\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
-        ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n", 400),
+        ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n", 400)
     ])
     func rejectsMalformedRequests(text: String, status: Int) {
         #expect(ParserHarness.parse(text).failure?.status == status)
@@ -136,7 +146,9 @@ struct ParserHarness {
         #expect(ParserHarness.parse(bigHeader, limits: limits, pieceSize: 10).failure?.status == 431)
         let manyHeaders = "GET / HTTP/1.1\r\nHost: h\r\n" + String(repeating: "A: 1\r\n", count: 6) + "\r\n"
         #expect(ParserHarness.parse(manyHeaders, limits: limits).failure?.status == 431)
-        #expect(ParserHarness.parse("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", limits: limits).failure?.status == 413)
+        #expect(
+            ParserHarness.parse("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", limits: limits).failure?
+                .status == 413)
         let bigChunks = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n6\r\n"
         #expect(ParserHarness.parse(bigChunks, limits: limits).failure?.status == 413)
     }
@@ -151,7 +163,9 @@ struct ParserHarness {
     }
 
     @Test func absoluteFormAndAsteriskTargets() {
-        #expect(ParserHarness.parse("GET http://example.com/p?q=1 HTTP/1.1\r\nHost: h\r\n\r\n").requests.first?.path == "/p")
+        #expect(
+            ParserHarness.parse("GET http://example.com/p?q=1 HTTP/1.1\r\nHost: h\r\n\r\n").requests.first?.path == "/p"
+        )
         #expect(ParserHarness.parse("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n").requests.first?.path == "*")
     }
 }

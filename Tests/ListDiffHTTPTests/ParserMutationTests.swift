@@ -2,6 +2,7 @@ import Foundation
 import ListDiffScenarios
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 /// Random byte edits of valid requests. Settings: `LISTDIFF_MUTATION_SEED` replays a run,
@@ -13,13 +14,16 @@ import Testing
         "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3;e=1\r\nabc\r\n0\r\nT: 1\r\n\r\n",
         "POST /echo HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nxyz",
         "GET /a%20b HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET / HTTP/1.1\r\nHost: b\r\n\r\n",
-        "HEAD http://h/p HTTP/1.1\r\nHost: a\r\nAccept: x\r\nAccept: y\r\n\r\n",
+        "HEAD http://h/p HTTP/1.1\r\nHost: a\r\nAccept: x\r\nAccept: y\r\n\r\n"
     ]
-    static let tokens: [[UInt8]] = ["\r\n", "\r\n\r\n", ":", " ", "%", "%0", "chunked", "Content-Length: ", "Transfer-Encoding: chunked\r\n",
-                                    "0\r\n\r\n", "ffffffffffffffff", "99999999999", "\n", "\u{0}", "HTTP/1.1"].map { Array($0.utf8) }
+    static let tokens: [[UInt8]] = [
+        "\r\n", "\r\n\r\n", ":", " ", "%", "%0", "chunked", "Content-Length: ", "Transfer-Encoding: chunked\r\n",
+        "0\r\n\r\n", "ffffffffffffffff", "99999999999", "\n", "\u{0}", "HTTP/1.1"
+    ].map { Array($0.utf8) }
 
     static var seed: UInt64 {
-        ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_SEED"].flatMap(UInt64.init)
+            ?? UInt64(Date().timeIntervalSince1970 * 1000)
     }
 
     static func mutate(_ input: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
@@ -46,7 +50,8 @@ import Testing
     }
 
     static func outcome(_ bytes: [UInt8], pieces: [Int]) -> Outcome {
-        var harness = ParserHarness(limits: HTTPLimits(maxRequestLineBytes: 256, maxHeaderBytes: 1024, maxHeaderCount: 20, maxBodyBytes: 4096))
+        var harness = ParserHarness(
+            limits: HTTPLimits(maxRequestLineBytes: 256, maxHeaderBytes: 1024, maxHeaderCount: 20, maxBodyBytes: 4096))
         var start = 0
         var pieceIndex = 0
         while start < bytes.count {
@@ -56,7 +61,9 @@ import Testing
             pieceIndex += 1
         }
         return Outcome(
-            requests: harness.requests.map { "\($0.method) \($0.path) \($0.body.count) \($0.trailers.count) \($0.keepAlive)" },
+            requests: harness.requests.map {
+                "\($0.method) \($0.path) \($0.body.count) \($0.trailers.count) \($0.keepAlive)"
+            },
             failureStatus: harness.failure?.status
         )
     }
@@ -99,7 +106,8 @@ import Testing
                         break
                     }
                 }
-                #expect(outcome != "timeout", "seed \(seed): \(String(decoding: mutated, as: UTF8.self).debugDescription)")
+                #expect(
+                    outcome != "timeout", "seed \(seed): \(String(decoding: mutated, as: UTF8.self).debugDescription)")
             }
             let check = try RawClient(port: server.port)
             try check.send(get("/healthz"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct RouterTests {
@@ -17,7 +18,9 @@ import Testing
         router.post("/a", cost: .heavy) { _ in .text("post a") }
         #expect(router.handler(for: Self.request("GET", "/a")).cost == .cheap)
         #expect(router.handler(for: Self.request("POST", "/a")).cost == .heavy)
-        #expect(Self.answer(router.handler(for: Self.request("HEAD", "/a")), Self.request("HEAD", "/a"))?.body == Array("get a".utf8))
+        #expect(
+            Self.answer(router.handler(for: Self.request("HEAD", "/a")), Self.request("HEAD", "/a"))?.body
+                == Array("get a".utf8))
         let missing = Self.answer(router.handler(for: Self.request("GET", "/b")), Self.request("GET", "/b"))
         #expect(missing?.status == 404)
         #expect(missing?.headers["Content-Type"] == "application/problem+json")
@@ -31,16 +34,22 @@ import Testing
         router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, parameters in
             .response(.text("\(parameters["session"] ?? "-") \(parameters["name"] ?? "-")"))
         }
-        router.add("DELETE", "/v1/sessions/{session}") { _, parameters in .response(.text(parameters["session"] ?? "-")) }
+        router.add("DELETE", "/v1/sessions/{session}") { _, parameters in .response(.text(parameters["session"] ?? "-"))
+        }
         router.get("/v1/sessions/list") { _ in .text("exact") }
         let request = Self.request("GET", "/v1/sessions/s1/snapshots/feed")
         let handler = router.handler(for: request)
         #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
         #expect(Self.answer(handler, request).map { String(decoding: $0.body, as: UTF8.self) } == "s1 feed")
-        #expect(Self.answer(router.handler(for: Self.request("GET", "/v1/sessions/list")), Self.request("GET", "/v1/sessions/list")).map { String(decoding: $0.body, as: UTF8.self) } == "exact")
+        #expect(
+            Self.answer(
+                router.handler(for: Self.request("GET", "/v1/sessions/list")), Self.request("GET", "/v1/sessions/list")
+            ).map { String(decoding: $0.body, as: UTF8.self) } == "exact")
         #expect(router.handler(for: Self.request("GET", "/v1/sessions//snapshots/feed")).route == Router.unmatchedRoute)
-        #expect(router.handler(for: Self.request("GET", "/v1/sessions/s1/snapshots/feed/x")).route == Router.unmatchedRoute)
-        let wrongMethod = Self.answer(router.handler(for: Self.request("GET", "/v1/sessions/s1")), Self.request("GET", "/v1/sessions/s1"))
+        #expect(
+            router.handler(for: Self.request("GET", "/v1/sessions/s1/snapshots/feed/x")).route == Router.unmatchedRoute)
+        let wrongMethod = Self.answer(
+            router.handler(for: Self.request("GET", "/v1/sessions/s1")), Self.request("GET", "/v1/sessions/s1"))
         #expect(wrongMethod?.status == 405)
         #expect(wrongMethod?.headers["Allow"] == "DELETE")
     }
@@ -49,11 +58,15 @@ import Testing
     /// `/` before it into one Character, and the path matched no template.
     @Test func segmentsSplitAtEverySlashScalar() {
         var router = Router()
-        router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, parameters in .response(.text(parameters["session"] ?? "-")) }
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, parameters in
+            .response(.text(parameters["session"] ?? "-"))
+        }
         let path = "/v1/sessions/\u{E0133}x/snapshots/\u{301}feed"
         let handler = router.handler(for: Self.request("GET", path))
         #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
-        #expect(Self.answer(handler, Self.request("GET", path)).map { String(decoding: $0.body, as: UTF8.self) } == "\u{E0133}x")
+        #expect(
+            Self.answer(handler, Self.request("GET", path)).map { String(decoding: $0.body, as: UTF8.self) }
+                == "\u{E0133}x")
     }
 
     @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
@@ -81,4 +94,3 @@ import Testing
         #expect(router.handler(for: Self.request("GET", "/nowhere")).route == Router.unmatchedRoute)
     }
 }
-

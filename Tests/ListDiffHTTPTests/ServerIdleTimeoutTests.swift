@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct ServerIdleTimeoutTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct ServerLargeResponseTests {
@@ -10,7 +11,8 @@ import Testing
         try TestServer.with { server in
             let client = try RawClient(port: server.port)
             let body = (0..<900_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-            try client.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            try client.send(
+                Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
             Thread.sleep(forTimeInterval: 0.2)
             let response = try client.readResponse()
             #expect(response.body == body)

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct ServerProtocolTests {
@@ -54,7 +55,8 @@ import Testing
             let client = try RawClient(port: server.port)
             let body = [UInt8](repeating: UInt8(ascii: "z"), count: 200 * 1024)
             let started = ContinuousClock.now
-            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n")
+            try client.send(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n")
             let interim = try client.readResponse()
             #expect(interim.status == 100)
             try client.send(body)
@@ -69,7 +71,8 @@ import Testing
     @Test func expectContinueWithTooLargeBodyIsRefusedAtOnce() throws {
         try TestServer.with { server in
             let client = try RawClient(port: server.port)
-            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: \(2 << 20)\r\n\r\n")
+            try client.send(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: \(2 << 20)\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Content-Type") == "application/problem+json")

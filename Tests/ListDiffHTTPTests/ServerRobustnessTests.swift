@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct ServerRobustnessTests {
@@ -9,7 +10,9 @@ import Testing
             let client = try RawClient(port: server.port)
             let started = ContinuousClock.now
             var answered: RawClient.Response?
-            for byte in "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ".utf8 + Array(repeating: UInt8(ascii: "a"), count: 200) {
+            for byte in "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ".utf8
+                + Array(repeating: UInt8(ascii: "a"), count: 200)
+            {
                 guard (try? client.send([byte])) != nil else { break }
                 Thread.sleep(forTimeInterval: 0.02)
                 if ContinuousClock.now - started > .seconds(1) { break }

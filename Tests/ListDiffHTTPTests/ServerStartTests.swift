@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListDiffHTTP
 
 /// Why a server could not start is said in words a newcomer recognises.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ListDiffHTTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,9 +12,12 @@ import Darwin
 enum TestServer {
     static func configuration(
         limits: HTTPLimits = HTTPLimits(maxRequestLineBytes: 1024, maxHeaderBytes: 4096, maxBodyBytes: 1 << 20),
-        timeouts: HTTPTimeouts = HTTPTimeouts(headerRead: 0.5, bodyRead: 0.5, idle: 5, write: 5, linger: 0.5, shutdownGrace: 3)
+        timeouts: HTTPTimeouts = HTTPTimeouts(
+            headerRead: 0.5, bodyRead: 0.5, idle: 5, write: 5, linger: 0.5, shutdownGrace: 3)
     ) -> HTTPServerConfiguration {
-        HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits, timeouts: timeouts, logLevel: .off)
+        HTTPServerConfiguration(
+            host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits, timeouts: timeouts,
+            logLevel: .off)
     }
 
     static func router() -> Router {
@@ -25,22 +29,26 @@ enum TestServer {
         router.get("/inspect") { request in
             let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             let trailer = request.trailers["X-Checksum"] ?? "-"
-            return .text("path=\(request.path) query=\(query) trailer=\(trailer) accept=\(request.headers.values(for: "accept").joined(separator: "|"))")
+            return .text(
+                "path=\(request.path) query=\(query) trailer=\(trailer) accept=\(request.headers.values(for: "accept").joined(separator: "|"))"
+            )
         }
         router.post("/inspect") { request in
             .text("body=\(request.body.count) trailer=\(request.trailers["X-Checksum"] ?? "-")")
         }
-        router.add("GET", "/later", HTTPHandler(deferring: { request in
-            // Completed from another thread after `ms`; answered 504 by the transport after `timeout` s.
-            let milliseconds = Int(request.queryValue("ms") ?? "100") ?? 100
-            let deferred = HTTPDeferredResponse(timeout: Double(request.queryValue("timeout") ?? "5") ?? 5) {
-                .text("timed out\n", status: 504)
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
-                deferred.complete(.text("later \(milliseconds)\n"))
-            }
-            return .deferred(deferred)
-        }))
+        router.add(
+            "GET", "/later",
+            HTTPHandler(deferring: { request in
+                // Completed from another thread after `ms`; answered 504 by the transport after `timeout` s.
+                let milliseconds = Int(request.queryValue("ms") ?? "100") ?? 100
+                let deferred = HTTPDeferredResponse(timeout: Double(request.queryValue("timeout") ?? "5") ?? 5) {
+                    .text("timed out\n", status: 504)
+                }
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+                    deferred.complete(.text("later \(milliseconds)\n"))
+                }
+                return .deferred(deferred)
+            }))
         // The thread a handler ran on: cheap handlers run on their connection's loop.
         router.get("/thread") { _ in .text("\(pthread_self())") }
         router.post("/thread", cost: .heavyAbove(bodyBytes: 16)) { _ in .text("\(pthread_self())") }
@@ -53,7 +61,10 @@ enum TestServer {
     }
 
     /// Runs `body` against a started server, then shuts it down and waits for it.
-    static func with<T>(_ configuration: HTTPServerConfiguration = configuration(), router: Router = router(), _ body: (HTTPServer) throws -> T) throws -> T {
+    static func with<T>(
+        _ configuration: HTTPServerConfiguration = configuration(), router: Router = router(),
+        _ body: (HTTPServer) throws -> T
+    ) throws -> T {
         let server = HTTPServer(configuration: configuration, responder: router)
         try server.start()
         defer {

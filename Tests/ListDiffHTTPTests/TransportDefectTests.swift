@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 /// The defects found by probing the transport from outside, each over real sockets.
@@ -35,7 +36,8 @@ import Testing
             sent.wait()
             let response = try uploader.readResponse()
             let elapsed = ContinuousClock.now - started
-            print("8 MiB in 16-byte chunks (debug build): answered in \(elapsed); /healthz meanwhile in \(probeLatency)")
+            print(
+                "8 MiB in 16-byte chunks (debug build): answered in \(elapsed); /healthz meanwhile in \(probeLatency)")
             #expect(response.bodyText == "body=\(bodySize) trailer=-")
             // Quadratic copying took hours for this body; linear parsing takes seconds even
             // unoptimised. The release figure is measured by scripts, not here.
@@ -106,7 +108,9 @@ import Testing
         // 1 byte every 29 s never pauses past a 30 s timeout, but is overdue after 30 s.
         let trickle = MinimumRate(grace: 30_000_000_000, bytesPerSecond: 1024)
         #expect(trickle.deadline(startedAt: 0, bytes: 2) < 31_000_000_000)
-        #expect(MinimumRate(grace: 0, bytesPerSecond: 1).deadline(startedAt: 0, bytes: Int.max) == 1_000_000_000_000_000_000)
+        #expect(
+            MinimumRate(grace: 0, bytesPerSecond: 1).deadline(startedAt: 0, bytes: Int.max) == 1_000_000_000_000_000_000
+        )
     }
 
     @Test func idleConnectionsHandTheirBuffersBack() throws {

@@ -5,34 +5,34 @@ import Foundation
 /// `woken`) once every one got its answer.
 final class WaitingClients {
     private static let script = #"""
-import socket, sys, time
-port, count = int(sys.argv[1]), int(sys.argv[2])
-request = b"GET /hold HTTP/1.1\r\nHost: t\r\n\r\n"
-clients = []
-for _ in range(count):
-    for attempt in range(100):
-        try:
-            client = socket.create_connection(("127.0.0.1", port))
-            break
-        except OSError:
-            time.sleep(0.05)
-    client.sendall(request)
-    clients.append(client)
-print("connected", len(clients), flush=True)
-answered = 0
-for client in clients:
-    client.settimeout(60)
-    data = b""
-    while b"woken" not in data:
-        chunk = client.recv(4096)
-        if not chunk:
-            break
-        data += chunk
-    if data.startswith(b"HTTP/1.1 200") and b"woken" in data:
-        answered += 1
-    client.close()
-print("answered", answered, flush=True)
-"""#
+        import socket, sys, time
+        port, count = int(sys.argv[1]), int(sys.argv[2])
+        request = b"GET /hold HTTP/1.1\r\nHost: t\r\n\r\n"
+        clients = []
+        for _ in range(count):
+            for attempt in range(100):
+                try:
+                    client = socket.create_connection(("127.0.0.1", port))
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            client.sendall(request)
+            clients.append(client)
+        print("connected", len(clients), flush=True)
+        answered = 0
+        for client in clients:
+            client.settimeout(60)
+            data = b""
+            while b"woken" not in data:
+                chunk = client.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            if data.startswith(b"HTTP/1.1 200") and b"woken" in data:
+                answered += 1
+            client.close()
+        print("answered", answered, flush=True)
+        """#
 
     private let process = Process()
     private let output = Pipe()

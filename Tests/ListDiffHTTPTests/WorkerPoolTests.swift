@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ListDiffTestSupport
 import Testing
+
 @testable import ListDiffHTTP
 
 @Suite struct WorkerPoolTests {

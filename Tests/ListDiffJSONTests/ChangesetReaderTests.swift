@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 /// The changeset readers are as strict as the snapshot decoders: every member a changeset's
 /// objects take is required, a member the object does not take is rejected, and each error
@@ -24,7 +24,10 @@ import ListDiffJSON
     }
 
     @Test func aSequentialOperationWithoutAtOrCountIsAnError() throws {
-        let noAt = try #require(sequentialError(#"{"operations": [{"op": "deleteSections", "at": 0, "count": 1}, {"op": "deleteItems", "section": 0, "count": 2}]}"#))
+        let noAt = try #require(
+            sequentialError(
+                #"{"operations": [{"op": "deleteSections", "at": 0, "count": 1}, {"op": "deleteItems", "section": 0, "count": 2}]}"#
+            ))
         #expect(noAt.kind == .schemaViolation)
         #expect(noAt.pointer.description == "/operations/1")
         #expect(noAt.expected.contains(#""at""#) && noAt.expected.contains("deleteItems"))
@@ -33,7 +36,8 @@ import ListDiffJSON
         #expect(noCount.expected.contains(#""count""#))
         let noSection = try #require(sequentialError(#"{"operations": [{"op": "insertItems", "at": 0, "count": 1}]}"#))
         #expect(noSection.expected.contains(#""section""#))
-        let noKind = try #require(sequentialError(#"{"operations": [{"op": "change", "at": 0, "count": 1}]}"#, flat: true))
+        let noKind = try #require(
+            sequentialError(#"{"operations": [{"op": "change", "at": 0, "count": 1}]}"#, flat: true))
         #expect(noKind.expected.contains(#""kind""#))
         let noTo = try #require(sequentialError(#"{"operations": [{"op": "moveSection", "from": 1}]}"#))
         #expect(noTo.expected.contains(#""to""#))
@@ -42,7 +46,8 @@ import ListDiffJSON
     }
 
     @Test func aSequentialOperationRejectsMembersItsOpDoesNotTake() throws {
-        let error = try #require(sequentialError(#"{"operations": [{"op": "remove", "section": 0, "at": 0, "count": 1}]}"#, flat: true))
+        let error = try #require(
+            sequentialError(#"{"operations": [{"op": "remove", "section": 0, "at": 0, "count": 1}]}"#, flat: true))
         #expect(error.pointer.description == "/operations/0/section")
         #expect(error.found == #""section""#)
         let path = try #require(sequentialError(#"{"operations": [{"op": "moveItem", "from": 0, "to": [0, 1]}]}"#))
@@ -50,8 +55,9 @@ import ListDiffJSON
         #expect(path.pointer.description == "/operations/0/from")
         let index = try #require(sequentialError(#"{"operations": [{"op": "moveSection", "from": [0, 0], "to": 1}]}"#))
         #expect(index.pointer.description == "/operations/0/from")
-        let ignored = try WireDecoder.sequentialChangeset(Array(#"{"operations": [{"op": "remove", "section": 0, "at": 2, "count": 1}]}"#.utf8), flat: true,
-                                                          options: WireDecodingOptions(unknownMembers: .ignore))
+        let ignored = try WireDecoder.sequentialChangeset(
+            Array(#"{"operations": [{"op": "remove", "section": 0, "at": 2, "count": 1}]}"#.utf8), flat: true,
+            options: WireDecodingOptions(unknownMembers: .ignore))
         #expect(ignored.operations == [.deleteItems(section: 0, at: 2, count: 1)])
     }
 
@@ -60,18 +66,31 @@ import ListDiffJSON
         #expect(noUpdates.pointer.description == "")
         #expect(noUpdates.expected.contains(#""updates""#))
         let updates = #""updates": {"sections": [], "reloads": [], "reconfigures": []}"#
-        let noItems = try #require(batchError(#"{"stages": [{"sections": {"deletes": [], "inserts": [], "moves": []}}], \#(updates)}"#))
+        let noItems = try #require(
+            batchError(#"{"stages": [{"sections": {"deletes": [], "inserts": [], "moves": []}}], \#(updates)}"#))
         #expect(noItems.pointer.description == "/stages/0")
         #expect(noItems.expected.contains(#""items""#))
-        let noMoves = try #require(batchError(#"{"stages": [{"sections": {"deletes": [], "inserts": []}, "items": {"deletes": [], "inserts": [], "moves": []}}], \#(updates)}"#))
+        let noMoves = try #require(
+            batchError(
+                #"{"stages": [{"sections": {"deletes": [], "inserts": []}, "items": {"deletes": [], "inserts": [], "moves": []}}], \#(updates)}"#
+            ))
         #expect(noMoves.pointer.description == "/stages/0/sections")
         #expect(noMoves.expected.contains(#""moves""#))
         let noReconfigures = try #require(batchError(#"{"stages": [], "updates": {"reloads": []}}"#, flat: true))
         #expect(noReconfigures.pointer.description == "/updates")
         #expect(noReconfigures.expected.contains(#""reconfigures""#))
-        let flatItems = try #require(batchError(#"{"stages": [{"items": {}}], "updates": {"reloads": [], "reconfigures": []}}"#, flat: true))
+        let flatItems = try #require(
+            batchError(#"{"stages": [{"items": {}}], "updates": {"reloads": [], "reconfigures": []}}"#, flat: true))
         #expect(flatItems.found.contains(#""items""#))
-        let flat = try WireDecoder.batchChangeset(Array(#"{"stages": [{"deletes": [1], "inserts": [], "moves": [[0, 2]]}], "updates": {"reloads": [], "reconfigures": [0]}}"#.utf8), flat: true)
-        #expect(flat.changeset.stages == [BatchUpdate(itemDeletes: [ItemPath(section: 0, item: 1)], itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))])])
+        let flat = try WireDecoder.batchChangeset(
+            Array(
+                #"{"stages": [{"deletes": [1], "inserts": [], "moves": [[0, 2]]}], "updates": {"reloads": [], "reconfigures": [0]}}"#
+                    .utf8), flat: true)
+        #expect(
+            flat.changeset.stages == [
+                BatchUpdate(
+                    itemDeletes: [ItemPath(section: 0, item: 1)],
+                    itemMoves: [ItemMove(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2))])
+            ])
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 /// Items written compactly, `{"id":"…","content":…}`, take a one-pass path; everything it
 /// does not take (whitespace, other member order, escapes, errors) takes the general one.
@@ -11,8 +11,10 @@ import ListDiffJSON
     }
 
     @Test func compactAndSpacedSpellingsReadAlike() throws {
-        let compact = #"[{"id":"a","content":{"t":"x","n":1}},{"id":"b-long-identifier-here","content":null},{"id":"c","content":[1,2]}]"#
-        let spaced = #"[ { "content" : { "n" : 1.0, "t" : "x" }, "id" : "a" }, {"id": "b-long-identifier-here"}, { "id":"c", "content":[1, 2] } ]"#
+        let compact =
+            #"[{"id":"a","content":{"t":"x","n":1}},{"id":"b-long-identifier-here","content":null},{"id":"c","content":[1,2]}]"#
+        let spaced =
+            #"[ { "content" : { "n" : 1.0, "t" : "x" }, "id" : "a" }, {"id": "b-long-identifier-here"}, { "id":"c", "content":[1, 2] } ]"#
         let a = try snapshot(compact)
         let b = try snapshot(spaced)
         #expect(a == b)
@@ -25,7 +27,7 @@ import ListDiffJSON
         (#"[{"id":"a","content":{"x":}}]"#, "/0/content/x"),
         (#"[{"id":"a","content":1},{"id":"a","content":2}]"#, "/1"),
         (#"[{"id":"a","content":1,"extra":2}]"#, "/0/extra"),
-        (#"[{"id":"a","content":tru}]"#, "/0/content"),
+        (#"[{"id":"a","content":tru}]"#, "/0/content")
     ])
     func errorsInCompactItemsPointWhereTheGeneralPathDoes(body: String, pointer: String) throws {
         #expect {

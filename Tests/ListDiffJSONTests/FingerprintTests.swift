@@ -1,6 +1,6 @@
+import ListDiffJSON
 import ListDiffScenarios
 import Testing
-import ListDiffJSON
 
 @Suite struct FingerprintTests {
     func fingerprint(_ json: String) throws -> ContentFingerprint {
@@ -58,7 +58,10 @@ import ListDiffJSON
     }
 
     @Test func kindsAreDistinct() throws {
-        let values = ["null", "true", "false", "0", "\"\"", "\"0\"", "[]", "{}", "[null]", "{\"\":null}", "\"null\"", "[0]", "[\"0\"]"]
+        let values = [
+            "null", "true", "false", "0", "\"\"", "\"0\"", "[]", "{}", "[null]", "{\"\":null}", "\"null\"", "[0]",
+            "[\"0\"]"
+        ]
         let prints = try values.map(fingerprint)
         #expect(Set(prints).count == values.count)
     }

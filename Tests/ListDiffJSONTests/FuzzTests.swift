@@ -1,7 +1,7 @@
-import ListDiffScenarios
 import Foundation
-import Testing
 import ListDiffJSON
+import ListDiffScenarios
+import Testing
 
 /// Seeded mutation fuzzing: random byte edits of valid bodies must validate or throw a
 /// well-formed error — never crash or hang. `LISTDIFF_FUZZ_CASES` sets the number of cases
@@ -14,10 +14,13 @@ import ListDiffJSON
         "  [ \"plain ASCII string long enough for word scanning\" , 0 , -0 , 1e-7 , \"\\u0000\" ]\n",
         "\"top-level string\"",
         "-1234.5678E-90",
-        "null",
+        "null"
     ].map { Array($0.utf8) }
 
-    static let interesting: [UInt8] = Array("{}[]:,\"\\/ \t\n\r0123456789-+.eEtrufalsnu".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+    static let interesting: [UInt8] =
+        Array("{}[]:,\"\\/ \t\n\r0123456789-+.eEtrufalsnu".utf8) + [
+            0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF
+        ]
 
     static func mutate(_ input: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var bytes = input
@@ -111,7 +114,8 @@ import ListDiffJSON
                 }
             } catch {
                 rejected += 1
-                let sane = error.offset >= 0 && error.offset <= input.count && error.line >= 1 && error.column >= 1
+                let sane =
+                    error.offset >= 0 && error.offset <= input.count && error.line >= 1 && error.column >= 1
                     && !error.expected.isEmpty && !error.found.isEmpty
                 if !sane {
                     failures += 1
@@ -124,7 +128,9 @@ import ListDiffJSON
                 let driven = Self.drivenError(input)
                 if driven?.offset != validatorOffset {
                     failures += 1
-                    Issue.record("seed \(seed) case \(index): driven read \(String(describing: driven)) disagrees with validation at \(String(describing: validatorOffset)) for \(input)")
+                    Issue.record(
+                        "seed \(seed) case \(index): driven read \(String(describing: driven)) disagrees with validation at \(String(describing: validatorOffset)) for \(input)"
+                    )
                 }
             }
             if failures > 10 { break }

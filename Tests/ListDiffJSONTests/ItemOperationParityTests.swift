@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ListDiff
 import ListDiffJSON
 import ListDiffScenarios
+import Testing
 
 /// The wire's in-place item operations against the engine's generic ones: on seeded random
 /// snapshots (marks included) and lists of three random operations — item operations with
@@ -10,23 +10,43 @@ import ListDiffScenarios
 /// the engine's item map — both give the same snapshot and marks, or the same error.
 /// `LISTDIFF_PARITY_SEED` reruns one case.
 @Suite struct ItemOperationParityTests {
-    static func operation(_ random: inout WireRandom, pool: [WireID], held: [WireID], sections: [WireID]) -> WireSnapshotOperation {
+    static func operation(_ random: inout WireRandom, pool: [WireID], held: [WireID], sections: [WireID])
+        -> WireSnapshotOperation
+    {
         func ids(_ most: Int) -> [WireID] {
-            (0..<Int.random(in: 0...most, using: &random.random)).map { _ in pool.randomElement(using: &random.random) ?? "x" }
+            (0..<Int.random(in: 0...most, using: &random.random)).map { _ in
+                pool.randomElement(using: &random.random) ?? "x"
+            }
         }
-        func items(_ most: Int) -> [WireSnapshot.Item] { ids(most).map { WireSnapshot.Item($0, content: random.content()) } }
+        func items(_ most: Int) -> [WireSnapshot.Item] {
+            ids(most).map { WireSnapshot.Item($0, content: random.content()) }
+        }
         let one = pool.randomElement(using: &random.random) ?? "x"
         let other = pool.randomElement(using: &random.random) ?? "y"
         let fresh = pool.filter { !held.contains($0) }
         switch Int.random(in: 0..<14, using: &random.random) {
         case 12: return .deleteSections([sections.randomElement(using: &random.random) ?? "s0"])
         case 13:
-            let section = WireSnapshot.Section(WireID("n\(Int.random(in: 0..<4, using: &random.random))"), items: ContiguousArray(items(3)))
+            let section = WireSnapshot.Section(
+                WireID("n\(Int.random(in: 0..<4, using: &random.random))"), items: ContiguousArray(items(3)))
             return .appendSections([section])
-        case 9: return .deleteItems(Array(held.shuffled(using: &random.random).prefix(Int.random(in: 0...14, using: &random.random))))
-        case 10: return .appendItems(fresh.shuffled(using: &random.random).prefix(Int.random(in: 0...12, using: &random.random)).map { WireSnapshot.Item($0) }, toSection: nil)
-        case 11: return .insertItemsAfter(fresh.shuffled(using: &random.random).prefix(Int.random(in: 0...12, using: &random.random)).map { WireSnapshot.Item($0) }, held.randomElement(using: &random.random) ?? one)
-        case 0: return .appendItems(items(12), toSection: Bool.random(using: &random.random) ? nil : sections.randomElement(using: &random.random))
+        case 9:
+            return .deleteItems(
+                Array(held.shuffled(using: &random.random).prefix(Int.random(in: 0...14, using: &random.random))))
+        case 10:
+            return .appendItems(
+                fresh.shuffled(using: &random.random).prefix(Int.random(in: 0...12, using: &random.random)).map {
+                    WireSnapshot.Item($0)
+                }, toSection: nil)
+        case 11:
+            return .insertItemsAfter(
+                fresh.shuffled(using: &random.random).prefix(Int.random(in: 0...12, using: &random.random)).map {
+                    WireSnapshot.Item($0)
+                }, held.randomElement(using: &random.random) ?? one)
+        case 0:
+            return .appendItems(
+                items(12),
+                toSection: Bool.random(using: &random.random) ? nil : sections.randomElement(using: &random.random))
         case 1: return .insertItemsBefore(items(12), one)
         case 2: return .insertItemsAfter(items(12), one)
         case 3: return .deleteItems(ids(14))
@@ -51,31 +71,42 @@ import ListDiffScenarios
             var operations: [WireSnapshotOperation] = []
             var state = snapshot
             for _ in 0..<3 {
-                let next = Self.operation(&random, pool: pool, held: state.itemIdentifiers, sections: state.sectionIdentifiers + ["nope"])
+                let next = Self.operation(
+                    &random, pool: pool, held: state.itemIdentifiers, sections: state.sectionIdentifiers + ["nope"])
                 operations.append(next)
                 state = (try? state.applying([next] as [WireSnapshotOperation])) ?? state
             }
             let operation = operations
             let engine = Result { () throws(WireOperationError) -> WireSnapshot in try snapshot.applying(operations) }
-            let wire = Result { () throws(WireOperationError) -> WireSnapshot in try snapshot.applying(operations.map(WireOperation.snapshot)) }
+            let wire = Result { () throws(WireOperationError) -> WireSnapshot in
+                try snapshot.applying(operations.map(WireOperation.snapshot))
+            }
             switch (engine, wire) {
             case (.success(let expected), .success(let actual)):
-                #expect(actual == expected && actual.reloadedItems == expected.reloadedItems && actual.reconfiguredItems == expected.reconfiguredItems
-                        && actual.reloadedSections == expected.reloadedSections, "seed \(seed) (LISTDIFF_PARITY_SEED=\(seed)): \(operation)")
+                #expect(
+                    actual == expected && actual.reloadedItems == expected.reloadedItems
+                        && actual.reconfiguredItems == expected.reconfiguredItems
+                        && actual.reloadedSections == expected.reloadedSections,
+                    "seed \(seed) (LISTDIFF_PARITY_SEED=\(seed)): \(operation)")
                 outcomes.applied += 1
             case (.failure(let expected), .failure(let actual)):
                 #expect(actual == expected, "seed \(seed) (LISTDIFF_PARITY_SEED=\(seed)): \(operation)")
                 outcomes.refused += 1
             default:
-                Issue.record("seed \(seed) (LISTDIFF_PARITY_SEED=\(seed)): engine \(engine), wire \(wire) for \(operation)")
+                Issue.record(
+                    "seed \(seed) (LISTDIFF_PARITY_SEED=\(seed)): engine \(engine), wire \(wire) for \(operation)")
             }
         }
-        print("item operation parity: \(seeds.count) cases, \(outcomes.applied) applied alike, \(outcomes.refused) refused alike")
+        print(
+            "item operation parity: \(seeds.count) cases, \(outcomes.applied) applied alike, \(outcomes.refused) refused alike"
+        )
         #expect(outcomes.applied > 600 && outcomes.refused > 3_000)
     }
 
     func environmentSeed() -> [UInt64]? {
-        guard let text = ProcessInfo.processInfo.environment["LISTDIFF_PARITY_SEED"], let seed = UInt64(text) else { return nil }
+        guard let text = ProcessInfo.processInfo.environment["LISTDIFF_PARITY_SEED"], let seed = UInt64(text) else {
+            return nil
+        }
         return [seed]
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ListDiffJSON
+import Testing
 
 /// nst/JSONTestSuite `test_parsing`: every `y_` accepted, every `n_` rejected, no `i_` crash.
 @Suite struct JSONTestSuiteTests {
@@ -52,9 +52,10 @@ import ListDiffJSON
                 implementationAccepted.append(test.name)
             }
         }
-        print("JSONTestSuite: \(accepted)/\(accepting.count) y_ accepted, \(rejected)/\(rejecting.count) n_ rejected, "
-            + "\(implementationAccepted.count)/\(implementationDefined.count) i_ accepted (no crash): "
-            + implementationAccepted.joined(separator: ", "))
+        print(
+            "JSONTestSuite: \(accepted)/\(accepting.count) y_ accepted, \(rejected)/\(rejecting.count) n_ rejected, "
+                + "\(implementationAccepted.count)/\(implementationDefined.count) i_ accepted (no crash): "
+                + implementationAccepted.joined(separator: ", "))
         #expect(accepting.count == 95)
         #expect(rejecting.count == 188)
         #expect(accepted == accepting.count)

@@ -10,7 +10,7 @@ import Testing
         #"{"operations":[{"op":"moveItem","item":"a","after":"bbbbbbbbbbbbbbbb"}]}"#,
         #"{"operations":[{"op":"moveItem","item":"a","after":9223372036854775806}]}"#,
         #"{"operations":[{"op":"moveSection","section":"a-long-section-identifier","before":"another-long-section-id"}]}"#,
-        #"{"operations":[{"op":"appendItems","items":["x"],"section":"a-long-section-identifier"}]}"#,
+        #"{"operations":[{"op":"appendItems","items":["x"],"section":"a-long-section-identifier"}]}"#
     ])
     func longIdentifiersInOperationsDecode(body: String) throws {
         let operations = try WireDecoder.operations(Array(body.utf8))
@@ -18,7 +18,10 @@ import Testing
     }
 
     @Test func theLongIdentifiersKeepTheirText() throws {
-        let operations = try WireDecoder.operations(Array(#"{"operations":[{"op":"moveItem","item":"an-item-with-a-long-name","after":"another-long-item-name"}]}"#.utf8))
+        let operations = try WireDecoder.operations(
+            Array(
+                #"{"operations":[{"op":"moveItem","item":"an-item-with-a-long-name","after":"another-long-item-name"}]}"#
+                    .utf8))
         guard case .snapshot(.moveItemAfter(let item, let anchor))? = operations.first else {
             Issue.record("not a moveItem after: \(operations)")
             return

@@ -29,7 +29,9 @@ import Testing
             if let content { members.append("\"content\":\(content)") }
             if let kind { members.append("\"kind\":\"\(kind)\"") }
             if outline, isExpanded { members.append("\"expanded\":true") }
-            if outline, !children.isEmpty { members.append("\"children\":[\(children.map { $0.json(outline: true) }.joined(separator: ","))]") }
+            if outline, !children.isEmpty {
+                members.append("\"children\":[\(children.map { $0.json(outline: true) }.joined(separator: ","))]")
+            }
             return members.count == 1 ? "\"\(id)\"" : "{\(members.joined(separator: ","))}"
         }
 
@@ -57,7 +59,8 @@ import Testing
             sectionIDs.shuffle(using: &random)
             return sectionIDs.prefix(1 + below(4)).map { id in
                 let isOutline = chance(60)
-                return Section(id: id, isOutline: isOutline, items: forest(from: &pool, count: below(5), depth: isOutline ? 0 : 3))
+                return Section(
+                    id: id, isOutline: isOutline, items: forest(from: &pool, count: below(5), depth: isOutline ? 0 : 3))
             }
         }
 
@@ -65,7 +68,9 @@ import Testing
             var nodes: [Node] = []
             for _ in 0..<count {
                 guard let id = pool.popLast() else { break }
-                var node = Node(id: id, content: chance(30) ? below(3) : nil, kind: chance(10) ? "k\(below(2))" : nil, isExpanded: chance(60))
+                var node = Node(
+                    id: id, content: chance(30) ? below(3) : nil, kind: chance(10) ? "k\(below(2))" : nil,
+                    isExpanded: chance(60))
                 if depth < 3, chance(45) { node.children = forest(from: &pool, count: 1 + below(3), depth: depth + 1) }
                 nodes.append(node)
             }
@@ -142,9 +147,13 @@ import Testing
             let ids = sections.flatMap { $0.items.flatMap(\.ids) }
             var members: [String] = []
             for name in ["reloaded", "reconfigured"] where chance(25) && !ids.isEmpty {
-                members.append("\"\(name)\":[\(Set((0..<1 + below(3)).map { _ in ids[below(ids.count)] }).sorted().map { "\"\($0)\"" }.joined(separator: ","))]")
+                members.append(
+                    "\"\(name)\":[\(Set((0..<1 + below(3)).map { _ in ids[below(ids.count)] }).sorted().map { "\"\($0)\"" }.joined(separator: ","))]"
+                )
             }
-            if chance(10), let section = sections.randomElement(using: &random) { members.append("\"reloadedSections\":[\"\(section.id)\"]") }
+            if chance(10), let section = sections.randomElement(using: &random) {
+                members.append("\"reloadedSections\":[\"\(section.id)\"]")
+            }
             return members.map { "," + $0 }.joined()
         }
 
@@ -196,11 +205,21 @@ import Testing
             cases += 1
             if stages > 1 { multiStage += 1 }
             if outlineStage { outlineStageSnapshots += 1 }
-            if kept.contains(where: { !newSections.contains($0.value.section) && $0.value.outline }) { deletedSectionsHoldingKeptOutlineItems += 1 }
+            if kept.contains(where: { !newSections.contains($0.value.section) && $0.value.outline }) {
+                deletedSectionsHoldingKeptOutlineItems += 1
+            }
             if kept.contains(where: { after[$0.key]?.outline != $0.value.outline }) { outlineFlatCrossings += 1 }
-            if kept.contains(where: { $0.value.outline && after[$0.key]?.outline == true && after[$0.key]?.expanded != $0.value.expanded }) { expandedAndCollapsed += 1 }
+            if kept.contains(where: {
+                $0.value.outline && after[$0.key]?.outline == true && after[$0.key]?.expanded != $0.value.expanded
+            }) {
+                expandedAndCollapsed += 1
+            }
             let oldOutlines = Set(old.filter(\.isOutline).map(\.id))
-            if new.contains(where: { section in old.contains { $0.id == section.id } && oldOutlines.contains(section.id) != section.isOutline }) { flips += 1 }
+            if new.contains(where: { section in
+                old.contains { $0.id == section.id } && oldOutlines.contains(section.id) != section.isOutline
+            }) {
+                flips += 1
+            }
             if isMarked { marked += 1 }
             if isMarked, outlineStage { markedMultiStageOutline += 1 }
         }
@@ -211,10 +230,15 @@ import Testing
 
         /// Every combination reached at least once in `per` cases.
         func expectEveryCombination(per cases: Int) {
-            for (name, count) in [("multi-stage", multiStage), ("outline stage snapshots", outlineStageSnapshots), ("marked multi-stage outlines", markedMultiStageOutline),
-                                  ("deleted sections holding kept outline items", deletedSectionsHoldingKeptOutlineItems), ("outline/flat crossings", outlineFlatCrossings),
-                                  ("expand and collapse", expandedAndCollapsed), ("flips", flips), ("marks", marked)] {
-                #expect(count * cases >= self.cases, "the generator made \(name) in only \(count) of \(self.cases) cases")
+            for (name, count) in [
+                ("multi-stage", multiStage), ("outline stage snapshots", outlineStageSnapshots),
+                ("marked multi-stage outlines", markedMultiStageOutline),
+                ("deleted sections holding kept outline items", deletedSectionsHoldingKeptOutlineItems),
+                ("outline/flat crossings", outlineFlatCrossings),
+                ("expand and collapse", expandedAndCollapsed), ("flips", flips), ("marks", marked)
+            ] {
+                #expect(
+                    count * cases >= self.cases, "the generator made \(name) in only \(count) of \(self.cases) cases")
             }
         }
     }
@@ -228,10 +252,16 @@ import Testing
             let oldJSON = generator.json(oldSections, marked: false)
             let newJSON = generator.json(newSections, marked: true)
             do {
-                let made = try Self.check(old: oldJSON, new: newJSON, options: DiffOptions(contentUpdates: generator.chance(50) ? .reconfigure : .reload))
-                counts.note(oldSections, newSections, marked: newJSON.contains("\"re"), stages: made.stages, outlineStage: made.outlineStage)
+                let made = try Self.check(
+                    old: oldJSON, new: newJSON,
+                    options: DiffOptions(contentUpdates: generator.chance(50) ? .reconfigure : .reload))
+                counts.note(
+                    oldSections, newSections, marked: newJSON.contains("\"re"), stages: made.stages,
+                    outlineStage: made.outlineStage)
             } catch {
-                Issue.record("seed \(seed) (rerun with LISTDIFF_OUTLINE_STAGES_SEED=\(seed)): \(error)\nold: \(oldJSON)\nnew: \(newJSON)")
+                Issue.record(
+                    "seed \(seed) (rerun with LISTDIFF_OUTLINE_STAGES_SEED=\(seed)): \(error)\nold: \(oldJSON)\nnew: \(newJSON)"
+                )
                 return
             }
         }
@@ -245,23 +275,36 @@ import Testing
 
     /// Checks one pair; answers how many stages its changeset took and whether a stage's
     /// snapshot held an outline section.
-    static func check(old oldJSON: String, new newJSON: String, options: DiffOptions) throws -> (stages: Int, outlineStage: Bool) {
+    static func check(old oldJSON: String, new newJSON: String, options: DiffOptions) throws -> (
+        stages: Int, outlineStage: Bool
+    ) {
         let old = try WireDecoder.snapshot(Array(oldJSON.utf8)).snapshot.visibleRows
         let new = try WireDecoder.snapshot(Array(newJSON.utf8)).snapshot.visibleRows
         let diff = try WireDiff(from: old, to: new, options: options)
         let staged = diff.stagedBatch
-        try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
+        try BatchUpdateSimulator.verify(
+            stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
         // `written` checks each document whole and parses it with Foundation before we read it.
-        let body = written { $0.writeChanges(from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: false, includeValues: true, flat: false) }
-        let sequential = written { $0.writeChanges(from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: true, includeValues: false, flat: false) }
+        let body = written {
+            $0.writeChanges(
+                from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: false, includeValues: true, flat: false)
+        }
+        let sequential = written {
+            $0.writeChanges(
+                from: "e.1", to: "e.2", digest: "d", diff: diff, sequential: true, includeValues: false, flat: false)
+        }
         _ = written { $0.writeBatch(diff, flat: false) }
-        guard case .changes(_, let read, _) = try WireDecoder.changes(sequential, sequential: true).body, let operations = read.sequential else {
+        guard case .changes(_, let read, _) = try WireDecoder.changes(sequential, sequential: true).body,
+            let operations = read.sequential
+        else {
             throw Mismatch(description: "not a sequential changeset")
         }
         try SequentialReplayer.replay(operations, from: old, to: new)
         let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
         let stages = (parsed?["changeset"] as? [String: Any])?["stages"] as? [[String: Any]] ?? []
-        guard stages.count == staged.stages.count else { throw Mismatch(description: "\(stages.count) stages written, \(staged.stages.count) made") }
+        guard stages.count == staged.stages.count else {
+            throw Mismatch(description: "\(stages.count) stages written, \(staged.stages.count) made")
+        }
         var outlineStage = false
         for (index, stage) in stages.enumerated() {
             let isLast = index == stages.count - 1
@@ -281,26 +324,48 @@ import Testing
     static func compare(_ written: [String: Any], with result: WireSnapshot, stage: Int) throws -> Bool {
         let sections = written["sections"] as? [[String: Any]] ?? []
         guard written.count == 1, sections.count == result.sections.count else {
-            throw Mismatch(description: "stage \(stage)'s snapshot: \(written.keys.sorted()) with \(sections.count) sections; the stage leaves \(result.sections.count)")
+            throw Mismatch(
+                description:
+                    "stage \(stage)'s snapshot: \(written.keys.sorted()) with \(sections.count) sections; the stage leaves \(result.sections.count)"
+            )
         }
         var hadOutline = false
         for (section, expected) in zip(sections, result.sections) {
-            guard section["id"] as? String == expected.id.string else { throw Mismatch(description: "stage \(stage): section \(section["id"] ?? "?") where \(expected.id.string) is") }
+            guard section["id"] as? String == expected.id.string else {
+                throw Mismatch(
+                    description: "stage \(stage): section \(section["id"] ?? "?") where \(expected.id.string) is")
+            }
             let isOutline = expected.content?.isOutline == true
             guard isOutline else {
                 let ids = (section["items"] as? [Any] ?? []).map(itemID)
-                guard section["rows"] == nil, ids == expected.items.map(\.id.string) else { throw Mismatch(description: "stage \(stage): flat section \(expected.id.string) holds \(ids)") }
+                guard section["rows"] == nil, ids == expected.items.map(\.id.string) else {
+                    throw Mismatch(description: "stage \(stage): flat section \(expected.id.string) holds \(ids)")
+                }
                 continue
             }
             hadOutline = true
-            guard section["outline"] as? Bool == true, section["items"] == nil, let rows = section["rows"] as? [[String: Any]], rows.count == expected.items.count else {
-                throw Mismatch(description: "stage \(stage): outline section \(expected.id.string) is not its \(expected.items.count) rows: \(section)")
+            guard section["outline"] as? Bool == true, section["items"] == nil,
+                let rows = section["rows"] as? [[String: Any]], rows.count == expected.items.count
+            else {
+                throw Mismatch(
+                    description:
+                        "stage \(stage): outline section \(expected.id.string) is not its \(expected.items.count) rows: \(section)"
+                )
             }
             for (row, item) in zip(rows, expected.items) {
-                let written = [itemID(row["item"] ?? ""), (row["level"] as? Int).map(String.init) ?? "absent",
-                               (row["hasChildren"] as? Bool).map(String.init) ?? "absent", (row["expanded"] as? Bool).map(String.init) ?? "absent"]
-                let placement = [item.id.string, String(item.content?.outlineDepth ?? 0), String(item.content?.hasChildren == true), String(item.content?.isExpanded == true)]
-                guard written == placement else { throw Mismatch(description: "stage \(stage): row \(written) where the next stage indexes \(placement)") }
+                let written = [
+                    itemID(row["item"] ?? ""), (row["level"] as? Int).map(String.init) ?? "absent",
+                    (row["hasChildren"] as? Bool).map(String.init) ?? "absent",
+                    (row["expanded"] as? Bool).map(String.init) ?? "absent"
+                ]
+                let placement = [
+                    item.id.string, String(item.content?.outlineDepth ?? 0), String(item.content?.hasChildren == true),
+                    String(item.content?.isExpanded == true)
+                ]
+                guard written == placement else {
+                    throw Mismatch(
+                        description: "stage \(stage): row \(written) where the next stage indexes \(placement)")
+                }
             }
         }
         return hadOutline
@@ -322,12 +387,14 @@ import Testing
         var state = old
         for (index, update) in batch.changeset.stages.enumerated() {
             if index < batch.changeset.stages.count - 1 {
-                state = try BatchUpdateSimulator.apply(update, to: state, dataSource: batch.intermediateSnapshots[index])
+                state = try BatchUpdateSimulator.apply(
+                    update, to: state, dataSource: batch.intermediateSnapshots[index])
             } else {
                 state = try BatchUpdateSimulator.apply(update, to: state, fresh: fresh ?? WireFreshElements())
             }
         }
-        state = try BatchUpdateSimulator.applyUpdates(batch.changeset.updates, to: state, fresh: fresh ?? WireFreshElements())
+        state = try BatchUpdateSimulator.applyUpdates(
+            batch.changeset.updates, to: state, fresh: fresh ?? WireFreshElements())
         // Marks are asks, not state: the sections alone must match.
         guard try WireSnapshot(sections: state.sections) == WireSnapshot(sections: new.sections) else {
             throw Mismatch(description: "the replayed state is not the new rows")

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ListDiff
 import ListDiffJSON
 import ListDiffScenarios
+import Testing
 
 /// Outline sections on the wire against the engine's ``Outline``: seeded random trees changed by
 /// random wire operations (expand, collapse, append to a parent, insert beside, delete,
@@ -81,8 +81,11 @@ import ListDiffScenarios
     /// The engine's trees as wire items: pre-order, written and read back as an operation's
     /// `items` so they carry their places exactly as the decoder gives them.
     static func wireItems(_ trees: [Engine.Item]) throws -> [WireSnapshot.Item] {
-        let json = "{\"operations\":[{\"op\":\"appendItems\",\"items\":[\(trees.map(treeJSON).joined(separator: ","))]}]}"
-        guard case .snapshot(.appendItems(let items, _))? = try WireDecoder.operations(Array(json.utf8)).first else { return [] }
+        let json =
+            "{\"operations\":[{\"op\":\"appendItems\",\"items\":[\(trees.map(treeJSON).joined(separator: ","))]}]}"
+        guard case .snapshot(.appendItems(let items, _))? = try WireDecoder.operations(Array(json.utf8)).first else {
+            return []
+        }
         return items
     }
 
@@ -90,18 +93,23 @@ import ListDiffScenarios
         var members = ["\"id\":\"\(tree.id)\""]
         if let content = tree.content { members.append("\"content\":\(content)") }
         if tree.isExpanded { members.append("\"expanded\":true") }
-        if !tree.children.isEmpty { members.append("\"children\":[\(tree.children.map(treeJSON).joined(separator: ","))]") }
+        if !tree.children.isEmpty {
+            members.append("\"children\":[\(tree.children.map(treeJSON).joined(separator: ","))]")
+        }
         return "{" + members.joined(separator: ",") + "}"
     }
 
     /// The outline as a one-section wire snapshot, read from its JSON.
     static func snapshot(_ outline: Engine) throws -> WireSnapshot {
-        let json = "{\"sections\":[{\"id\":\"s\",\"outline\":true,\"items\":[\(outline.roots.map(treeJSON).joined(separator: ","))]}]}"
+        let json =
+            "{\"sections\":[{\"id\":\"s\",\"outline\":true,\"items\":[\(outline.roots.map(treeJSON).joined(separator: ","))]}]}"
         return try WireDecoder.snapshot(Array(json.utf8)).snapshot
     }
 
     static var seeds: [UInt64] {
-        if let seed = ProcessInfo.processInfo.environment["LISTDIFF_OUTLINE_WIRE_SEED"].flatMap(UInt64.init) { return [seed] }
+        if let seed = ProcessInfo.processInfo.environment["LISTDIFF_OUTLINE_WIRE_SEED"].flatMap(UInt64.init) {
+            return [seed]
+        }
         let cases = ProcessInfo.processInfo.environment["LISTDIFF_OUTLINE_WIRE_CASES"].flatMap(Int.init) ?? 2_000
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9 &+ 41 }
     }
@@ -119,12 +127,16 @@ import ListDiffScenarios
                     let expected = try Self.snapshot(outline)
                     #expect(next == expected, "seed \(seed): \(operation)")
                     let reread = try WireDecoder.snapshot(written { $0.writeSnapshot(next, flat: false) }).snapshot
-                    #expect(reread == next && SnapshotDigest.digest(of: reread) == SnapshotDigest.digest(of: expected), "seed \(seed)")
+                    #expect(
+                        reread == next && SnapshotDigest.digest(of: reread) == SnapshotDigest.digest(of: expected),
+                        "seed \(seed)")
                     let old = wire.visibleRows
                     let new = next.visibleRows
                     let diff = try WireDiff(from: old, to: new)
                     let staged = diff.stagedBatch
-                    try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
+                    try BatchUpdateSimulator.verify(
+                        stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old,
+                        to: new)
                     #expect(new.sections[0].items.map(\.id.string) == outline.visibleItems, "seed \(seed)")
                     wire = next
                     edits += 1

@@ -1,10 +1,12 @@
-import Testing
 import ListDiffJSON
+import Testing
 
 @Suite struct ReaderTests {
     /// Reads `json` and returns the error it fails with, or nil.
-    func failure(_ json: String, options: JSONReadOptions = JSONReadOptions(),
-                 _ body: (inout JSONReader) throws(JSONReadError) -> Void) -> JSONReadError? {
+    func failure(
+        _ json: String, options: JSONReadOptions = JSONReadOptions(),
+        _ body: (inout JSONReader) throws(JSONReadError) -> Void
+    ) -> JSONReadError? {
         do {
             try JSONReader.read(Array(json.utf8), options: options, body)
             return nil
@@ -21,7 +23,8 @@ import ListDiffJSON
     }
 
     @Test func decodesASchemaDrivenDocument() throws {
-        let json = #"{"sections": [{"id": "s0", "items": ["a", "b\u00e9", {"id": "c", "content": {"x": [1, 2]}}]}], "n": -42, "ok": true, "none": null}"#
+        let json =
+            #"{"sections": [{"id": "s0", "items": ["a", "b\u00e9", {"id": "c", "content": {"x": [1, 2]}}]}], "n": -42, "ok": true, "none": null}"#
         var ids: [String] = []
         var number = 0
         var flag = false
@@ -98,14 +101,16 @@ import ListDiffJSON
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
-        let value = try JSONReader.read(Array(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00""#.utf8)) { (reader) throws(JSONReadError) in
+        let value = try JSONReader.read(Array(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\ud83d\ude00""#.utf8)) {
+            (reader) throws(JSONReadError) in
             try reader.readStringValue()
         }
         #expect(value == "\"\\/\u{8}\u{C}\n\r\tAé€😀")
     }
 
     @Test func readIntBoundaries() throws {
-        let values = try JSONReader.read(Array("[0, -0, 9223372036854775807, -9223372036854775808]".utf8)) { (reader) throws(JSONReadError) in
+        let values = try JSONReader.read(Array("[0, -0, 9223372036854775807, -9223372036854775808]".utf8)) {
+            (reader) throws(JSONReadError) in
             var result: [Int] = []
             try reader.beginArray()
             while try reader.hasNextElement() { result.append(try reader.readInt()) }
@@ -119,7 +124,9 @@ import ListDiffJSON
     }
 
     @Test func errorsNameOffsetLineColumnAndPointer() throws {
-        let json = "{\"new\": {\"sections\": [{}, {}, {}, {\"items\": [\n" + String(repeating: "\"x\", ", count: 17) + "\"y\" }]}]}}"
+        let json =
+            "{\"new\": {\"sections\": [{}, {}, {}, {\"items\": [\n" + String(repeating: "\"x\", ", count: 17)
+            + "\"y\" }]}]}}"
         let error = try #require(validationError(json))
         #expect(error.kind == .unexpectedCharacter)
         #expect(error.pointer.description == "/new/sections/3/items/17")
@@ -128,16 +135,19 @@ import ListDiffJSON
         #expect(Array(json.utf8)[error.offset] == UInt8(ascii: "}"))
         #expect(error.expected == "',' or ']' after an array element")
         #expect(error.found == "'}'")
-        #expect(error.description.contains("line 2, column \(error.column) (byte \(error.offset)), at /new/sections/3/items/17"))
+        #expect(
+            error.description.contains(
+                "line 2, column \(error.column) (byte \(error.offset)), at /new/sections/3/items/17"))
     }
 
     @Test func callerDrivenErrorsCarryThePathStack() throws {
-        let error = try #require(failure(#"{"old": [1, 2, "three"]}"#) { (reader) throws(JSONReadError) in
-            try reader.beginObject()
-            _ = try reader.nextMember()
-            try reader.beginArray()
-            while try reader.hasNextElement() { _ = try reader.readInt() }
-        })
+        let error = try #require(
+            failure(#"{"old": [1, 2, "three"]}"#) { (reader) throws(JSONReadError) in
+                try reader.beginObject()
+                _ = try reader.nextMember()
+                try reader.beginArray()
+                while try reader.hasNextElement() { _ = try reader.readInt() }
+            })
         #expect(error.kind == .typeMismatch)
         #expect(error.pointer.description == "/old/2")
         #expect(error.found == "a string")
@@ -152,12 +162,13 @@ import ListDiffJSON
     }
 
     @Test func errorsInAMemberNamePointAtTheObject() throws {
-        let error = try #require(failure(#"{"a": {"b": 1, "c\q": 2}}"#) { (reader) throws(JSONReadError) in
-            try reader.beginObject()
-            _ = try reader.nextMember()
-            try reader.beginObject()
-            while try reader.nextMember() != nil { try reader.skipValue() }
-        })
+        let error = try #require(
+            failure(#"{"a": {"b": 1, "c\q": 2}}"#) { (reader) throws(JSONReadError) in
+                try reader.beginObject()
+                _ = try reader.nextMember()
+                try reader.beginObject()
+                while try reader.nextMember() != nil { try reader.skipValue() }
+            })
         #expect(error.kind == .invalidEscape)
         #expect(error.pointer.description == "/a")
         let skipped = try #require(validationError(#"{"a": {"b": 1, "c\q": 2}}"#))
@@ -171,15 +182,16 @@ import ListDiffJSON
     }
 
     @Test func schemaErrorsFromDecoders() throws {
-        let error = try #require(failure(#"{"sections": [{"items": []}]}"#) { (reader) throws(JSONReadError) in
-            try reader.beginObject()
-            _ = try reader.nextMember()
-            try reader.beginArray()
-            _ = try reader.hasNextElement()
-            try reader.beginObject()
-            while try reader.nextMember() != nil { try reader.skipValue() }
-            throw reader.error(.schemaViolation, expected: "a member \"id\"", found: "none")
-        })
+        let error = try #require(
+            failure(#"{"sections": [{"items": []}]}"#) { (reader) throws(JSONReadError) in
+                try reader.beginObject()
+                _ = try reader.nextMember()
+                try reader.beginArray()
+                _ = try reader.hasNextElement()
+                try reader.beginObject()
+                while try reader.nextMember() != nil { try reader.skipValue() }
+                throw reader.error(.schemaViolation, expected: "a member \"id\"", found: "none")
+            })
         #expect(error.pointer.description == "/sections/0")
         #expect(error.kind == .schemaViolation)
     }
@@ -202,7 +214,7 @@ import ListDiffJSON
             ("\"a\u{1}\"", .controlCharacterInString),
             ("\"abc", .unexpectedEndOfInput),
             ("nul", .unexpectedEndOfInput),
-            ("[NaN]", .unexpectedCharacter),
+            ("[NaN]", .unexpectedCharacter)
         ]
         for (json, kind) in cases {
             let error = validationError(json)
@@ -212,14 +224,14 @@ import ListDiffJSON
 
     @Test func rejectsMalformedUTF8() throws {
         let cases: [[UInt8]] = [
-            [0x22, 0xC0, 0x80, 0x22],             // overlong NUL
-            [0x22, 0xE0, 0x80, 0x80, 0x22],       // overlong 3-byte
-            [0x22, 0xED, 0xA0, 0x80, 0x22],       // UTF-8-encoded surrogate U+D800
+            [0x22, 0xC0, 0x80, 0x22], // overlong NUL
+            [0x22, 0xE0, 0x80, 0x80, 0x22], // overlong 3-byte
+            [0x22, 0xED, 0xA0, 0x80, 0x22], // UTF-8-encoded surrogate U+D800
             [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // above U+10FFFF
-            [0x22, 0xE2, 0x82, 0x22],             // truncated
-            [0x22, 0x80, 0x22],                   // lone continuation
-            [0x22, 0xE2, 0x82],                   // truncated at end of input
-            [0x22, 0xFF, 0x22],
+            [0x22, 0xE2, 0x82, 0x22], // truncated
+            [0x22, 0x80, 0x22], // lone continuation
+            [0x22, 0xE2, 0x82], // truncated at end of input
+            [0x22, 0xFF, 0x22]
         ]
         for bytes in cases {
             #expect(throws: JSONReadError.self) { try JSONValidator.validate(bytes) }

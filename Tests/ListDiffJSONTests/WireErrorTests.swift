@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 @Suite struct WireErrorTests {
     func diffError(_ text: String, options: WireDecodingOptions = WireDecodingOptions()) -> JSONReadError? {
@@ -27,14 +27,16 @@ import ListDiffJSON
     }
 
     @Test func missingIDNamesTheElement() throws {
-        let error = try #require(diffError(#"{"old": {"sections": [{"id": "s", "items": [{"content": 1}]}]}, "new": {"sections": []}}"#))
+        let error = try #require(
+            diffError(#"{"old": {"sections": [{"id": "s", "items": [{"content": 1}]}]}, "new": {"sections": []}}"#))
         #expect(error.kind == .schemaViolation)
         #expect(error.pointer.description == "/old/sections/0/items/0")
         #expect(error.expected.contains("\"id\""))
     }
 
     @Test func duplicateItemsAcrossSectionsAreListedAtTheFirstRepeat() throws {
-        let body = #"{"old": {"sections": []}, "new": {"sections": [{"id": "s", "items": ["a", "b"]}, {"id": "t", "items": ["c", "a", 7, "b", "7"]}]}}"#
+        let body =
+            #"{"old": {"sections": []}, "new": {"sections": [{"id": "s", "items": ["a", "b"]}, {"id": "t", "items": ["c", "a", 7, "b", "7"]}]}}"#
         let error = try #require(diffError(body))
         #expect(error.kind == .schemaViolation)
         #expect(error.pointer.description == "/new/sections/1/items/1")
@@ -43,13 +45,15 @@ import ListDiffJSON
     }
 
     @Test func duplicateSectionsAreErrors() throws {
-        let error = try #require(diffError(#"{"old": {"sections": [{"id": "s"}, {"id": "s"}]}, "new": {"sections": []}}"#))
+        let error = try #require(
+            diffError(#"{"old": {"sections": [{"id": "s"}, {"id": "s"}]}, "new": {"sections": []}}"#))
         #expect(error.pointer.description == "/old/sections/1/id")
         #expect(error.found.contains(#""s""#))
     }
 
     @Test func unknownMarkNamesItsPointer() throws {
-        let error = try #require(diffError(#"{"old": [], "new": {"reloaded": ["x"], "sections": [{"id": "s", "items": ["a"]}]}}"#))
+        let error = try #require(
+            diffError(#"{"old": [], "new": {"reloaded": ["x"], "sections": [{"id": "s", "items": ["a"]}]}}"#))
         #expect(error.pointer.description == "/new/reloaded/0")
         #expect(error.found.contains("\"x\""))
     }
@@ -60,12 +64,16 @@ import ListDiffJSON
         #expect(duplicate.found.contains("second"))
         let unknown = try #require(diffError(#"{"old": [], "new": {"sections": [], "reloded": []}}"#))
         #expect(unknown.pointer.description == "/new/reloded")
-        #expect(diffError(#"{"old": [], "new": {"items": [], "reloded": []}}"#, options: WireDecodingOptions(unknownMembers: .ignore)) == nil)
+        #expect(
+            diffError(
+                #"{"old": [], "new": {"items": [], "reloded": []}}"#,
+                options: WireDecodingOptions(unknownMembers: .ignore)) == nil)
     }
 
     @Test func unknownOperationNamesItAndItsPointer() throws {
         do {
-            _ = try WireDecoder.operations(Array(#"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "explode"}]}"#.utf8))
+            _ = try WireDecoder.operations(
+                Array(#"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "explode"}]}"#.utf8))
             Issue.record("expected an error")
         } catch {
             #expect(error.pointer.description == "/operations/1/op")
@@ -75,7 +83,8 @@ import ListDiffJSON
 
     @Test func operationMembersMustFitTheOp() throws {
         do {
-            _ = try WireDecoder.operations(Array(#"{"operations": [{"op": "moveItem", "item": "a", "before": "b", "after": "c"}]}"#.utf8))
+            _ = try WireDecoder.operations(
+                Array(#"{"operations": [{"op": "moveItem", "item": "a", "before": "b", "after": "c"}]}"#.utf8))
             Issue.record("expected an error")
         } catch {
             #expect(error.pointer.description == "/operations/0")
@@ -85,7 +94,10 @@ import ListDiffJSON
 
     @Test func unknownSectionInAnOperationBecomesAProblemWithPointer() throws {
         let stored = try WireDecoder.snapshot(Array(#"{"sections": [{"id": "s", "items": ["a"]}]}"#.utf8)).snapshot
-        let operations = try WireDecoder.operations(Array(#"{"operations": [{"op": "appendItems", "items": ["b"], "section": "s"}, {"op": "appendItems", "items": ["c"], "section": "nope"}]}"#.utf8))
+        let operations = try WireDecoder.operations(
+            Array(
+                #"{"operations": [{"op": "appendItems", "items": ["b"], "section": "s"}, {"op": "appendItems", "items": ["c"], "section": "nope"}]}"#
+                    .utf8))
         do {
             _ = try stored.applying(operations)
             Issue.record("expected an error")

@@ -1,8 +1,8 @@
-import ListDiffScenarios
 import Foundation
-import Testing
 import ListDiff
 import ListDiffJSON
+import ListDiffScenarios
+import Testing
 
 /// Seeded mutation fuzzing of the wire decoders: random byte edits of valid request bodies
 /// must decode or throw a well-formed error — never crash. What decodes must hold unique
@@ -13,7 +13,7 @@ import ListDiffJSON
     static let requests: [[UInt8]] = [
         #"{"old": ["item-100001", "item-100002", "x", "a-very-long-identifier-over-fifteen-bytes"], "new": ["x", "item-100002", "new-1", "a-very-long-identifier-over-fifteen-bytes"]}"#,
         #"{"old": {"sections": [{"id": "s0", "items": ["a", "b", {"id": "c", "content": {"t": "Caf\u00e9", "n": 1.5}}]}, {"id": "s1", "items": [1, 2]}]}, "new": {"sections": [{"id": "s1", "items": ["2", "a"]}, {"id": "s0", "items": [{"id": "c", "content": {"n": 1.50, "t": "Café"}}, "b\u0021"]}], "reloaded": ["a"], "reconfigured": ["b!"]}}"#,
-        #"{"new": {"items": ["p", "q"], "reloaded": ["q"]}, "old": {"items": ["q", "p", "r"]}}"#,
+        #"{"new": {"items": ["p", "q"], "reloaded": ["q"]}, "old": {"items": ["q", "p", "r"]}}"#
     ].map { Array($0.utf8) }
 
     @Test func mutatedRequestsDecodeOrThrow() throws {
@@ -26,13 +26,17 @@ import ListDiffJSON
         var rejected = 0
         var failures = 0
         for index in 0..<cases {
-            let input = FuzzTests.mutate(Self.requests[Int.random(in: 0..<Self.requests.count, using: &random)], using: &random)
+            let input = FuzzTests.mutate(
+                Self.requests[Int.random(in: 0..<Self.requests.count, using: &random)], using: &random)
             do {
                 let request = try WireDecoder.diffRequest(input)
                 decoded += 1
-                for snapshot in [request.old, request.new] where (try? WireSnapshot(sections: snapshot.sections)) == nil {
+                for snapshot in [request.old, request.new] where (try? WireSnapshot(sections: snapshot.sections)) == nil
+                {
                     failures += 1
-                    Issue.record("seed \(seed) case \(index): decoded a snapshot with duplicate identifiers from \(String(decoding: input, as: UTF8.self))")
+                    Issue.record(
+                        "seed \(seed) case \(index): decoded a snapshot with duplicate identifiers from \(String(decoding: input, as: UTF8.self))"
+                    )
                 }
                 let diff = try WireDiff(from: request.old, to: request.new)
                 // Both checked whole and parsed by Foundation (`written`).
@@ -40,7 +44,9 @@ import ListDiffJSON
                 _ = written { $0.writeSequential(diff.sequential, flat: request.isFlat) }
             } catch let error as JSONReadError {
                 rejected += 1
-                if error.offset < 0 || error.offset > input.count || error.line < 1 || error.column < 1 || error.expected.isEmpty {
+                if error.offset < 0 || error.offset > input.count || error.line < 1 || error.column < 1
+                    || error.expected.isEmpty
+                {
                     failures += 1
                     Issue.record("seed \(seed) case \(index): malformed error \(error)")
                 }
@@ -60,11 +66,13 @@ import ListDiffJSON
     static let operations: [[UInt8]] = [
         #"{"operations": [{"op": "appendItems", "items": ["a-long-item-identifier-number-one", "b"], "section": "a-long-section-identifier-0"}, {"op": "moveItem", "item": "a-long-item-identifier-number-one", "before": "x"}, {"op": "deleteItems", "items": ["y"]}]}"#,
         #"{"operations": [{"op": "insertSections", "sections": [{"id": "s-long-section-identifier-two", "items": ["z-long-item-identifier-number-2"]}], "after": "a-long-section-identifier-0"}, {"op": "moveSection", "section": "s-long-section-identifier-two", "before": "s1"}, {"op": "reconfigureItems", "items": ["x", "z-long-item-identifier-number-2"]}, {"op": "reloadSections", "sections": ["s1"]}]}"#,
-        #"{"operations": [{"op": "insertItems", "items": [{"id": "c-long-item-identifier-with-content", "content": {"n": 1}}], "after": "x"}, {"op": "moveItem", "item": "y", "after": "c-long-item-identifier-with-content"}, {"op": "deleteSections", "sections": ["s1"]}, {"op": "deleteAllItems"}]}"#,
+        #"{"operations": [{"op": "insertItems", "items": [{"id": "c-long-item-identifier-with-content", "content": {"n": 1}}], "after": "x"}, {"op": "moveItem", "item": "y", "after": "c-long-item-identifier-with-content"}, {"op": "deleteSections", "sections": ["s1"]}, {"op": "deleteAllItems"}]}"#
     ].map { Array($0.utf8) }
 
-    static let identifierPool = ["x", "y", "w", "s1", "b", "a-long-item-identifier-number-one", "a-long-section-identifier-0",
-                                 "z-long-item-identifier-number-2", "unknown-long-identifier-nobody-has", "q"]
+    static let identifierPool = [
+        "x", "y", "w", "s1", "b", "a-long-item-identifier-number-one", "a-long-section-identifier-0",
+        "z-long-item-identifier-number-2", "unknown-long-identifier-nobody-has", "q"
+    ]
 
     /// Replaces one to three quoted strings (identifiers, or an `op` name now and then) with
     /// identifiers from the pool.
@@ -85,20 +93,31 @@ import ListDiffJSON
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 20_000
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x0B5E_2A11
-        let base = try WireDecoder.snapshot(Array(#"{"sections": [{"id": "a-long-section-identifier-0", "items": ["x", "y"]}, {"id": "s1", "items": ["w"]}]}"#.utf8)).snapshot
+        let base = try WireDecoder.snapshot(
+            Array(
+                #"{"sections": [{"id": "a-long-section-identifier-0", "items": ["x", "y"]}, {"id": "s1", "items": ["w"]}]}"#
+                    .utf8)
+        ).snapshot
         for operations in Self.operations { _ = try base.applying(try WireDecoder.operations(operations)) }
         var random = SplitMix64(seed: seed)
-        var applied = 0, refused = 0, rejected = 0
+        var applied = 0
+        var refused = 0
+        var rejected = 0
         for index in 0..<cases {
             let seedBody = Self.operations[Int.random(in: 0..<Self.operations.count, using: &random)]
             // Half the cases keep the JSON valid and swap identifiers, so the engine sees them.
-            let input = Bool.random(using: &random) ? FuzzTests.mutate(seedBody, using: &random) : Self.swappingIdentifiers(seedBody, using: &random)
+            let input =
+                Bool.random(using: &random)
+                ? FuzzTests.mutate(seedBody, using: &random) : Self.swappingIdentifiers(seedBody, using: &random)
             do {
                 let operations = try WireDecoder.operations(input)
                 do {
                     let result = try base.applying(operations)
                     applied += 1
-                    #expect((try? WireSnapshot(sections: result.sections)) != nil, "seed \(seed) case \(index): repeated identifiers after \(String(decoding: input, as: UTF8.self))")
+                    #expect(
+                        (try? WireSnapshot(sections: result.sections)) != nil,
+                        "seed \(seed) case \(index): repeated identifiers after \(String(decoding: input, as: UTF8.self))"
+                    )
                 } catch {
                     refused += 1
                     #expect(error.index >= 0 && error.index < operations.count, "seed \(seed) case \(index)")
@@ -107,7 +126,9 @@ import ListDiffJSON
                 rejected += 1
             }
         }
-        print("Operations fuzz: seed \(seed), \(cases) cases (\(applied) applied, \(refused) refused by the engine, \(rejected) rejected by the reader)")
+        print(
+            "Operations fuzz: seed \(seed), \(cases) cases (\(applied) applied, \(refused) refused by the engine, \(rejected) rejected by the reader)"
+        )
         #expect(applied > 0 && refused > 0 && rejected > 0)
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 /// The decoder's identifier paths: short identifiers read as two words (far from and near the
 /// end of the input, where fewer than 16 bytes follow the quote), long ones copied once, and
@@ -25,7 +25,8 @@ import ListDiffJSON
             #expect(decoded.first?.hashValue == WireID(id).hashValue, "length \(length)")
             #expect(decoded.first?.string == id, "length \(length)")
         }
-        let all = try items("[" + ids.map { #""\#($0)""# }.joined(separator: ", ") + "]" + String(repeating: " ", count: 64))
+        let all = try items(
+            "[" + ids.map { #""\#($0)""# }.joined(separator: ", ") + "]" + String(repeating: " ", count: 64))
         #expect(all == ids.map { WireID($0) })
         #expect(all.map(\.string) == ids)
     }
@@ -51,7 +52,8 @@ import ListDiffJSON
     }
 
     @Test func escapedAndPlainSpellingsAreOneIdentifier() throws {
-        let body = Array(#"{"old": ["caf\u00e9-and-a-long-tail", "ab\u0063"], "new": ["café-and-a-long-tail", "abc"]}"#.utf8)
+        let body = Array(
+            #"{"old": ["caf\u00e9-and-a-long-tail", "ab\u0063"], "new": ["café-and-a-long-tail", "abc"]}"#.utf8)
         let request = try WireDecoder.diffRequest(body)
         #expect(request.old.itemIdentifiers == request.new.itemIdentifiers)
         #expect(try WireDiff(from: request.old, to: request.new).batch.counts == ChangesetCounts())
@@ -61,7 +63,8 @@ import ListDiffJSON
         // 40-byte identifiers, 200 KB of them: the decode packs them into several slabs; one
         // identifier is larger than a slab. Equal to identifiers made from strings (their own
         // slabs) and to themselves read again in the other snapshot.
-        let ids = (0..<5_000).map { "identifier-long-enough-for-a-slab-\(String($0).leftPadded(to: 6))" }
+        let ids =
+            (0..<5_000).map { "identifier-long-enough-for-a-slab-\(String($0).leftPadded(to: 6))" }
             + [String(repeating: "x", count: 70_000)]
         let list = ids.map { #""\#($0)""# }.joined(separator: ",")
         let request = try WireDecoder.diffRequest(Array(#"{"old": [\#(list)], "new": [\#(list)]}"#.utf8))

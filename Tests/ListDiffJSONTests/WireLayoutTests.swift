@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 @Suite struct WireLayoutTests {
     /// Items are what a decode writes and a diff reads most: an identifier (two inline words,

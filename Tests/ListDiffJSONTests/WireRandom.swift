@@ -1,13 +1,15 @@
-import ListDiffScenarios
 import ListDiff
 import ListDiffJSON
+import ListDiffScenarios
 
 /// Seeded random wire snapshots for round-trip and diff tests.
 struct WireRandom {
     var random: SplitMix64
 
-    static let contents: [String?] = [nil, "1", "1.0", "10e-1", #"{"a":1,"b":[true,null]}"#, #"{ "b": [true, null], "a": 1 }"#,
-                                      #""x""#, #""\u0078""#, "[1,2]", "[2,1]", #"{"t":"é😀\n"}"#, "false"]
+    static let contents: [String?] = [
+        nil, "1", "1.0", "10e-1", #"{"a":1,"b":[true,null]}"#, #"{ "b": [true, null], "a": 1 }"#,
+        #""x""#, #""\u0078""#, "[1,2]", "[2,1]", #"{"t":"é😀\n"}"#, "false"
+    ]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -37,15 +39,22 @@ struct WireRandom {
         items = Array(items.prefix(Int.random(in: 0...items.count, using: &random)))
         var sections: [WireSnapshot.Section] = []
         if flat {
-            sections = [WireSnapshot.Section(WireID.flatSection, items: ContiguousArray(items.map { WireSnapshot.Item($0, content: content()) }))]
+            sections = [
+                WireSnapshot.Section(
+                    WireID.flatSection, items: ContiguousArray(items.map { WireSnapshot.Item($0, content: content()) }))
+            ]
         } else {
             let ids = sectionPool.shuffled(using: &random).prefix(Int.random(in: 1...sectionPool.count, using: &random))
             var remaining = items[...]
             for (index, id) in ids.enumerated() {
-                let take = index == ids.count - 1 ? remaining.count : Int.random(in: 0...remaining.count, using: &random)
+                let take =
+                    index == ids.count - 1 ? remaining.count : Int.random(in: 0...remaining.count, using: &random)
                 let chunk = remaining.prefix(take)
                 remaining = remaining.dropFirst(take)
-                sections.append(WireSnapshot.Section(id, content: content(), items: ContiguousArray(chunk.map { WireSnapshot.Item($0, content: content()) })))
+                sections.append(
+                    WireSnapshot.Section(
+                        id, content: content(),
+                        items: ContiguousArray(chunk.map { WireSnapshot.Item($0, content: content()) })))
             }
         }
         guard var snapshot = try? WireSnapshot(sections: sections) else { return WireSnapshot() }
@@ -53,7 +62,8 @@ struct WireRandom {
         try? snapshot.reloadItems(marked.filter { _ in Bool.random(using: &random) })
         try? snapshot.reconfigureItems(marked.filter { _ in Bool.random(using: &random) })
         if !flat {
-            try? snapshot.reloadSections(snapshot.sectionIdentifiers.filter { _ in Int.random(in: 0..<6, using: &random) == 0 })
+            try? snapshot.reloadSections(
+                snapshot.sectionIdentifiers.filter { _ in Int.random(in: 0..<6, using: &random) == 0 })
         }
         return snapshot
     }

@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffJSON
+import Testing
 
 /// Canonical UUIDs are held inline (16 bytes and their letters' case); every other 36-byte
 /// text stays a long identifier. Either way an identifier equals, hashes and spells exactly
@@ -8,17 +8,18 @@ import ListDiffJSON
 @Suite struct WireUUIDTests {
     static let inline = [
         "550e8400-e29b-41d4-a716-446655440000", "550E8400-E29B-41D4-A716-446655440000",
-        "00000000-0000-4000-8000-000000000000", "ffffffff-ffff-7fff-bfff-ffffffffffff", "FFFFFFFF-FFFF-7FFF-BFFF-FFFFFFFFFFFF",
-        "12345678-1234-1234-9234-123456789012",
+        "00000000-0000-4000-8000-000000000000", "ffffffff-ffff-7fff-bfff-ffffffffffff",
+        "FFFFFFFF-FFFF-7FFF-BFFF-FFFFFFFFFFFF",
+        "12345678-1234-1234-9234-123456789012"
     ]
     static let long = [
-        "550e8400-E29B-41d4-a716-446655440000",  // mixed case
-        "00000000-0000-0000-0000-000000000000",  // the nil UUID: not the RFC 9562 variant
-        "550e8400-e29b-41d4-c716-446655440000",  // variant 110
-        "550e8400-e29b-41d4-a716-44665544000g",  // not hex
-        "550e8400e29b-41d4-a716-4466554400000",  // a dash misplaced
-        "550e8400-e29b-41d4-a716-4466554400\u{e9}",  // 36 bytes, not ASCII
-        "550e8400-e29b-41d4-a716-446655440000-",  // 37 bytes
+        "550e8400-E29B-41d4-a716-446655440000", // mixed case
+        "00000000-0000-0000-0000-000000000000", // the nil UUID: not the RFC 9562 variant
+        "550e8400-e29b-41d4-c716-446655440000", // variant 110
+        "550e8400-e29b-41d4-a716-44665544000g", // not hex
+        "550e8400e29b-41d4-a716-4466554400000", // a dash misplaced
+        "550e8400-e29b-41d4-a716-4466554400\u{e9}", // 36 bytes, not ASCII
+        "550e8400-e29b-41d4-a716-446655440000-" // 37 bytes
     ]
 
     func decoded(_ texts: [String]) throws -> [WireID] {
@@ -45,7 +46,8 @@ import ListDiffJSON
     }
 
     @Test func aUUIDKeyedSnapshotDiffsAndRepeatsAreFound() throws {
-        let request = #"{"old": ["550e8400-e29b-41d4-a716-446655440000", "550e8400-e29b-41d4-a716-446655440001"], "new": ["550e8400-e29b-41d4-a716-446655440001", "550E8400-E29B-41D4-A716-446655440000"]}"#
+        let request =
+            #"{"old": ["550e8400-e29b-41d4-a716-446655440000", "550e8400-e29b-41d4-a716-446655440001"], "new": ["550e8400-e29b-41d4-a716-446655440001", "550E8400-E29B-41D4-A716-446655440000"]}"#
         let decoded = try WireDecoder.diffRequest(Array(request.utf8))
         let counts = try WireDiff(from: decoded.old, to: decoded.new).batch.counts
         #expect(counts.itemDeletes == 1 && counts.itemInserts == 1 && counts.itemMoves == 0)

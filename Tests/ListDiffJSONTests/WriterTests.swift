@@ -1,6 +1,6 @@
+import ListDiffJSON
 import ListDiffScenarios
 import Testing
-import ListDiffJSON
 
 @Suite struct WriterTests {
     @Test func writesStructureWithCommas() {
@@ -8,22 +8,37 @@ import ListDiffJSON
         writer.beginObject()
         writer.key("sections")
         writer.beginObject()
-        writer.key("deletes"); writer.beginArray(); writer.int(2); writer.endArray()
-        writer.key("inserts"); writer.beginArray(); writer.endArray()
-        writer.key("moves"); writer.beginArray()
-        writer.beginArray(); writer.int(4); writer.int(1); writer.endArray()
-        writer.beginArray(); writer.int(-7); writer.int(0); writer.endArray()
+        writer.key("deletes")
+        writer.beginArray()
+        writer.int(2)
+        writer.endArray()
+        writer.key("inserts")
+        writer.beginArray()
+        writer.endArray()
+        writer.key("moves")
+        writer.beginArray()
+        writer.beginArray()
+        writer.int(4)
+        writer.int(1)
+        writer.endArray()
+        writer.beginArray()
+        writer.int(-7)
+        writer.int(0)
+        writer.endArray()
         writer.endArray()
         writer.endObject()
-        writer.key("flag"); writer.bool(false)
-        writer.key("nothing"); writer.null()
+        writer.key("flag")
+        writer.bool(false)
+        writer.key("nothing")
+        writer.null()
         writer.endObject()
-        #expect(String(decoding: writer.bytes, as: UTF8.self)
-            == #"{"sections":{"deletes":[2],"inserts":[],"moves":[[4,1],[-7,0]]},"flag":false,"nothing":null}"#)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"sections":{"deletes":[2],"inserts":[],"moves":[[4,1],[-7,0]]},"flag":false,"nothing":null}"#)
     }
 
     @Test func writesIntegersWithoutFoundation() {
-        for value in [0, 1, 9, 10, -1, -10, 1234567890, Int.max, Int.min] {
+        for value in [0, 1, 9, 10, -1, -10, 1_234_567_890, Int.max, Int.min] {
             var writer = JSONWriter()
             writer.int(value)
             #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
@@ -33,7 +48,8 @@ import ListDiffJSON
     @Test func escapesControlCharactersQuotesAndBackslashes() {
         var writer = JSONWriter()
         writer.string("a\"b\\c\n\r\t\u{8}\u{C}\u{0}\u{1F}\u{7F}é😀/")
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0000\\u001f\u{7F}é😀/\"")
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0000\\u001f\u{7F}é😀/\"")
     }
 
     @Test func rawPassesCapturedContentThrough() throws {
@@ -63,7 +79,9 @@ import ListDiffJSON
     @Test func seededRandomStringsRoundTrip() throws {
         let seed: UInt64 = 0x5EED_0001
         var random = SplitMix64(seed: seed)
-        let pools: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
+        let pools: [ClosedRange<UInt32>] = [
+            0x00...0x1F, 0x20...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF
+        ]
         for round in 0..<2_000 {
             var scalars = String.UnicodeScalarView()
             if round == 0 {
@@ -105,15 +123,23 @@ import ListDiffJSON
         }
         let problem = ProblemDetails(readError: error, type: "https://listdiff.dev/problems/malformed-json")
         let json = String(decoding: problem.jsonBytes, as: UTF8.self)
-        #expect(json.hasPrefix(#"{"type":"https://listdiff.dev/problems/malformed-json","title":"Malformed JSON","status":400,"detail":"Invalid JSON at line 2, column 4 (byte 15), at /new/2: expected a JSON value, found ']'."#))
-        #expect(json.hasSuffix(#","pointer":"/new/2","offset":15,"line":2,"column":4,"expected":"a JSON value","found":"']'"}"#))
+        #expect(
+            json.hasPrefix(
+                #"{"type":"https://listdiff.dev/problems/malformed-json","title":"Malformed JSON","status":400,"detail":"Invalid JSON at line 2, column 4 (byte 15), at /new/2: expected a JSON value, found ']'."#
+            ))
+        #expect(
+            json.hasSuffix(
+                #","pointer":"/new/2","offset":15,"line":2,"column":4,"expected":"a JSON value","found":"']'"}"#))
         try JSONValidator.validate(problem.jsonBytes)
     }
 
     @Test func problemDetailsWithExtensions() {
-        let problem = ProblemDetails(title: "Duplicate item IDs", status: 422, detail: "IDs must be unique",
-                                     extensions: [.init("duplicates", .strings(["a", "b"])), .init("retry", .bool(false))])
-        #expect(String(decoding: problem.jsonBytes, as: UTF8.self)
-            == #"{"type":"about:blank","title":"Duplicate item IDs","status":422,"detail":"IDs must be unique","duplicates":["a","b"],"retry":false}"#)
+        let problem = ProblemDetails(
+            title: "Duplicate item IDs", status: 422, detail: "IDs must be unique",
+            extensions: [.init("duplicates", .strings(["a", "b"])), .init("retry", .bool(false))])
+        #expect(
+            String(decoding: problem.jsonBytes, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Duplicate item IDs","status":422,"detail":"IDs must be unique","duplicates":["a","b"],"retry":false}"#
+        )
     }
 }

@@ -14,10 +14,14 @@ func written(_ body: (inout JSONWriter) -> Void, sourceLocation: SourceLocation 
 }
 
 /// Records an issue unless Foundation's parser reads `bytes` as one JSON value.
-func expectJSON(_ bytes: [UInt8], _ context: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+func expectJSON(
+    _ bytes: [UInt8], _ context: @autoclosure () -> String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
     do {
         _ = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
     } catch {
-        Issue.record("\(context()) not JSON (\(error)): \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(context()) not JSON (\(error)): \(String(decoding: bytes, as: UTF8.self))",
+            sourceLocation: sourceLocation)
     }
 }

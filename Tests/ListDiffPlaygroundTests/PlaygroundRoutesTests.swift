@@ -10,7 +10,8 @@ import Testing
     static func with(_ body: (RawClient) throws -> Void) throws {
         var router = Router()
         PlaygroundRoutes.mount(on: &router)
-        let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoopCount: 1, workerCount: 1, logLevel: .off)
+        let configuration = HTTPServerConfiguration(
+            host: "127.0.0.1", port: 0, eventLoopCount: 1, workerCount: 1, logLevel: .off)
         let server = HTTPServer(configuration: configuration, responder: router)
         try server.start()
         defer {
@@ -22,7 +23,8 @@ import Testing
 
     /// The files as they are in the repository, to compare with what the binary serves.
     static func source(_ name: String) throws -> String {
-        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/ListDiffPlayground/Page")
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
+            path: "../../Sources/ListDiffPlayground/Page")
         return try String(contentsOf: page.appending(path: name), encoding: .utf8)
     }
 
@@ -64,7 +66,8 @@ import Testing
             let first = try client.request("GET", "/playground/listdiff.js")
             let tag = try #require(first.header("ETag"))
             #expect(first.header("Cache-Control") == "no-cache")
-            let again = try client.request("GET", "/playground/listdiff.js", headers: [("If-None-Match", "\"0000000000000000\", \(tag)")])
+            let again = try client.request(
+                "GET", "/playground/listdiff.js", headers: [("If-None-Match", "\"0000000000000000\", \(tag)")])
             #expect(again.status == 304)
             #expect(again.body.isEmpty)
             #expect(again.header("ETag") == tag)

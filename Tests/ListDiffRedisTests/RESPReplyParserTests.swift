@@ -19,8 +19,11 @@ import Testing
 
     @Test func everyTypeReadsWholeAndByteByByte() throws {
         let text = "+OK\r\n-ERR wrong\r\n:-42\r\n$5\r\na\r\nb!\r\n$-1\r\n*-1\r\n*2\r\n*1\r\n:1\r\n$0\r\n\r\n"
-        let expected: [RESPValue] = [.simpleString("OK"), .error("ERR wrong"), .integer(-42), .bulkString(Array("a\r\nb!".utf8)), .bulkString(nil),
-                                     .array(nil), .array([.array([.integer(1)]), .bulkString([])])]
+        let expected: [RESPValue] = [
+            .simpleString("OK"), .error("ERR wrong"), .integer(-42), .bulkString(Array("a\r\nb!".utf8)),
+            .bulkString(nil),
+            .array(nil), .array([.array([.integer(1)]), .bulkString([])])
+        ]
         #expect(try Self.parseAll(text) == expected)
         #expect(try Self.parseAll(text, chunk: 1) == expected)
         #expect(try Self.parseAll(text, chunk: 3) == expected)
@@ -33,7 +36,7 @@ import Testing
         ("$5\r\nabcdefg\r\n", "CRLF"),
         ("$100000000000\r\n", "bulk string of 100000000000"),
         ("*3000000\r\n", "array of 3000000"),
-        (String(repeating: "*1\r\n", count: 10) + ":1\r\n", "nested"),
+        (String(repeating: "*1\r\n", count: 10) + ":1\r\n", "nested")
     ])
     func malformedRepliesAreErrorsThatSayWhat(text: String, naming: String) {
         #expect {
@@ -48,9 +51,12 @@ import Testing
     @Test func randomRepliesRoundTripAndMutationsNeverCrash() throws {
         let seed = UInt64(Self.environmentSeed ?? 2026_11_23)
         var random = SplitMix64(seed: seed)
-        var mutatedRead = 0, mutatedRefused = 0
+        var mutatedRead = 0
+        var mutatedRefused = 0
         for _ in 0..<5_000 {
-            let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomValue(depth: 0, using: &random) }
+            let values = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                Self.randomValue(depth: 0, using: &random)
+            }
             var bytes: [UInt8] = []
             for value in values { Self.write(value, into: &bytes) }
             var parser = RESPReplyParser()
@@ -80,19 +86,30 @@ import Testing
                 mutatedRefused += 1
             }
         }
-        print("RESP fuzz: seed \(seed) (rerun with LISTDIFF_RESP_SEED=\(seed)), 5000 cases round-tripped; mutated: \(mutatedRead) read, \(mutatedRefused) refused")
+        print(
+            "RESP fuzz: seed \(seed) (rerun with LISTDIFF_RESP_SEED=\(seed)), 5000 cases round-tripped; mutated: \(mutatedRead) read, \(mutatedRefused) refused"
+        )
     }
 
     static var environmentSeed: Int? { ProcessInfo.processInfo.environment["LISTDIFF_RESP_SEED"].flatMap { Int($0) } }
 
     static func randomValue(depth: Int, using random: inout SplitMix64) -> RESPValue {
         switch Int.random(in: 0..<(depth < 3 ? 6 : 5), using: &random) {
-        case 0: return .simpleString(String((0..<Int.random(in: 0...12, using: &random)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 32...126, using: &random))) }))
+        case 0:
+            return .simpleString(
+                String(
+                    (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                        Character(Unicode.Scalar(UInt8.random(in: 32...126, using: &random)))
+                    }))
         case 1: return .error("ERR " + String(Int.random(in: 0...999, using: &random)))
         case 2: return .integer(Int64.random(in: Int64.min + 1...Int64.max, using: &random))
-        case 3: return .bulkString((0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        case 3:
+            return .bulkString(
+                (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
         case 4: return Bool.random(using: &random) ? .bulkString(nil) : .array(nil)
-        default: return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in randomValue(depth: depth + 1, using: &random) })
+        default:
+            return .array(
+                (0..<Int.random(in: 0...4, using: &random)).map { _ in randomValue(depth: depth + 1, using: &random) })
         }
     }
 
@@ -117,9 +134,13 @@ import Testing
 @Suite struct RedisEndpointTests {
     @Test func urlsParseAndPrintWithoutThePassword() throws {
         let full = try RedisEndpoint.parse("redis://app:s3cr:et@cache.internal:6380/2").get()
-        #expect(full == RedisEndpoint(host: "cache.internal", port: 6380, username: "app", password: "s3cr:et", database: 2))
+        #expect(
+            full == RedisEndpoint(host: "cache.internal", port: 6380, username: "app", password: "s3cr:et", database: 2)
+        )
         #expect(full.description == "redis://app:***@cache.internal:6380/2")
-        #expect(try RedisEndpoint.parse("redis://:pw@[::1]:7000").get() == RedisEndpoint(host: "::1", port: 7000, password: "pw"))
+        #expect(
+            try RedisEndpoint.parse("redis://:pw@[::1]:7000").get()
+                == RedisEndpoint(host: "::1", port: 7000, password: "pw"))
         #expect(try RedisEndpoint.parse("redis://localhost").get() == RedisEndpoint(host: "localhost"))
         for bad in ["http://x", "redis://", "redis://h:0", "redis://h:port", "redis://h/x"] {
             guard case .failure = RedisEndpoint.parse(bad) else {

@@ -22,7 +22,8 @@ import Testing
         try Self.withServers { server in
             let connection = try RedisConnection(endpoint: server.endpoint, connectTimeout: 1, replyTimeout: 2)
             let value: [UInt8] = Array("a\r\n$3\r\nb".utf8) + [0, 255]
-            #expect(try connection.call(RESPCommand([Array("SET".utf8), Array("k".utf8), value])) == .simpleString("OK"))
+            #expect(
+                try connection.call(RESPCommand([Array("SET".utf8), Array("k".utf8), value])) == .simpleString("OK"))
             #expect(try connection.call(RESPCommand("GET", "k")).bytes == value)
             #expect(try connection.call(RESPCommand("GET", "missing")) == .bulkString(nil))
             let replies = try connection.send((0..<1_000).map { _ in RESPCommand("INCR", "n") })
@@ -61,7 +62,9 @@ import Testing
             let anonymous = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
             #expect(throws: RedisError.self) { try anonymous.call(RESPCommand("GET", "k")) }
             endpoint.password = "wrong"
-            #expect(throws: RedisError.self) { try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2) }
+            #expect(throws: RedisError.self) {
+                try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
+            }
             endpoint.password = "s3cret"
             endpoint.database = 3
             let connection = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
@@ -76,7 +79,12 @@ import Testing
             _ = try subscriber.call(RESPCommand("SUBSCRIBE", "versions"))
             #expect(try subscriber.receive(timeout: 0.1) == nil)
             #expect(try publisher.call(RESPCommand("PUBLISH", "versions", "s.feed 7")) == .integer(1))
-            #expect(try subscriber.receive(timeout: 2) == .array([.bulkString(Array("message".utf8)), .bulkString(Array("versions".utf8)), .bulkString(Array("s.feed 7".utf8))]))
+            #expect(
+                try subscriber.receive(timeout: 2)
+                    == .array([
+                        .bulkString(Array("message".utf8)), .bulkString(Array("versions".utf8)),
+                        .bulkString(Array("s.feed 7".utf8))
+                    ]))
         }
     }
 
@@ -85,7 +93,9 @@ import Testing
             let pool = RedisConnectionPool(endpoint: server.endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1)
             #expect(try pool.call(RESPCommand("SET", "k", "1")) == .simpleString("OK"))
             server.stop()
-            #expect(throws: RedisError.self, "the idle connection finds the server gone") { try pool.call(RESPCommand("GET", "k")) }
+            #expect(throws: RedisError.self, "the idle connection finds the server gone") {
+                try pool.call(RESPCommand("GET", "k"))
+            }
             #expect(throws: RedisError.self, "connecting fails") { try pool.call(RESPCommand("GET", "k")) }
             let started = Date()
             #expect(throws: RedisError.self) { try pool.call(RESPCommand("GET", "k")) }

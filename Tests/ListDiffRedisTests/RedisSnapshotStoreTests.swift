@@ -1,16 +1,18 @@
 import Foundation
 import ListDiff
 import ListDiffJSON
-@testable import ListDiffRedis
 import ListDiffStore
 import ListDiffTestSupport
 import Testing
 
+@testable import ListDiffRedis
+
 /// What only the Redis store has: several instances over one server (the conformance suite
 /// covers the interface, one instance at a time).
 @Suite struct RedisSnapshotStoreTests {
-    static let limits = StoreLimits(maxSessions: 100, maxSnapshotsPerSession: 8, maxItemsPerSnapshot: 10_000, maxOperationWork: 1_000_000,
-                                    versionsKept: 4, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)
+    static let limits = StoreLimits(
+        maxSessions: 100, maxSnapshotsPerSession: 8, maxItemsPerSnapshot: 10_000, maxOperationWork: 1_000_000,
+        versionsKept: 4, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)
     static let feed = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
 
     static func flat(_ ids: [String]) throws -> WireSnapshot {
@@ -23,16 +25,22 @@ import Testing
     @Test func twoInstancesWritingOneSnapshotLoseNothing() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let instances = (0..<2).map { _ in
-            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
+            RedisSnapshotStore(
+                client: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
         }
-        _ = try instances[0].write(Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
-        let writers = 6, rounds = 20
+        _ = try instances[0].write(
+            Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            options: DiffOptions())
+        let writers = 6
+        let rounds = 20
         let failures = LockedCount()
         runOnThreads(writers) { writer in
             for round in 0..<rounds {
                 do {
-                    let append = try WireDecoder.operations(Array(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#.utf8))
-                    _ = try instances[writer % 2].apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+                    let append = try WireDecoder.operations(
+                        Array(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#.utf8))
+                    _ = try instances[writer % 2].apply(
+                        append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
                 } catch {
                     failures.add()
                     print("writer \(writer): \(error)")
@@ -49,13 +57,19 @@ import Testing
     /// subscriber), and after the server comes back empty, by `gone`.
     @Test func aWriteThroughAnotherInstanceAnswersTheWait() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        let (writer, holder) = (RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
-                                RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
-        let first = try writer.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let (writer, holder) = (
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits)
+        )
+        let first = try writer.write(
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+        ).head.version
         let answers = Answers()
         _ = try holder.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) }
         usleep(300_000) // the holder's subscriber connects (a write before that is found by its first check)
-        let second = try writer.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let second = try writer.write(
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+        ).head.version
         guard case .success(.changes(let from, let to, let diff?))? = answers.waitFor(1).first else {
             Issue.record("the wait was not answered by the other instance's write")
             return
@@ -65,7 +79,9 @@ import Testing
         try writer.deleteSnapshot(Self.feed)
         #expect(answers.waitFor(2).dropFirst().first?.error == .gone(.snapshotDeleted))
         // The server restarts empty: once the subscriber is back, the wait learns its session is gone.
-        let third = try writer.write(Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let third = try writer.write(
+            Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+        ).head.version
         _ = try holder.waitForChange(at: Self.feed, since: third, options: DiffOptions()) { answers.add($0) }
         server.stop()
         let restarted = try RedisServerProcess(binary: server.binary, port: server.port)
@@ -79,10 +95,13 @@ import Testing
         guard let server = try RedisServerProcess.startFirst() else { return }
         let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
         let store = RedisSnapshotStore(client: pool, limits: Self.limits)
-        let before = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let before = try store.write(
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+        ).head.version
         _ = try pool.call(RESPCommand("FLUSHALL"))
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
-        let after = try store.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let after = try store.write(
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         #expect(after.created && after.head.version.epoch != before.epoch)
         guard case .reset = try store.changes(at: Self.feed, since: before, options: DiffOptions()) else {
             Issue.record("a version of the lost session must get a reset")
@@ -93,8 +112,11 @@ import Testing
     /// A server that is down answers within the timeouts, as `unavailable`, and nothing hangs.
     @Test func aServerThatIsDownIsUnavailableAtOnce() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        let store = RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5), limits: Self.limits)
-        _ = try store.write(Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let store = RedisSnapshotStore(
+            client: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5),
+            limits: Self.limits)
+        _ = try store.write(
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         server.stop()
         let started = Date()
         for _ in 0..<3 {
@@ -113,22 +135,41 @@ import Testing
     /// back the same list may be answered from it.
     @Test func aStaleGuessIsCheckedAgainstWhatIsStored() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        let (first, second) = (RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
-                               RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits))
-        _ = try first.write(Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
-        let other = try second.write(Self.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
+        let (first, second) = (
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits),
+            RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits)
+        )
+        _ = try first.write(
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let other = try second.write(
+            Self.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            options: DiffOptions()
+        ).head.version
         let matching = WriteConditions(ifMatch: .tags([.init(isWeak: false, opaque: Substring(other.text))]))
-        let matched = try first.write(Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: matching, options: DiffOptions())
-        #expect(matched.from == other && matched.diff?.counts.itemInserts == 1, "If-Match with the other instance's version holds")
+        let matched = try first.write(
+            Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: matching, options: DiffOptions())
+        #expect(
+            matched.from == other && matched.diff?.counts.itemInserts == 1,
+            "If-Match with the other instance's version holds")
 
-        _ = try second.write(Self.flat(["a", "b", "c", "d", "e"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
-        let deleteE = try WireDecoder.operations(Array(#"{"operations": [{"op": "deleteItems", "items": ["e"]}]}"#.utf8))
+        _ = try second.write(
+            Self.flat(["a", "b", "c", "d", "e"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            options: DiffOptions())
+        let deleteE = try WireDecoder.operations(
+            Array(#"{"operations": [{"op": "deleteItems", "items": ["e"]}]}"#.utf8))
         let deleted = try first.apply(deleteE, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         #expect(deleted.diff?.counts.itemDeletes == 1, "an operation on an item only the stored version has")
 
-        let same = try second.write(Self.flat(["a", "b", "c", "d", "x"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()).head.version
-        let unchanged = try first.write(Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
-        #expect(unchanged.from == same && unchanged.diff?.counts.itemDeletes == 1, "what looked like no change to the guess is a change to what is stored")
+        let same = try second.write(
+            Self.flat(["a", "b", "c", "d", "x"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            options: DiffOptions()
+        ).head.version
+        let unchanged = try first.write(
+            Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            options: DiffOptions())
+        #expect(
+            unchanged.from == same && unchanged.diff?.counts.itemDeletes == 1,
+            "what looked like no change to the guess is a change to what is stored")
         #expect(try StoreInputIDs.ids(second.read(Self.feed).snapshot()) == ["a", "b", "c", "d"])
     }
 
@@ -140,11 +181,17 @@ import Testing
         let store = RedisSnapshotStore(client: pool, limits: Self.limits)
         let second = SnapshotAddress(owner: 0, session: "s", snapshot: "second")
         _ = try store.createSession(owner: 0, name: "s")
-        for (address, ids) in [(Self.feed, ["a"]), (Self.feed, ["a", "b"]), (second, ["x"]), (second, ["y"]), (Self.feed, ["b"])] {
-            _ = try store.write(Self.flat(ids), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
+        for (address, ids) in [
+            (Self.feed, ["a"]), (Self.feed, ["a", "b"]), (second, ["x"]), (second, ["y"]), (Self.feed, ["b"])
+        ] {
+            _ = try store.write(
+                Self.flat(ids), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
         }
         let keys = RedisKeys(namespace: "ld", owner: 0, session: "s")
-        let all = [keys.session, keys.names, keys.snapshot("feed"), keys.history("feed"), keys.snapshot("second"), keys.history("second")]
+        let all = [
+            keys.session, keys.names, keys.snapshot("feed"), keys.history("feed"), keys.snapshot("second"),
+            keys.history("second")
+        ]
         let expiries = try pool.send(all.map { RESPCommand("PEXPIRETIME", $0) }).map { $0.integer ?? -3 }
         #expect(expiries.allSatisfy { $0 > 0 }, "every key exists and expires: \(expiries)")
         #expect((expiries.max() ?? 0) - (expiries.min() ?? 0) < 1_000, "within a second of each other: \(expiries)")

@@ -23,7 +23,8 @@ import Testing
             transcript.epoch = service.service.epoch
             try Self.keys(service, &transcript)
         }
-        let limits = ServiceConfiguration(maxSnapshotsPerSession: 1, maxItemsPerSnapshot: 4, maxOperationWork: 10, maxStoreBytes: 4_000)
+        let limits = ServiceConfiguration(
+            maxSnapshotsPerSession: 1, maxItemsPerSnapshot: 4, maxOperationWork: 10, maxStoreBytes: 4_000)
         try TestService.with(limits) { (service: TestService) throws in
             transcript.epoch = service.service.epoch
             try Self.limits(service, &transcript)
@@ -36,9 +37,12 @@ import Testing
         let expected = recorded.split(separator: "\n", omittingEmptySubsequences: false)
         let actual = transcript.text.split(separator: "\n", omittingEmptySubsequences: false)
         if let line = zip(expected, actual).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            Issue.record("Tests/Golden/api.txt line \(line + 1):\nrecorded: \(expected[line])\nanswered: \(actual[line])")
+            Issue.record(
+                "Tests/Golden/api.txt line \(line + 1):\nrecorded: \(expected[line])\nanswered: \(actual[line])")
         } else {
-            #expect(expected.count == actual.count, "the transcript has \(actual.count) lines, the recording \(expected.count)")
+            #expect(
+                expected.count == actual.count,
+                "the transcript has \(actual.count) lines, the recording \(expected.count)")
         }
     }
 
@@ -46,8 +50,16 @@ import Testing
         let flat = #"{"old": ["a", "b", "c"], "new": ["c", "a", "d"]}"#
         try t.exchange(service, "POST", "/v1/diff", body: flat)
         try t.exchange(service, "POST", "/v1/diff?format=sequential", body: flat)
-        try t.exchange(service, "POST", "/v1/diff?updates=reload", body: #"{"old": {"sections": [{"id": "s", "items": [{"id": "a", "content": 1}, "b"]}]}, "new": {"sections": [{"id": "s", "items": [{"id": "a", "content": 2}, "b"]}]}}"#)
-        try t.exchange(service, "POST", "/v1/diff", body: #"{"old": {"sections": [{"id": "p", "items": ["a", "b"]}]}, "new": {"sections": [{"id": "p", "items": ["b"]}, {"id": "q", "items": ["a"]}]}}"#)
+        try t.exchange(
+            service, "POST", "/v1/diff?updates=reload",
+            body:
+                #"{"old": {"sections": [{"id": "s", "items": [{"id": "a", "content": 1}, "b"]}]}, "new": {"sections": [{"id": "s", "items": [{"id": "a", "content": 2}, "b"]}]}}"#
+        )
+        try t.exchange(
+            service, "POST", "/v1/diff",
+            body:
+                #"{"old": {"sections": [{"id": "p", "items": ["a", "b"]}]}, "new": {"sections": [{"id": "p", "items": ["b"]}, {"id": "q", "items": ["a"]}]}}"#
+        )
         try t.exchange(service, "POST", "/v1/diff", body: #"{"old": [1, 2"#)
         try t.exchange(service, "POST", "/v1/diff", body: #"{"old": ["a", "a"], "new": []}"#)
         try t.exchange(service, "POST", "/v1/diff?format=xml", body: flat)
@@ -69,7 +81,8 @@ import Testing
         try t.exchange(service, "GET", session)
         try t.exchange(service, "PUT", feed, body: first)
         try t.exchange(service, "PUT", feed, body: first)
-        try t.exchange(service, "PUT", feed + "?format=sequential", body: second, headers: [("If-Match", "\"\(epoch).1\"")])
+        try t.exchange(
+            service, "PUT", feed + "?format=sequential", body: second, headers: [("If-Match", "\"\(epoch).1\"")])
         try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\"\(epoch).1\"")])
         try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\(epoch).2")])
         try t.exchange(service, "PUT", feed, body: first, headers: [("If-None-Match", "*")])
@@ -83,12 +96,25 @@ import Testing
         try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wait=0.1")
         try t.exchange(service, "GET", feed + "/changes")
         try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wiat=3")
-        try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "appendSections", "sections": [{"id": "later", "items": ["d"]}]}, {"op": "moveItem", "item": "a", "after": "d"}, {"op": "reloadItems", "items": ["c"]}]}"#)
-        try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveSection", "section": "nope", "before": "today"}]}"#)
+        try t.exchange(
+            service, "POST", feed + "/operations",
+            body:
+                #"{"operations": [{"op": "appendSections", "sections": [{"id": "later", "items": ["d"]}]}, {"op": "moveItem", "item": "a", "after": "d"}, {"op": "reloadItems", "items": ["c"]}]}"#
+        )
+        try t.exchange(
+            service, "POST", feed + "/operations",
+            body:
+                #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveSection", "section": "nope", "before": "today"}]}"#
+        )
         try t.exchange(service, "POST", feed + "/operations", body: #"{"operations": [{"op": "frob"}]}"#)
-        try t.exchange(service, "PUT", feed + "?include=values", body: #"{"sections": [{"id": "today", "items": ["c", "e"]}]}"#)
-        let list = try t.exchange(service, "PUT", session + "/snapshots/list", body: #"["x", "y"]"#).json()["to"] as? String ?? ""
-        try t.exchange(service, "POST", session + "/snapshots/list/operations", body: #"{"operations": [{"op": "appendSections", "sections": [{"id": "s"}]}]}"#)
+        try t.exchange(
+            service, "PUT", feed + "?include=values", body: #"{"sections": [{"id": "today", "items": ["c", "e"]}]}"#)
+        let list =
+            try t.exchange(service, "PUT", session + "/snapshots/list", body: #"["x", "y"]"#).json()["to"] as? String
+            ?? ""
+        try t.exchange(
+            service, "POST", session + "/snapshots/list/operations",
+            body: #"{"operations": [{"op": "appendSections", "sections": [{"id": "s"}]}]}"#)
         try t.exchange(service, "GET", session)
         try t.exchange(service, "DELETE", session + "/snapshots/list")
         try t.exchange(service, "GET", session + "/snapshots/list")
@@ -107,7 +133,9 @@ import Testing
         try t.exchange(service, "POST", "/v1/diff", body: diff)
         try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Bearer wrong")])
         try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Basic Z29sZGVu")])
-        try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Bearer golden-key"), ("Authorization", "Bearer golden-key")])
+        try t.exchange(
+            service, "POST", "/v1/diff", body: diff,
+            headers: [("Authorization", "Bearer golden-key"), ("Authorization", "Bearer golden-key")])
         try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Bearer golden-key")])
     }
 
@@ -115,8 +143,11 @@ import Testing
         try t.exchange(service, "PUT", "/v1/sessions/s/snapshots/a", body: #"["a", "b"]"#)
         try t.exchange(service, "PUT", "/v1/sessions/s/snapshots/b", body: #"["a"]"#)
         try t.exchange(service, "PUT", "/v1/sessions/s/snapshots/a", body: #"["a", "b", "c", "d", "e"]"#)
-        try t.exchange(service, "POST", "/v1/sessions/s/snapshots/a/operations",
-                       body: #"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#)
+        try t.exchange(
+            service, "POST", "/v1/sessions/s/snapshots/a/operations",
+            body:
+                #"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#
+        )
         let long = "[" + (0..<4).map { "\"\(String(repeating: "n", count: 600))\($0)\"" }.joined(separator: ", ") + "]"
         try t.exchange(service, "PUT", "/v1/sessions/t/snapshots/big", body: long)
         try t.exchange(service, "GET", "/v1/sessions/t")
@@ -130,10 +161,15 @@ struct APITranscript {
     private(set) var text = ""
 
     /// The response headers a client reads (never `Date` or `Content-Length`).
-    static let recordedHeaders = ["Content-Type", "ETag", "Location", "Allow", "WWW-Authenticate", "Retry-After", "Connection"]
+    static let recordedHeaders = [
+        "Content-Type", "ETag", "Location", "Allow", "WWW-Authenticate", "Retry-After", "Connection"
+    ]
 
     @discardableResult
-    mutating func exchange(_ service: TestService, _ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws -> RawClient.Response {
+    mutating func exchange(
+        _ service: TestService, _ method: String, _ target: String, body: String? = nil,
+        headers: [(String, String)] = []
+    ) throws -> RawClient.Response {
         let response = try service.request(method, target, body: body, headers: headers)
         text += ">>> \(method) \(normalised(target))\n"
         for (name, value) in headers { text += "    \(name): \(normalised(value))\n" }

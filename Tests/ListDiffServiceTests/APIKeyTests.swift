@@ -1,8 +1,9 @@
 import Foundation
 import ListDiffHTTP
-@testable import ListDiffService
 import ListDiffTestSupport
 import Testing
+
+@testable import ListDiffService
 
 @Suite struct APIKeyTests {
     @Test func keysAreRequiredAndSessionsArePerKey() throws {
@@ -10,23 +11,32 @@ import Testing
             let missing = try service.request("POST", "/v1/sessions")
             #expect(missing.status == 401)
             #expect(missing.header("WWW-Authenticate") == #"Bearer realm="listdiff""#)
-            let wrong = try service.request("POST", "/v1/diff", body: #"{"old": [], "new": []}"#, headers: [("Authorization", "Bearer alpha-kez")])
+            let wrong = try service.request(
+                "POST", "/v1/diff", body: #"{"old": [], "new": []}"#, headers: [("Authorization", "Bearer alpha-kez")])
             #expect(wrong.status == 401)
             #expect(wrong.header("WWW-Authenticate") == #"Bearer realm="listdiff", error="invalid_token""#)
             let alpha = [("Authorization", "Bearer alpha-key")]
             let beta = [("Authorization", "Bearer beta-key")]
-            #expect(try service.request("PUT", "/v1/sessions/shared/snapshots/x", body: #"["a"]"#, headers: alpha).status == 201)
+            #expect(
+                try service.request("PUT", "/v1/sessions/shared/snapshots/x", body: #"["a"]"#, headers: alpha).status
+                    == 201)
             #expect(try service.request("GET", "/v1/sessions/shared/snapshots/x", headers: alpha).status == 200)
             #expect(try service.request("GET", "/v1/sessions/shared/snapshots/x", headers: beta).status == 404)
             #expect(try service.request("GET", "/v1/sessions/shared", headers: beta).status == 404)
-            #expect(try service.request("PUT", "/v1/sessions/shared/snapshots/x", body: #"["b", "c"]"#, headers: beta).status == 201)
-            #expect(try service.request("GET", "/v1/sessions/shared/snapshots/x", headers: alpha).member("snapshot") == #"["a"]"#)
+            #expect(
+                try service.request("PUT", "/v1/sessions/shared/snapshots/x", body: #"["b", "c"]"#, headers: beta)
+                    .status == 201)
+            #expect(
+                try service.request("GET", "/v1/sessions/shared/snapshots/x", headers: alpha).member("snapshot")
+                    == #"["a"]"#)
         }
     }
 
     @Test func theKeyIsCheckedBeforeTheRequestIsRead() throws {
         try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key"])) { (service: TestService) throws in
-            #expect(try service.request("POST", "/v1/sessions/s/snapshots/x/operations", body: #"{"operations": [}"#).status == 401)
+            #expect(
+                try service.request("POST", "/v1/sessions/s/snapshots/x/operations", body: #"{"operations": [}"#).status
+                    == 401)
             #expect(try service.request("GET", "/v1/sessions/s/snapshots/x/changes?since=garbage").status == 401)
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/x", body: "{").status == 401)
             #expect(try service.request("POST", "/v1/diff?format=xml", body: "{").status == 401)

@@ -15,15 +15,20 @@ import Testing
             let document = #"{"old": ["a"], "new": ["b"]}"#
             let padded = document + String(repeating: " ", count: 800_000 - document.utf8.count)
             let holder = try RawClient(port: service.server.port, receiveTimeout: 5)
-            try holder.send("POST /v1/diff HTTP/1.1\r\nHost: t\r\nContent-Length: \(padded.utf8.count)\r\n\r\n" + String(padded.prefix(1000)))
+            try holder.send(
+                "POST /v1/diff HTTP/1.1\r\nHost: t\r\nContent-Length: \(padded.utf8.count)\r\n\r\n"
+                    + String(padded.prefix(1000)))
             Thread.sleep(forTimeInterval: 0.2)
-            let refused = try service.request("POST", "/v1/diff", body: String(repeating: " ", count: 300_000) + document)
+            let refused = try service.request(
+                "POST", "/v1/diff", body: String(repeating: " ", count: 300_000) + document)
             #expect(refused.status == 503)
             #expect(refused.header("Retry-After") == "1")
             #expect(refused.bodyText.contains("bytes of request bodies"))
             try holder.send(String(padded.dropFirst(1000)))
             #expect(try holder.readResponse().status == 200)
-            #expect(try service.request("POST", "/v1/diff", body: String(repeating: " ", count: 300_000) + document).status == 200)
+            #expect(
+                try service.request("POST", "/v1/diff", body: String(repeating: " ", count: 300_000) + document).status
+                    == 200)
         }
     }
 
@@ -38,7 +43,9 @@ import Testing
             let answer = try client.readResponse()
             #expect(answer.status == 503)
             #expect(answer.header("Retry-After") == "1")
-            #expect(try service.request("POST", "/v1/diff", body: #"{"old": [], "new": ["x"]}"#).status == 200, "the refused body gave its room back")
+            #expect(
+                try service.request("POST", "/v1/diff", body: #"{"old": [], "new": ["x"]}"#).status == 200,
+                "the refused body gave its room back")
         }
     }
 }

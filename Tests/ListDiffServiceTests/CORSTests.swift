@@ -13,24 +13,37 @@ import Testing
         configuration.apiKeys = ["k1"]
         try TestService.with(configuration, corsOrigins: [Self.page]) { service in
             let path = "/v1/sessions/web/snapshots/feed"
-            let preflight = try service.request("OPTIONS", path, headers: [("Origin", Self.page), ("Access-Control-Request-Method", "PUT"),
-                                                                           ("Access-Control-Request-Headers", "authorization, content-type, if-match")])
+            let preflight = try service.request(
+                "OPTIONS", path,
+                headers: [
+                    ("Origin", Self.page), ("Access-Control-Request-Method", "PUT"),
+                    ("Access-Control-Request-Headers", "authorization, content-type, if-match")
+                ])
             #expect(preflight.status == 204, "a preflight carries no key and needs none")
             #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PUT") == true)
-            #expect(preflight.header("Access-Control-Allow-Headers") == "Authorization, Content-Type, If-Match, If-None-Match, X-ListDiff-Session-Name")
-            let written = try service.request("PUT", path, body: #"["a", "b"]"#, headers: [("Origin", Self.page), ("Authorization", "Bearer k1")])
+            #expect(
+                preflight.header("Access-Control-Allow-Headers")
+                    == "Authorization, Content-Type, If-Match, If-None-Match, X-ListDiff-Session-Name")
+            let written = try service.request(
+                "PUT", path, body: #"["a", "b"]"#, headers: [("Origin", Self.page), ("Authorization", "Bearer k1")])
             #expect(written.status == 201 && written.header("Access-Control-Allow-Origin") == Self.page)
             #expect(written.header("Access-Control-Expose-Headers")?.contains("ETag") == true)
             let unkeyed = try service.request("GET", path, headers: [("Origin", Self.page)])
-            #expect(unkeyed.status == 401 && unkeyed.header("Access-Control-Allow-Origin") == Self.page, "the page can read why it was refused")
-            let other = try service.request("GET", path, headers: [("Origin", "https://evil.example"), ("Authorization", "Bearer k1")])
-            #expect(other.status == 200 && other.header("Access-Control-Allow-Origin") == nil, "another origin's page cannot read it")
+            #expect(
+                unkeyed.status == 401 && unkeyed.header("Access-Control-Allow-Origin") == Self.page,
+                "the page can read why it was refused")
+            let other = try service.request(
+                "GET", path, headers: [("Origin", "https://evil.example"), ("Authorization", "Bearer k1")])
+            #expect(
+                other.status == 200 && other.header("Access-Control-Allow-Origin") == nil,
+                "another origin's page cannot read it")
         }
     }
 
     @Test func withoutTheFlagNoAnswerNamesAnOrigin() throws {
         try TestService.with { service in
-            let preflight = try service.request("OPTIONS", "/v1/diff", headers: [("Origin", Self.page), ("Access-Control-Request-Method", "POST")])
+            let preflight = try service.request(
+                "OPTIONS", "/v1/diff", headers: [("Origin", Self.page), ("Access-Control-Request-Method", "POST")])
             #expect(preflight.status == 405 && preflight.header("Access-Control-Allow-Origin") == nil)
         }
     }

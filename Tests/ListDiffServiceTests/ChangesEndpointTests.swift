@@ -17,8 +17,11 @@ import Testing
             #expect(changes.status == 200)
             #expect(try changes.json()["from"] as? String == "\(epoch).1")
             #expect(try changes.json()["to"] as? String == "\(epoch).3")
-            let direct = try service.request("POST", "/v1/diff", body: #"{"old": ["a", "b", "c"], "new": ["b", "d", {"id": "a", "content": 1}]}"#)
-            #expect(try changes.member("changeset") == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
+            let direct = try service.request(
+                "POST", "/v1/diff", body: #"{"old": ["a", "b", "c"], "new": ["b", "d", {"id": "a", "content": 1}]}"#)
+            #expect(
+                try changes.member("changeset")
+                    == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
             let current = try service.request("GET", Self.path + "/changes?since=\(epoch).3")
             #expect(try current.json()["from"] as? String == "\(epoch).3")
             #expect(try current.json()["to"] as? String == "\(epoch).3")
@@ -39,7 +42,9 @@ import Testing
             #expect(try response.member("snapshot") == #"["a","b"]"#)
             #expect(try service.request("GET", Self.path + "/changes").status == 400)
             #expect(try service.request("GET", Self.path + "/changes?since=garbage").status == 400)
-            #expect(try service.request("GET", Self.path + "/changes?since=\(service.service.epoch).9").json()["reset"] as? Bool == true)
+            #expect(
+                try service.request("GET", Self.path + "/changes?since=\(service.service.epoch).9").json()["reset"]
+                    as? Bool == true)
         }
     }
 
@@ -61,10 +66,14 @@ import Testing
                 let new = "[" + lists[7].map { "\"\($0)\"" }.joined(separator: ",") + "]"
                 let direct = try service.request("POST", "/v1/diff", body: #"{"old": \#(old), "new": \#(new)}"#)
                 #expect(try changes.json()["reset"] == nil)
-                #expect(try changes.member("changeset") == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
+                #expect(
+                    try changes.member("changeset")
+                        == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
             }
             for version in 1...4 {
-                #expect(try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)").json()["reset"] as? Bool == true)
+                #expect(
+                    try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)").json()["reset"]
+                        as? Bool == true)
             }
         }
     }
@@ -81,7 +90,10 @@ import Testing
             #expect(ContinuousClock.now - started < .seconds(2))
             #expect(try response.json()["from"] as? String == "\(epoch).1")
             #expect(try response.json()["to"] as? String == "\(epoch).2")
-            #expect(try response.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[1],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            #expect(
+                try response.member("changeset")
+                    == #"{"stages":[{"deletes":[],"inserts":[1],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#
+            )
             // A poll from an older version answers at once.
             let behind = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=10")
             #expect(try behind.json()["to"] as? String == "\(epoch).2")
@@ -93,7 +105,8 @@ import Testing
             let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
             let started = ContinuousClock.now
-            let response = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=0.4&format=sequential")
+            let response = try service.request(
+                "GET", Self.path + "/changes?since=\(epoch).1&wait=0.4&format=sequential")
             #expect(ContinuousClock.now - started >= .milliseconds(350))
             #expect(try response.json()["from"] as? String == "\(epoch).1")
             #expect(try response.json()["to"] as? String == "\(epoch).1")
@@ -113,7 +126,9 @@ import Testing
                 }
             }
             let deadline = Date().addingTimeInterval(3)
-            while service.server.statistics().waitingResponses > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while service.server.statistics().waitingResponses > 0 && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             #expect(service.server.statistics().waitingResponses == 0)
             #expect(try service.request("PUT", Self.path, body: #"["b"]"#).status == 200)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import ListDiffHTTP
-@testable import ListDiffService
 import ListDiffTestSupport
 import Testing
+
+@testable import ListDiffService
 
 @Suite struct ConcurrentWriterTests {
     /// Eight writers each read the version, then write with If-Match, 25 times: every accepted
@@ -18,10 +19,12 @@ import Testing
                 guard let client = try? service.client() else { return failures.add() }
                 for attempt in 0..<25 {
                     guard let current = try? client.request("GET", path), let tag = current.header("ETag"),
-                          let items = (try? current.json())?["snapshot"] as? [String] else { return failures.add() }
+                        let items = (try? current.json())?["snapshot"] as? [String]
+                    else { return failures.add() }
                     let next = items + ["w\(writer)-\(attempt)"]
                     let body = "[" + next.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-                    guard let response = try? client.request("PUT", path, body: body, headers: [("If-Match", tag)]) else { return failures.add() }
+                    guard let response = try? client.request("PUT", path, body: body, headers: [("If-Match", tag)])
+                    else { return failures.add() }
                     switch response.status {
                     case 200: accepted.add()
                     case 412: rejected.add()

@@ -11,9 +11,15 @@ import Testing
             let batch = try service.request("POST", "/v1/diff", body: body)
             #expect(batch.status == 200)
             #expect(batch.header("Content-Type") == "application/json")
-            #expect(batch.bodyText == #"{"stages":[{"deletes":[1],"inserts":[2],"moves":[[2,0]]}],"updates":{"reloads":[],"reconfigures":[]}}"#)
+            #expect(
+                batch.bodyText
+                    == #"{"stages":[{"deletes":[1],"inserts":[2],"moves":[[2,0]]}],"updates":{"reloads":[],"reconfigures":[]}}"#
+            )
             let sequential = try service.request("POST", "/v1/diff?format=sequential", body: body)
-            #expect(sequential.bodyText == #"{"operations":[{"op":"remove","at":1,"count":1},{"op":"move","from":1,"to":0},{"op":"insert","at":2,"count":1}]}"#)
+            #expect(
+                sequential.bodyText
+                    == #"{"operations":[{"op":"remove","at":1,"count":1},{"op":"move","from":1,"to":0},{"op":"insert","at":2,"count":1}]}"#
+            )
         }
     }
 
@@ -40,19 +46,26 @@ import Testing
                 """#
             let response = try service.request("POST", "/v1/diff", body: body)
             #expect(response.status == 200)
-            #expect(try response.member("stages") == #"[{"items":{"deletes":[],"inserts":[],"moves":[[[0,0],[1,0]],[[0,1],[1,2]]]},"# +
-                #""sections":{"deletes":[],"inserts":[],"moves":[]},"snapshot":{"sections":[{"id":"pinned","items":[]},{"id":"all","items":["c1","c3","c2","c4"]}]}},"# +
-                #"{"items":{"deletes":[],"inserts":[],"moves":[]},"sections":{"deletes":[0],"inserts":[],"moves":[]}}]"#)
+            #expect(
+                try response.member("stages")
+                    == #"[{"items":{"deletes":[],"inserts":[],"moves":[[[0,0],[1,0]],[[0,1],[1,2]]]},"#
+                    + #""sections":{"deletes":[],"inserts":[],"moves":[]},"snapshot":{"sections":[{"id":"pinned","items":[]},{"id":"all","items":["c1","c3","c2","c4"]}]}},"#
+                    + #"{"items":{"deletes":[],"inserts":[],"moves":[]},"sections":{"deletes":[0],"inserts":[],"moves":[]}}]"#
+            )
         }
     }
 
     @Test func theSequentialFormMovesAnItemOutOfADeletedSectionBeforeDeletingIt() throws {
         // Issue 31: a1 was deleted with A and inserted into B, so an Android list lost its cell.
         try TestService.with { service in
-            let body = #"{"old":{"sections":[{"id":"A","items":["a1","a2"]},{"id":"B","items":["b1"]}]},"new":{"sections":[{"id":"B","items":["b1","a1"]}]}}"#
+            let body =
+                #"{"old":{"sections":[{"id":"A","items":["a1","a2"]},{"id":"B","items":["b1"]}]},"new":{"sections":[{"id":"B","items":["b1","a1"]}]}}"#
             let response = try service.request("POST", "/v1/diff?format=sequential", body: body)
             #expect(response.status == 200)
-            #expect(response.bodyText == #"{"operations":[{"op":"moveItem","from":[0,0],"to":[1,1]},{"op":"deleteSections","at":0,"count":1}]}"#)
+            #expect(
+                response.bodyText
+                    == #"{"operations":[{"op":"moveItem","from":[0,0],"to":[1,1]},{"op":"deleteSections","at":0,"count":1}]}"#
+            )
         }
     }
 
@@ -62,7 +75,7 @@ import Testing
         (#"{"old": ["a", "b", "a"], "new": []}"#, 400, "/old/2", "invalid-body"),
         (#"{"old": ["a"]}"#, 400, "", "invalid-body"),
         (#"{"old": [], "new": [], "extra": 1}"#, 400, "/extra", "invalid-body"),
-        (#"{"old": ["a", "b", "c", "d", "e", "f"], "new": []}"#, 422, "/old", "too-many-items"),
+        (#"{"old": ["a", "b", "c", "d", "e", "f"], "new": []}"#, 422, "/old", "too-many-items")
     ])
     func badBodiesGetPreciseProblems(body: String, status: Int, pointer: String, type: String) throws {
         try TestService.with(ServiceConfiguration(maxItemsPerSnapshot: 5)) { service in
@@ -82,9 +95,15 @@ import Testing
 
     @Test func duplicatesAreListed() throws {
         try TestService.with { service in
-            let response = try service.request("POST", "/v1/diff", body: #"{"old": [], "new": {"sections": [{"id": "s", "items": ["x", "y"]}, {"id": "t", "items": ["y"]}]}}"#)
+            let response = try service.request(
+                "POST", "/v1/diff",
+                body:
+                    #"{"old": [], "new": {"sections": [{"id": "s", "items": ["x", "y"]}, {"id": "t", "items": ["y"]}]}}"#
+            )
             #expect(response.status == 400)
-            #expect(try response.json()["found"] as? String == #"duplicated item identifiers "y"; this is the first repeat"#)
+            #expect(
+                try response.json()["found"] as? String == #"duplicated item identifiers "y"; this is the first repeat"#
+            )
             #expect(try response.json()["pointer"] as? String == "/new/sections/1/items/0")
             #expect(try response.json()["duplicates"] as? [String] == ["y"])
         }
@@ -95,7 +114,8 @@ import Testing
             let query = try service.request("POST", "/v1/diff?format=xml", body: #"{"old": [], "new": []}"#)
             #expect(query.status == 400)
             #expect(try query.json()["parameter"] as? String == "format")
-            let large = try service.request("POST", "/v1/diff", body: #"{"old": [], "new": ["\#(String(repeating: "z", count: 2000))"]}"#)
+            let large = try service.request(
+                "POST", "/v1/diff", body: #"{"old": [], "new": ["\#(String(repeating: "z", count: 2000))"]}"#)
             #expect(large.status == 413)
             #expect(large.header("Content-Type") == "application/problem+json")
             #expect(try service.request("POST", "/v1/diff", body: #"{"old": [], "new": []}"#).status == 200)

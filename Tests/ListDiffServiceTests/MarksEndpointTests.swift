@@ -19,8 +19,12 @@ import Testing
             let digest = try #require(try service.request("GET", Self.path).json()["digest"] as? String)
             let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).1")
             #expect(changes.status == 200)
-            #expect(changes.bodyText == #"{"from":"\#(epoch).1","to":"\#(epoch).2","digest":"\#(digest)","changeset":{"stages":[],"updates":{"reloads":[1],"reconfigures":[]}}}"#)
-            #expect(try service.request("GET", Self.path).member("snapshot") == #"["a","b","c"]"#, "a read shows no marks")
+            #expect(
+                changes.bodyText
+                    == #"{"from":"\#(epoch).1","to":"\#(epoch).2","digest":"\#(digest)","changeset":{"stages":[],"updates":{"reloads":[1],"reconfigures":[]}}}"#
+            )
+            #expect(
+                try service.request("GET", Self.path).member("snapshot") == #"["a","b","c"]"#, "a read shows no marks")
         }
     }
 
@@ -33,8 +37,13 @@ import Testing
             _ = try service.request("PUT", Self.path, body: #"["a", "b", "c", "d"]"#)
             let behind = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=10&include=values")
             #expect(try behind.json()["to"] as? String == "\(epoch).3")
-            #expect(try behind.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[3],"moves":[]}],"updates":{"reconfigures":[],"reloads":[1]}}"#)
-            #expect(try behind.member("values") == #"{"items":[{"at":1,"item":"b"},{"at":3,"item":"d"}]}"#, "the reloaded item's value too")
+            #expect(
+                try behind.member("changeset")
+                    == #"{"stages":[{"deletes":[],"inserts":[3],"moves":[]}],"updates":{"reconfigures":[],"reloads":[1]}}"#
+            )
+            #expect(
+                try behind.member("values") == #"{"items":[{"at":1,"item":"b"},{"at":3,"item":"d"}]}"#,
+                "the reloaded item's value too")
         }
     }
 
@@ -44,7 +53,8 @@ import Testing
         guard let server = try RedisServerProcess.startFirst() else { return }
         try TestService.with(store: RedisStoreServiceTests.redis(server.endpoint)) { first in
             try TestService.with(store: RedisStoreServiceTests.redis(server.endpoint)) { second in
-                let version = try #require(try first.request("PUT", Self.path, body: #"["a", "b", "c"]"#).json()["to"] as? String)
+                let version = try #require(
+                    try first.request("PUT", Self.path, body: #"["a", "b", "c"]"#).json()["to"] as? String)
                 let poller = try second.longPoll(Self.path, since: version, wait: 10)
                 usleep(300_000)
                 let written = try first.request("POST", Self.path + "/operations", body: Self.reloadB)

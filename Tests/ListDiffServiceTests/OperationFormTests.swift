@@ -14,7 +14,7 @@ import Testing
         #"{"op": "deleteSections", "sections": ["s1"]}"#,
         #"{"op": "moveSection", "section": "s1", "after": "s0"}"#,
         #"{"op": "reloadSections", "sections": ["s1"]}"#,
-        #"{"op": "appendItems", "items": ["z"], "section": "s1"}"#,
+        #"{"op": "appendItems", "items": ["z"], "section": "s1"}"#
     ]
 
     @Test(arguments: sectionOperations)
@@ -41,7 +41,7 @@ import Testing
         #"{"op": "moveItem", "item": "a", "after": "b"}"#,
         #"{"op": "moveItem", "item": "b", "before": "a"}"#,
         #"{"op": "reloadItems", "items": ["a"]}"#,
-        #"{"op": "reconfigureItems", "items": ["b"]}"#,
+        #"{"op": "reconfigureItems", "items": ["b"]}"#
     ]
 
     @Test(arguments: flatOperations)
@@ -57,15 +57,19 @@ import Testing
         }
     }
 
-    @Test(arguments: sectionOperations + [
-        #"{"op": "appendItems", "items": ["z"]}"#,
-        #"{"op": "moveItem", "item": "a", "after": "b"}"#,
-        #"{"op": "deleteAllItems"}"#,
-    ])
+    @Test(
+        arguments: sectionOperations + [
+            #"{"op": "appendItems", "items": ["z"]}"#,
+            #"{"op": "moveItem", "item": "a", "after": "b"}"#,
+            #"{"op": "deleteAllItems"}"#
+        ])
     func everyOperationKeepsASectionedSnapshotsDigestTrue(operation: String) throws {
         try TestService.with { (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/sectioned"
-            #expect(try service.request("PUT", path, body: #"{"sections": [{"id": "s1", "items": ["a", "b"]}, {"id": "s0", "items": []}]}"#).status == 201)
+            #expect(
+                try service.request(
+                    "PUT", path, body: #"{"sections": [{"id": "s1", "items": ["a", "b"]}, {"id": "s0", "items": []}]}"#
+                ).status == 201)
             let applied = try service.request("POST", path + "/operations", body: #"{"operations": [\#(operation)]}"#)
             #expect(applied.status == 200, "\(operation): \(applied.bodyText)")
             try Self.expectDigestMatchesSnapshot(service, path)

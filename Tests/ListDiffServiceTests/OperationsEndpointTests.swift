@@ -17,7 +17,9 @@ import Testing
             if line.hasPrefix("# HELP ") { continue }
             if line.hasPrefix("# TYPE ") {
                 let parts = line.split(separator: " ")
-                try #require(parts.count == 4 && ["counter", "gauge", "histogram"].contains(String(parts[3])), "bad TYPE line: \(line)")
+                try #require(
+                    parts.count == 4 && ["counter", "gauge", "histogram"].contains(String(parts[3])),
+                    "bad TYPE line: \(line)")
                 typed[String(parts[2])] = String(parts[3])
                 continue
             }
@@ -26,15 +28,24 @@ import Testing
             let value = try #require(Double(line[line.index(after: space)...]), "bad value: \(line)")
             let name = String(series.prefix { $0 != "{" })
             try #require(name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }, "bad name: \(line)")
-            let family = ["_bucket", "_sum", "_count"].first { name.hasSuffix($0) && typed[String(name.dropLast($0.count))] == "histogram" }
+            let family =
+                ["_bucket", "_sum", "_count"].first {
+                    name.hasSuffix($0) && typed[String(name.dropLast($0.count))] == "histogram"
+                }
                 .map { String(name.dropLast($0.count)) } ?? name
             try #require(typed[family] != nil, "sample before its TYPE: \(line)")
             if series.contains("{") {
-                try #require(series.hasSuffix("}") && series.range(of: #"^[a-z_:]+\{([a-z_]+="([^"\\]|\\.)*",?)+\}$"#, options: .regularExpression) != nil, "bad labels: \(line)")
+                try #require(
+                    series.hasSuffix("}")
+                        && series.range(of: #"^[a-z_:]+\{([a-z_]+="([^"\\]|\\.)*",?)+\}$"#, options: .regularExpression)
+                            != nil,
+                    "bad labels: \(line)")
             }
             if name.hasSuffix("_bucket") {
                 let base = series.replacingOccurrences(of: #",?le="[^"]*""#, with: "", options: .regularExpression)
-                if let last = lastBucket, last.series == base { try #require(value >= last.value, "buckets not cumulative: \(line)") }
+                if let last = lastBucket, last.series == base {
+                    try #require(value >= last.value, "buckets not cumulative: \(line)")
+                }
                 lastBucket = (base, value)
             }
             samples[series] = value
@@ -56,7 +67,9 @@ import Testing
             let diffs = #"listdiff_http_requests_total{route="/v1/diff",method="POST",status="200"}"#
             #expect((after[diffs] ?? 0) - (before[diffs] ?? 0) == 3)
             #expect(after[#"listdiff_http_requests_total{route="/v1/diff",method="POST",status="400"}"#] == 1)
-            #expect(after[#"listdiff_http_request_duration_seconds_count{route="/v1/sessions/{session}/snapshots/{name}"}"#] == 1)
+            #expect(
+                after[#"listdiff_http_request_duration_seconds_count{route="/v1/sessions/{session}/snapshots/{name}"}"#]
+                    == 1)
             #expect(after["listdiff_diff_duration_seconds_count"] == 4)
             #expect(after["listdiff_diff_items_total"] == 11)
             #expect(after["listdiff_sessions"] == 1)
@@ -95,7 +108,8 @@ import Testing
             let client = try service.client()
             _ = try client.request("PUT", "/v1/sessions/s/snapshots/x", body: #"["a"]"#)
             let epoch = service.service.epoch
-            try client.send("GET /v1/sessions/s/snapshots/x/changes?since=\(epoch).1&wait=5 HTTP/1.1\r\nHost: t\r\n\r\n")
+            try client.send(
+                "GET /v1/sessions/s/snapshots/x/changes?since=\(epoch).1&wait=5 HTTP/1.1\r\nHost: t\r\n\r\n")
             Thread.sleep(forTimeInterval: 0.2)
             let started = ContinuousClock.now
             service.server.shutdown(gracePeriod: 2)

@@ -15,8 +15,9 @@ import Testing
             let replaced = try service.request("PUT", path, body: #"["b"]"#, headers: [("If-None-Match", "*")])
             #expect(replaced.status == 412)
             #expect(try replaced.json()["type"] as? String == "urn:listdiff:problem:version-mismatch")
-            let operations = try service.request("POST", path + "/operations", body: #"{"operations": [{"op": "deleteAllItems"}]}"#,
-                                                 headers: [("If-None-Match", "*")])
+            let operations = try service.request(
+                "POST", path + "/operations", body: #"{"operations": [{"op": "deleteAllItems"}]}"#,
+                headers: [("If-None-Match", "*")])
             #expect(operations.status == 412)
             #expect(try service.request("GET", path).member("snapshot") == #"["a"]"#)
         }
@@ -28,7 +29,8 @@ import Testing
             let first = try service.request("PUT", path, body: #"["a"]"#)
             let current = first.header("ETag") ?? ""
             let stale = "\"\(service.service.epoch).999999\""
-            let written = try service.client().request("PUT", path, body: #"["b"]"#, headers: [("If-Match", stale), ("If-Match", current)])
+            let written = try service.client().request(
+                "PUT", path, body: #"["b"]"#, headers: [("If-Match", stale), ("If-Match", current)])
             #expect(written.status == 200, "\(written.bodyText)")
         }
     }
@@ -43,7 +45,9 @@ import Testing
             #expect(refused.status == 412)
             let weak = try service.request("PUT", path, body: #"["b"]"#, headers: [("If-Match", "W/\"\(version)\"")])
             #expect(weak.status == 412, "If-Match compares strongly: a weak tag never matches")
-            #expect((try weak.json()["detail"] as? String ?? "").contains("weak tag"), "the 412 says why a weak tag did not match")
+            #expect(
+                (try weak.json()["detail"] as? String ?? "").contains("weak tag"),
+                "the 412 says why a weak tag did not match")
             #expect(try service.request("GET", path, headers: [("If-None-Match", "\"\(padded)\"")]).status == 200)
             #expect(try service.request("GET", path, headers: [("If-None-Match", "W/\"\(version)\"")]).status == 304)
         }
@@ -64,8 +68,11 @@ import Testing
     }
 
     @Test func twoAuthorizationFieldsAreABadRequest() throws {
-        try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key", "beta-key"])) { (service: TestService) throws in
-            let both = try service.request("POST", "/v1/sessions", headers: [("Authorization", "Bearer alpha-key"), ("Authorization", "Bearer beta-key")])
+        try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key", "beta-key"])) {
+            (service: TestService) throws in
+            let both = try service.request(
+                "POST", "/v1/sessions",
+                headers: [("Authorization", "Bearer alpha-key"), ("Authorization", "Bearer beta-key")])
             #expect(both.status == 400)
             #expect(try both.json()["type"] as? String == "urn:listdiff:problem:invalid-header")
         }

@@ -10,18 +10,31 @@ import Testing
 @Suite struct QueryParameterTests {
     static let diff = #"{"old": ["a"], "new": ["b"]}"#
 
-    @Test(arguments: [
-        ("POST", "/v1/diff?formt=sequential", "formt", ["format", "updates", "include"]),
-        ("POST", "/v1/sessions?name=x", "name", []),
-        ("GET", "/v1/sessions/s?verbose=1", "verbose", []),
-        ("PUT", "/v1/sessions/s/snapshots/feed?includes=values", "includes", ["format", "updates", "include"]),
-        ("GET", "/v1/sessions/s/snapshots/feed/changes?since=x.1&wiat=3", "wiat", ["since", "wait", "format", "updates", "include"]),
-        ("POST", "/v1/sessions/s/snapshots/feed/operations?fromat=batch", "fromat", ["format", "updates", "include"]),
-    ] as [(String, String, String, [String])])
-    func anUnknownParameterIsNamedWithWhatTheRouteTakes(method: String, target: String, parameter: String, allowed: [String]) throws {
+    @Test(
+        arguments: [
+            ("POST", "/v1/diff?formt=sequential", "formt", ["format", "updates", "include"]),
+            ("POST", "/v1/sessions?name=x", "name", []),
+            ("GET", "/v1/sessions/s?verbose=1", "verbose", []),
+            ("PUT", "/v1/sessions/s/snapshots/feed?includes=values", "includes", ["format", "updates", "include"]),
+            (
+                "GET", "/v1/sessions/s/snapshots/feed/changes?since=x.1&wiat=3", "wiat",
+                ["since", "wait", "format", "updates", "include"]
+            ),
+            (
+                "POST", "/v1/sessions/s/snapshots/feed/operations?fromat=batch", "fromat",
+                ["format", "updates", "include"]
+            )
+        ] as [(String, String, String, [String])])
+    func anUnknownParameterIsNamedWithWhatTheRouteTakes(
+        method: String, target: String, parameter: String, allowed: [String]
+    ) throws {
         try TestService.with { (service: TestService) throws in
-            let body: String? = method == "PUT" ? #"["a"]"# : method == "POST" && target.hasPrefix("/v1/diff") ? Self.diff
-                : target.hasSuffix("operations?fromat=batch") ? #"{"operations": []}"# : nil
+            let body: String? =
+                method == "PUT"
+                ? #"["a"]"#
+                : method == "POST" && target.hasPrefix("/v1/diff")
+                    ? Self.diff
+                    : target.hasSuffix("operations?fromat=batch") ? #"{"operations": []}"# : nil
             let started = Date()
             let answer = try service.request(method, target, body: body)
             #expect(answer.status == 400, "\(target): \(answer.bodyText)")
@@ -38,7 +51,8 @@ import Testing
             let answer = try service.request("POST", "/v1/diff?format=batch&format=sequential", body: Self.diff)
             #expect(answer.status == 400)
             #expect((try answer.json()["detail"] as? String ?? "").contains("more than once"))
-            #expect(try service.request("POST", "/v1/diff?format=sequential&updates=reload", body: Self.diff).status == 200)
+            #expect(
+                try service.request("POST", "/v1/diff?format=sequential&updates=reload", body: Self.diff).status == 200)
         }
     }
 

@@ -9,7 +9,9 @@ import Testing
 @Suite struct RedisStoreServiceTests {
     static func redis(_ endpoint: RedisEndpoint) -> StoreFactory {
         StoreFactory(blocks: true) { limits, observers in
-            let pool = RedisConnectionPool(endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip)
+            let pool = RedisConnectionPool(
+                endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip
+            )
             return RedisSnapshotStore(client: pool, limits: limits, observeDiff: observers.diff)
         }
     }
@@ -29,7 +31,8 @@ import Testing
                 let poller = try second.client()
                 try poller.send("GET \(path)/changes?since=\(version)&wait=10 HTTP/1.1\r\nHost: test\r\n\r\n")
                 usleep(300_000)
-                let written = try first.request("POST", path + "/operations", body: #"{"operations": [{"op": "appendItems", "items": ["c"]}]}"#)
+                let written = try first.request(
+                    "POST", path + "/operations", body: #"{"operations": [{"op": "appendItems", "items": ["c"]}]}"#)
                 #expect(written.status == 200)
                 let answer = try poller.readResponse()
                 #expect(answer.status == 200)
@@ -37,8 +40,10 @@ import Testing
                 #expect(try answer.json()["to"] as? String == (try written.json()["to"] as? String))
                 #expect(try first.request("GET", "/readyz").status == 200)
                 let metrics = try first.request("GET", "/metrics").bodyText
-                #expect(metrics.contains("listdiff_store_round_trip_seconds_count") && !metrics.contains("listdiff_store_round_trip_seconds_count 0\n"),
-                        "round trips are timed")
+                #expect(
+                    metrics.contains("listdiff_store_round_trip_seconds_count")
+                        && !metrics.contains("listdiff_store_round_trip_seconds_count 0\n"),
+                    "round trips are timed")
             }
         }
     }

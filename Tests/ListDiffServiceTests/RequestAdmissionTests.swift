@@ -15,7 +15,9 @@ import Testing
         try TestService.with(Self.keys) { (service: TestService) throws in
             let client = try RawClient(port: service.server.port, receiveTimeout: 1.5)
             let key = authorization.map { "Authorization: \($0)\r\n" } ?? ""
-            try client.send("PUT /v1/sessions/s/snapshots/x HTTP/1.1\r\nHost: t\r\n\(key)Content-Length: 4000000\r\nExpect: 100-continue\r\n\r\n")
+            try client.send(
+                "PUT /v1/sessions/s/snapshots/x HTTP/1.1\r\nHost: t\r\n\(key)Content-Length: 4000000\r\nExpect: 100-continue\r\n\r\n"
+            )
             let answer = try client.readResponse()
             #expect(answer.status == 401)
             #expect(answer.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
@@ -27,7 +29,9 @@ import Testing
     @Test func aBadKeyIsRefusedOnTheHeadWithoutWaitingForTheBody() throws {
         try TestService.with(Self.keys) { (service: TestService) throws in
             let client = try RawClient(port: service.server.port, receiveTimeout: 1.5)
-            try client.send("POST /v1/diff HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer nope\r\nContent-Length: 4000000\r\n\r\n{\"old\": [")
+            try client.send(
+                "POST /v1/diff HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer nope\r\nContent-Length: 4000000\r\n\r\n{\"old\": ["
+            )
             let answer = try client.readResponse()
             #expect(answer.status == 401)
             #expect(client.readsEOF())
@@ -38,7 +42,9 @@ import Testing
         try TestService.with(Self.keys) { (service: TestService) throws in
             let client = try RawClient(port: service.server.port, receiveTimeout: 5)
             let body = #"{"old": ["a"], "new": ["b"]}"#
-            try client.send("POST /v1/diff HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer alpha-key\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+            try client.send(
+                "POST /v1/diff HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer alpha-key\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+            )
             #expect(try client.readResponse().status == 100)
             try client.send(body)
             #expect(try client.readResponse().status == 200)
@@ -50,7 +56,7 @@ import Testing
     @Test func anEarlyRefusalIsReadByAClientThatSendsItsWholeBodyFirst() throws {
         try TestService.with { (service: TestService) throws in
             let client = try RawClient(port: service.server.port, receiveTimeout: 5)
-            let size = 7_800_000  // over the 4 MiB limit, and far more than socket buffers hold
+            let size = 7_800_000 // over the 4 MiB limit, and far more than socket buffers hold
             try client.send("PUT /v1/sessions/s/snapshots/x HTTP/1.1\r\nHost: t\r\nContent-Length: \(size)\r\n\r\n")
             try client.send([UInt8](repeating: UInt8(ascii: " "), count: size))
             let answer = try client.readResponse()

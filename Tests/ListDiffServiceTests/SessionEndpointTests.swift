@@ -12,7 +12,8 @@ import Testing
             let name = try created.json()["session"] as? String ?? ""
             #expect(name.count == 32)
             #expect(created.header("Location") == "/v1/sessions/\(name)")
-            #expect(try service.request("PUT", "/v1/sessions/\(name)/snapshots/feed", body: #"["a", "b"]"#).status == 201)
+            #expect(
+                try service.request("PUT", "/v1/sessions/\(name)/snapshots/feed", body: #"["a", "b"]"#).status == 201)
             let listing = try service.request("GET", "/v1/sessions/\(name)")
             #expect(listing.status == 200)
             let snapshots = try listing.json()["snapshots"] as? [[String: Any]] ?? []
@@ -29,12 +30,18 @@ import Testing
 
     @Test func aShardingProxyMayNameTheNewSession() throws {
         try TestService.with { service in
-            let named = try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")])
+            let named = try service.request(
+                "POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")])
             #expect(named.status == 201)
             #expect(named.header("Location") == "/v1/sessions/0f1e2d3c4b5a69788796a5b4c3d2e1f0")
             #expect(try service.request("GET", "/v1/sessions/0f1e2d3c4b5a69788796a5b4c3d2e1f0").status == 200)
-            #expect(try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")]).status == 409)
-            #expect(try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "no spaces")]).status == 400)
+            #expect(
+                try service.request(
+                    "POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "0f1e2d3c4b5a69788796a5b4c3d2e1f0")]
+                ).status == 409)
+            #expect(
+                try service.request("POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "no spaces")]).status
+                    == 400)
         }
     }
 
@@ -42,7 +49,7 @@ import Testing
         ("PUT", "/v1/sessions/bad%20name/snapshots/x", 400),
         ("PUT", "/v1/sessions/ok/snapshots/caf%C3%A9", 400),
         ("GET", "/v1/sessions/\(String(repeating: "n", count: 129))", 400),
-        ("GET", "/v1/sessions/ok/snapshots/b%2Fad", 404),
+        ("GET", "/v1/sessions/ok/snapshots/b%2Fad", 404)
     ])
     func badNamesGetProblems(method: String, path: String, status: Int) throws {
         try TestService.with { service in

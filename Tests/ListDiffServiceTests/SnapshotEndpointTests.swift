@@ -16,7 +16,10 @@ import Testing
             #expect(try first.json()["from"] as? String == "\(epoch).0")
             #expect(try first.json()["to"] as? String == "\(epoch).1")
             #expect(first.header("ETag") == "\"\(epoch).1\"")
-            #expect(try first.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[0,1,2],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
+            #expect(
+                try first.member("changeset")
+                    == #"{"stages":[{"deletes":[],"inserts":[0,1,2],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#
+            )
             let second = try service.request("PUT", Self.snapshotPath + "?format=sequential", body: #"["c", "a", "b"]"#)
             #expect(second.status == 200)
             #expect(try second.json()["to"] as? String == "\(epoch).2")
@@ -31,10 +34,14 @@ import Testing
 
     @Test func getReturnsTheSnapshotWithETagAndHonoursIfNoneMatch() throws {
         try TestService.with { service in
-            _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": [{"id": "a", "content": {"t": "x"}}]}]}"#)
+            _ = try service.request(
+                "PUT", Self.snapshotPath,
+                body: #"{"sections": [{"id": "s", "items": [{"id": "a", "content": {"t": "x"}}]}]}"#)
             let response = try service.request("GET", Self.snapshotPath)
             #expect(response.status == 200)
-            #expect(try response.member("snapshot") == #"{"sections":[{"id":"s","items":[{"content":{"t":"x"},"id":"a"}]}]}"#)
+            #expect(
+                try response.member("snapshot")
+                    == #"{"sections":[{"id":"s","items":[{"content":{"t":"x"},"id":"a"}]}]}"#)
             let tag = response.header("ETag") ?? ""
             #expect(tag == "\"\(service.service.epoch).1\"")
             let unchanged = try service.request("GET", Self.snapshotPath, headers: [("If-None-Match", tag)])
@@ -49,19 +56,22 @@ import Testing
         try TestService.with { service in
             let epoch = service.service.epoch
             _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
-            let stale = try service.request("PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).0\"")])
+            let stale = try service.request(
+                "PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).0\"")])
             #expect(stale.status == 412)
             #expect(try stale.json()["currentVersion"] as? String == "\(epoch).1")
             #expect(stale.header("ETag") == "\"\(epoch).1\"")
             #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"["a"]"#)
-            let fresh = try service.request("PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).1\"")])
+            let fresh = try service.request(
+                "PUT", Self.snapshotPath, body: #"["b"]"#, headers: [("If-Match", "\"\(epoch).1\"")])
             #expect(fresh.status == 200)
         }
     }
 
     @Test func aFailedFirstWriteLeavesNeitherSnapshotNorSession() throws {
         try TestService.with { service in
-            let refused = try service.request("PUT", "/v1/sessions/fresh/snapshots/a", body: "[]", headers: [("If-Match", "*")])
+            let refused = try service.request(
+                "PUT", "/v1/sessions/fresh/snapshots/a", body: "[]", headers: [("If-Match", "*")])
             #expect(refused.status == 412)
             #expect(try service.request("GET", "/v1/sessions/fresh").status == 404)
             #expect(try service.request("PUT", "/v1/sessions/fresh/snapshots/a", body: #"["x", "x"]"#).status == 400)
@@ -79,8 +89,13 @@ import Testing
             let long = "an-identifier-longer-than-fifteen-bytes"
             _ = try service.request("PUT", Self.snapshotPath, body: #"["\#(first)", "\#(second)", "\#(long)"]"#)
             let moved = try service.request("PUT", Self.snapshotPath, body: #"["\#(long)", "\#(first)", "\#(second)"]"#)
-            #expect(try moved.member("changeset") == #"{"stages":[{"deletes":[],"inserts":[],"moves":[[2,0]]}],"updates":{"reconfigures":[],"reloads":[]}}"#)
-            #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"["\#(long)","\#(first)","\#(second)"]"#)
+            #expect(
+                try moved.member("changeset")
+                    == #"{"stages":[{"deletes":[],"inserts":[],"moves":[[2,0]]}],"updates":{"reconfigures":[],"reloads":[]}}"#
+            )
+            #expect(
+                try service.request("GET", Self.snapshotPath).member("snapshot")
+                    == #"["\#(long)","\#(first)","\#(second)"]"#)
             let since = try service.request("GET", Self.snapshotPath + "/changes?since=\(service.service.epoch).1")
             #expect(try since.member("changeset") == (try moved.member("changeset")))
         }
@@ -89,7 +104,8 @@ import Testing
     @Test func weakEntityTagsMatchIfNoneMatch() throws {
         try TestService.with { service in
             _ = try service.request("PUT", Self.snapshotPath, body: #"["a"]"#)
-            let weak = try service.request("GET", Self.snapshotPath, headers: [("If-None-Match", "W/\"\(service.service.epoch).1\"")])
+            let weak = try service.request(
+                "GET", Self.snapshotPath, headers: [("If-None-Match", "W/\"\(service.service.epoch).1\"")])
             #expect(weak.status == 304)
         }
     }
@@ -99,8 +115,9 @@ import Testing
     @Test func longIdentifiersInOperationsAreAnsweredNotFatal() throws {
         try TestService.with { service in
             _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": ["a"]}]}"#)
-            let response = try service.request("POST", Self.snapshotPath + "/operations",
-                                               body: #"{"operations":[{"op":"deleteSections","sections":["0123456789abcdef"]}]}"#)
+            let response = try service.request(
+                "POST", Self.snapshotPath + "/operations",
+                body: #"{"operations":[{"op":"deleteSections","sections":["0123456789abcdef"]}]}"#)
             #expect(response.status == 422)
             #expect(try service.request("GET", Self.snapshotPath).status == 200)
         }
@@ -120,38 +137,59 @@ import Testing
     @Test func operationsApplyAllOrNothing() throws {
         try TestService.with { service in
             let epoch = service.service.epoch
-            _ = try service.request("PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": ["a", "b"]}]}"#)
-            let failing = try service.request("POST", Self.snapshotPath + "/operations",
-                                              body: #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveItem", "item": "zz", "after": "b"}]}"#)
+            _ = try service.request(
+                "PUT", Self.snapshotPath, body: #"{"sections": [{"id": "s", "items": ["a", "b"]}]}"#)
+            let failing = try service.request(
+                "POST", Self.snapshotPath + "/operations",
+                body:
+                    #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "moveItem", "item": "zz", "after": "b"}]}"#
+            )
             #expect(failing.status == 422)
             #expect(try failing.json()["operationIndex"] as? Int == 1)
             #expect(try failing.json()["pointer"] as? String == "/operations/1")
             #expect(try failing.json()["duplicates"] == nil)
-            let repeating = try service.request("POST", Self.snapshotPath + "/operations",
-                                                body: #"{"operations": [{"op": "appendItems", "items": ["c"]}, {"op": "appendItems", "items": ["b", "c"]}]}"#)
+            let repeating = try service.request(
+                "POST", Self.snapshotPath + "/operations",
+                body:
+                    #"{"operations": [{"op": "appendItems", "items": ["c"]}, {"op": "appendItems", "items": ["b", "c"]}]}"#
+            )
             #expect(repeating.status == 422)
             #expect(try repeating.json()["operationIndex"] as? Int == 1)
             #expect(try repeating.json()["duplicates"] as? [String] == ["b", "c"])
             #expect(try service.request("GET", Self.snapshotPath).json()["version"] as? String == "\(epoch).1")
-            let applied = try service.request("POST", Self.snapshotPath + "/operations",
-                                              body: #"{"operations": [{"op": "appendItems", "items": ["c"], "section": "s"}, {"op": "moveItem", "item": "a", "after": "c"}]}"#)
+            let applied = try service.request(
+                "POST", Self.snapshotPath + "/operations",
+                body:
+                    #"{"operations": [{"op": "appendItems", "items": ["c"], "section": "s"}, {"op": "moveItem", "item": "a", "after": "c"}]}"#
+            )
             #expect(applied.status == 200)
             #expect(try applied.json()["to"] as? String == "\(epoch).2")
-            #expect(try service.request("GET", Self.snapshotPath).member("snapshot") == #"{"sections":[{"id":"s","items":["b","c","a"]}]}"#)
-            #expect(try service.request("POST", "/v1/sessions/s1/snapshots/none/operations", body: #"{"operations": []}"#).status == 404)
-            #expect(try service.request("POST", Self.snapshotPath + "/operations", body: #"{"operations": [{"op": "explode"}]}"#).status == 400)
+            #expect(
+                try service.request("GET", Self.snapshotPath).member("snapshot")
+                    == #"{"sections":[{"id":"s","items":["b","c","a"]}]}"#)
+            #expect(
+                try service.request("POST", "/v1/sessions/s1/snapshots/none/operations", body: #"{"operations": []}"#)
+                    .status == 404)
+            #expect(
+                try service.request(
+                    "POST", Self.snapshotPath + "/operations", body: #"{"operations": [{"op": "explode"}]}"#
+                ).status == 400)
         }
     }
 
     @Test func tooManyItemsAndTooManySnapshots() throws {
-        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) { (service: TestService) throws in
-            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1", "2", "3", "4"]"#).status == 422)
+        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) {
+            (service: TestService) throws in
+            #expect(
+                try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1", "2", "3", "4"]"#).status == 422)
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1"]"#).status == 201)
             #expect(try service.request("PUT", "/v1/sessions/s/snapshots/b", body: #"["1"]"#).status == 201)
             let third = try service.request("PUT", "/v1/sessions/s/snapshots/c", body: #"["1"]"#)
             #expect(third.status == 409)
             #expect(try third.json()["type"] as? String == "urn:listdiff:problem:too-many-snapshots")
-            let grown = try service.request("POST", "/v1/sessions/s/snapshots/a/operations", body: #"{"operations": [{"op": "appendItems", "items": ["2", "3", "4"]}]}"#)
+            let grown = try service.request(
+                "POST", "/v1/sessions/s/snapshots/a/operations",
+                body: #"{"operations": [{"op": "appendItems", "items": ["2", "3", "4"]}]}"#)
             #expect(grown.status == 422)
         }
     }

@@ -12,13 +12,19 @@ import Testing
         try TestService.with(ServiceConfiguration(maxOperationWork: 29)) { (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/x"
             #expect(try service.request("PUT", path, body: #"["a", "b", "c", "d", "e"]"#).status == 201)
-            let five = #"{"operations": ["# + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 5).joined(separator: ",") + "]}"
+            let five =
+                #"{"operations": ["#
+                + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 5).joined(separator: ",")
+                + "]}"
             let refused = try service.request("POST", path + "/operations", body: five)
             #expect(refused.status == 422)
             #expect(try refused.json()["type"] as? String == "urn:listdiff:problem:too-much-work")
             #expect(try refused.json()["limit"] as? Int == 29)
             #expect(try service.request("GET", path).member("snapshot") == #"["a","b","c","d","e"]"#)
-            let four = #"{"operations": ["# + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 4).joined(separator: ",") + "]}"
+            let four =
+                #"{"operations": ["#
+                + Array(repeating: #"{"op": "moveItem", "item": "a", "after": "e"}"#, count: 4).joined(separator: ",")
+                + "]}"
             #expect(try service.request("POST", path + "/operations", body: four).status == 200)
             #expect(try service.request("GET", path).member("snapshot") == #"["b","c","d","e","a"]"#)
         }
@@ -38,7 +44,8 @@ import Testing
     }
 
     @Test func sessionsAreEvictedWhenTheStoreIsOverItsBudget() throws {
-        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000, maxSessionBytes: 5000)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000, maxSessionBytes: 5000)) {
+            (service: TestService) throws in
             let items = "[" + (0..<300).map { "\"item-\($0)\"" }.joined(separator: ",") + "]"
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: items).status == 201)
             #expect(try service.request("PUT", "/v1/sessions/b/snapshots/x", body: items).status == 201)

@@ -8,11 +8,13 @@ struct TestService {
     let server: HTTPServer
     let service: ListDiffService
 
-    static func with<T>(_ configuration: ServiceConfiguration = ServiceConfiguration(),
-                        limits: HTTPLimits = HTTPLimits(maxBodyBytes: 4 << 20),
-                        store: StoreFactory = .memory,
-                        corsOrigins: [String] = [],
-                        _ body: (TestService) throws -> T) throws -> T {
+    static func with<T>(
+        _ configuration: ServiceConfiguration = ServiceConfiguration(),
+        limits: HTTPLimits = HTTPLimits(maxBodyBytes: 4 << 20),
+        store: StoreFactory = .memory,
+        corsOrigins: [String] = [],
+        _ body: (TestService) throws -> T
+    ) throws -> T {
         let service = ListDiffService(configuration: configuration, store: store)
         var router = Router()
         service.mount(on: &router)
@@ -20,9 +22,12 @@ struct TestService {
         service.mountProbesAndMetrics(on: &router, transport: transport)
         let http = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits,
-            timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2), logLevel: .off
+            timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2),
+            logLevel: .off
         )
-        let responder: any HTTPResponder = corsOrigins.isEmpty ? router : CORSResponder(router: router, policy: ListDiffService.corsPolicy(allowing: corsOrigins))
+        let responder: any HTTPResponder =
+            corsOrigins.isEmpty
+            ? router : CORSResponder(router: router, policy: ListDiffService.corsPolicy(allowing: corsOrigins))
         let server = HTTPServer(configuration: http, responder: responder)
         transport.attach(server)
         try server.start()
@@ -38,7 +43,9 @@ struct TestService {
     }
 
     /// One request on a new connection.
-    func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws -> RawClient.Response {
+    func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws
+        -> RawClient.Response
+    {
         try client().request(method, target, body: body, headers: headers)
     }
 

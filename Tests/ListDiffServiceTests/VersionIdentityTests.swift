@@ -41,7 +41,8 @@ import Testing
             #expect(again.status == 201)
             #expect(try again.json()["from"] as? String == "\(service.service.epoch).0")
             #expect(try again.json()["to"] as? String != firstVersion)
-            let owner = try service.request("PUT", path, body: #"["c"]"#, headers: [("If-Match", "\"\(firstVersion)\"")])
+            let owner = try service.request(
+                "PUT", path, body: #"["c"]"#, headers: [("If-Match", "\"\(firstVersion)\"")])
             #expect(owner.status == 412)
         }
     }

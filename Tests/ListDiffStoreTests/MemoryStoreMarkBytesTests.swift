@@ -23,7 +23,9 @@ import Testing
             return (current, history)
         }
         let (one, all) = (try bytes(marking: ["item-0"]), try bytes(marking: ids))
-        print("store bytes with 1 item marked: \(one.current) current, \(one.history) in the history; 200 marked: \(all.current), \(all.history)")
+        print(
+            "store bytes with 1 item marked: \(one.current) current, \(one.history) in the history; 200 marked: \(all.current), \(all.history)"
+        )
         // 199 more marked identifiers: their text at least (an end offset each comes on top,
         // and capacities are rounded by the allocator).
         let more = ids.dropFirst().reduce(0) { $0 + $1.utf8.count }

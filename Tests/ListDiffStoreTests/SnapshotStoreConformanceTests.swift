@@ -20,11 +20,14 @@ import Testing
         #expect(first.created && first.from.number == 0 && first.from.epoch == first.head.version.epoch)
         #expect(first.diff.map { $0.batch.counts.itemInserts } == 2)
         let second = try store.put(["b", "a", "c"], at: Self.feed)
-        #expect(!second.created && second.from == first.head.version && second.head.version.number > first.head.version.number)
+        #expect(
+            !second.created && second.from == first.head.version
+                && second.head.version.number > first.head.version.number)
         let same = try store.put(["b", "a", "c"], at: Self.feed)
         #expect(same.diff == nil && same.head == second.head, "an equal write makes no version")
         let read = try store.read(Self.feed)
-        #expect(read.head == second.head && StoreInput.ids(read.snapshot()) == ["b", "a", "c"] && read.numberOfItems == 3)
+        #expect(
+            read.head == second.head && StoreInput.ids(read.snapshot()) == ["b", "a", "c"] && read.numberOfItems == 3)
         #expect(read.head.digest == SnapshotDigest.digest(of: read.snapshot()))
         // A number is never issued twice, not even to a snapshot deleted and written again.
         try store.deleteSnapshot(Self.feed)
@@ -37,15 +40,24 @@ import Testing
     @Test(arguments: StoreUnderTest.all)
     func kindsAreStoredWithTheirItems(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits())
-        let first = try store.write(try WireDecoder.snapshot(Array(#"[{"id": "a", "kind": "photo"}, {"id": "b", "content": 1, "kind": "text"}, "c"]"#.utf8)).snapshot,
-                                    isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
-        let second = try store.write(try WireDecoder.snapshot(Array(#"[{"id": "a", "kind": "video"}, {"id": "b", "content": 1, "kind": "text"}, "c", "d"]"#.utf8)).snapshot,
-                                     isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let first = try store.write(
+            try WireDecoder.snapshot(
+                Array(#"[{"id": "a", "kind": "photo"}, {"id": "b", "content": 1, "kind": "text"}, "c"]"#.utf8)
+            ).snapshot,
+            isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let second = try store.write(
+            try WireDecoder.snapshot(
+                Array(#"[{"id": "a", "kind": "video"}, {"id": "b", "content": 1, "kind": "text"}, "c", "d"]"#.utf8)
+            ).snapshot,
+            isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
         #expect(second.diff?.batch.updates.itemReloads == [ItemPath(section: 0, item: 0)])
         let read = try store.read(Self.feed)
         #expect(read.snapshot().sections[0].items.map { $0.content?.kind } == ["video", "text", nil, nil])
         #expect(read.head.digest == SnapshotDigest.digest(of: read.snapshot()))
-        guard case .changes(_, _, let diff) = try store.changes(at: Self.feed, since: first.head.version, options: DiffOptions()) else {
+        guard
+            case .changes(_, _, let diff) = try store.changes(
+                at: Self.feed, since: first.head.version, options: DiffOptions())
+        else {
             Issue.record("changes since the first version were a reset")
             return
         }
@@ -69,13 +81,16 @@ import Testing
         let current = created.head.version
         let strong = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.text))])
         let weak = EntityTagList.tags([EntityTagList.EntityTag(isWeak: true, opaque: Substring(current.text))])
-        let stale = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring("\(current.epoch).0"))])
+        let stale = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring("\(current.epoch).0"))]
+        )
         let refusals: [(WriteConditions, StoreError.PreconditionFailure)] = [
             (WriteConditions(ifMatch: stale), .notCurrent), (WriteConditions(ifMatch: weak), .weakTag),
-            (WriteConditions(ifNoneMatch: .any), .exists), (WriteConditions(ifNoneMatch: strong), .current),
+            (WriteConditions(ifNoneMatch: .any), .exists), (WriteConditions(ifNoneMatch: strong), .current)
         ]
         for (conditions, failure) in refusals {
-            #expect(throws: StoreError.versionMismatch(current: current, failure)) { try store.put(["b"], at: Self.feed, conditions: conditions) }
+            #expect(throws: StoreError.versionMismatch(current: current, failure)) {
+                try store.put(["b"], at: Self.feed, conditions: conditions)
+            }
         }
         #expect(try store.read(Self.feed).head.version == current, "nothing written by a refusal")
         let matched = try store.put(["b"], at: Self.feed, conditions: WriteConditions(ifMatch: strong))
@@ -85,7 +100,9 @@ import Testing
     @Test(arguments: StoreUnderTest.all)
     func changesRebuildKeptVersionsAndResetOtherwise(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits(versionsKept: 3))
-        let versions = try (0..<5).map { round in try store.put((0...round).map { "i\($0)" }, at: Self.feed).head.version }
+        let versions = try (0..<5).map { round in
+            try store.put((0...round).map { "i\($0)" }, at: Self.feed).head.version
+        }
         // Kept: the current version and two before it.
         for (index, version) in versions.enumerated() {
             let changes = try store.changes(at: Self.feed, since: version, options: DiffOptions())
@@ -101,7 +118,10 @@ import Testing
                 #expect(stored.head.version == versions[4] && stored.numberOfItems == 5)
             }
         }
-        for unknown in [SnapshotVersion(epoch: "another", number: versions[4].number), SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1)] {
+        for unknown in [
+            SnapshotVersion(epoch: "another", number: versions[4].number),
+            SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1)
+        ] {
             guard case .reset = try store.changes(at: Self.feed, since: unknown, options: DiffOptions()) else {
                 Issue.record("\(unknown.text) is from another epoch or the future: a reset")
                 continue
@@ -114,9 +134,14 @@ import Testing
         let store = try subject.make(StoreUnderTest.limits())
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
-        let stale = try store.waitForChange(at: Self.feed, since: SnapshotVersion(epoch: first.epoch, number: 0), options: DiffOptions()) { answers.add($0) }
+        let stale = try store.waitForChange(
+            at: Self.feed, since: SnapshotVersion(epoch: first.epoch, number: 0), options: DiffOptions()
+        ) { answers.add($0) }
         #expect(stale == nil, "a wait since a version that is not current is not registered")
-        let wait = try #require(try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) { answers.add($0) })
+        let wait = try #require(
+            try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) {
+                answers.add($0)
+            })
         let second = try store.put(["a", "b"], at: Self.feed).head
         let answer = try #require(answers.waitFor(1).first)
         guard case .success(.changes(let from, let to, let diff?)) = answer else {
@@ -135,10 +160,12 @@ import Testing
         let store = try subject.make(StoreUnderTest.limits())
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
-        let wait = try #require(try store.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) })
+        let wait = try #require(
+            try store.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) })
         // The deadline: the caller stops waiting and asks what changed (nothing).
         wait.cancel()
-        guard case .changes(_, let to, nil) = try store.changes(at: Self.feed, since: first, options: DiffOptions()) else {
+        guard case .changes(_, let to, nil) = try store.changes(at: Self.feed, since: first, options: DiffOptions())
+        else {
             Issue.record("nothing changed by the deadline")
             return
         }
@@ -185,25 +212,43 @@ import Testing
     @Test(arguments: StoreUnderTest.all)
     func limitsRefuseWithNothingChanged(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits(maxItems: 3, maxSnapshots: 1, maxWork: 8))
-        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "")) { try store.put(["a", "b", "c", "d"], at: Self.feed) }
+        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "")) {
+            try store.put(["a", "b", "c", "d"], at: Self.feed)
+        }
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
         let version = try store.put(["a", "b"], at: Self.feed).head.version
         #expect(throws: StoreError.tooManySnapshots(session: "s", limit: 1)) {
             try store.put(["x"], at: SnapshotAddress(owner: 0, session: "s", snapshot: "second"))
         }
         let append = try StoreInput.operations(#"{"operations": [{"op": "appendItems", "items": ["c", "d"]}]}"#)
-        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "/operations")) { try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
-        let many = try StoreInput.operations(#"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "b", "after": "a"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#)
-        #expect(throws: StoreError.tooMuchWork(operations: 3, items: 2, limit: 8)) { try store.apply(many, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
-        let failing = try StoreInput.operations(#"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "deleteItems", "items": ["a"]}]}"#)
-        #expect(throws: StoreError.self) { try store.apply(failing, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
-        let sectioned = try StoreInput.operations(#"{"operations": [{"op": "appendSections", "sections": [{"id": "t"}]}]}"#)
-        #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: 0)) { try store.apply(sectioned, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()) }
+        #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "/operations")) {
+            try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        }
+        let many = try StoreInput.operations(
+            #"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "b", "after": "a"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#
+        )
+        #expect(throws: StoreError.tooMuchWork(operations: 3, items: 2, limit: 8)) {
+            try store.apply(many, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        }
+        let failing = try StoreInput.operations(
+            #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "deleteItems", "items": ["a"]}]}"#)
+        #expect(throws: StoreError.self) {
+            try store.apply(failing, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        }
+        let sectioned = try StoreInput.operations(
+            #"{"operations": [{"op": "appendSections", "sections": [{"id": "t"}]}]}"#)
+        #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: 0)) {
+            try store.apply(sectioned, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        }
         #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: nil)) {
-            try store.write(StoreInput.sectioned(#"{"sections": [{"id": "t", "items": ["a"]}]}"#), isFlat: false, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            try store.write(
+                StoreInput.sectioned(#"{"sections": [{"id": "t", "items": ["a"]}]}"#), isFlat: false, at: Self.feed,
+                conditions: WriteConditions(), options: DiffOptions())
         }
         let read = try store.read(Self.feed)
-        #expect(read.head.version == version && StoreInput.ids(read.snapshot()) == ["a", "b"], "every refusal left the snapshot as it was")
+        #expect(
+            read.head.version == version && StoreInput.ids(read.snapshot()) == ["a", "b"],
+            "every refusal left the snapshot as it was")
     }
 
     /// Reads are uses: a session read keeps living past its idle time; one left alone expires
@@ -222,7 +267,9 @@ import Testing
         #expect(throws: StoreError.sessionNotFound("unused")) { try store.read(unused) }
         usleep(2_600_000)
         #expect(throws: StoreError.sessionNotFound("s")) { try store.listSnapshots(owner: 0, session: "s") }
-        #expect(try store.put(["a"], at: used).head.version != version, "an expired session comes back new: no version reused")
+        #expect(
+            try store.put(["a"], at: used).head.version != version,
+            "an expired session comes back new: no version reused")
         guard case .reset = try store.changes(at: used, since: version, options: DiffOptions()) else {
             Issue.record("\(subject.name): changes since a version of the expired session were not a reset")
             return
@@ -233,12 +280,15 @@ import Testing
     func concurrentWritersLoseNoWrite(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits(maxItems: 10_000))
         try store.put((0..<2_000).map { "base\($0)" }, at: Self.feed)
-        let writers = 8, rounds = 25
+        let writers = 8
+        let rounds = 25
         let refused = Answers()
         runOnThreads(writers) { writer in Self.write(rounds: rounds, as: writer, to: store, refused: refused) }
         let ids = StoreInput.ids(try store.read(Self.feed).snapshot())
         #expect(ids.count == 2_000 + writers * rounds && Set(ids).count == ids.count, "every write landed once")
-        print("concurrent writers (\(subject.name)): \(writers) threads × \(rounds) writes, \(refused.all.count) conditional ones refused as stale and retried")
+        print(
+            "concurrent writers (\(subject.name)): \(writers) threads × \(rounds) writes, \(refused.all.count) conditional ones refused as stale and retried"
+        )
     }
 
     /// Half the writers append with an operation, half read, add and write back with If-Match.
@@ -247,16 +297,21 @@ import Testing
             do {
                 if writer % 2 == 0 {
                     // Operations apply to whatever is current: each lands exactly once.
-                    let append = try StoreInput.operations(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#)
+                    let append = try StoreInput.operations(
+                        #"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#)
                     _ = try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
                     continue
                 }
                 // Read-modify-write with If-Match, retrying when another write came between.
                 while true {
                     let current = try store.read(Self.feed)
-                    let tag = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.head.version.text))])
+                    let tag = EntityTagList.tags([
+                        EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.head.version.text))
+                    ])
                     do {
-                        try store.put(StoreInput.ids(current.snapshot()) + ["w\(writer)r\(round)"], at: Self.feed, conditions: WriteConditions(ifMatch: tag))
+                        try store.put(
+                            StoreInput.ids(current.snapshot()) + ["w\(writer)r\(round)"], at: Self.feed,
+                            conditions: WriteConditions(ifMatch: tag))
                         break
                     } catch StoreError.versionMismatch(let newer, .notCurrent) {
                         refused.add(.failure(.versionMismatch(current: newer, .notCurrent)))

@@ -2,8 +2,9 @@ import Foundation
 import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
-@testable import ListDiffStore
 import Testing
+
+@testable import ListDiffStore
 
 /// What a stored 10,000-item snapshot costs, alone and with 16 versions that each changed 1%
 /// of its items. Measured twice: the store's own estimate (what its byte budget counts) and
@@ -17,7 +18,9 @@ import Testing
     @Test func sixteenVersionsOfOnePercentCostLittleMoreThanOne() throws {
         func put(_ ids: [String], into stored: StoredSnapshot) throws {
             let document = try WireDecoder.snapshot(Self.flatList(ids))
-            _ = try stored.write(conditions: WriteConditions(), isFlat: true, options: DiffOptions(), admit: { _, _ in 0 }) { _, _ in document.snapshot }
+            _ = try stored.write(
+                conditions: WriteConditions(), isFlat: true, options: DiffOptions(), admit: { _, _ in 0 },
+                { _, _ in document.snapshot })
         }
         // Warm up first, so that one-time runtime allocations (type metadata, caches) are not
         // counted against the versions.
@@ -41,7 +44,8 @@ import Testing
         }
         let sixteenEstimate = stored.bytes
         let sixteenHeap = AllocatorTuning.heapBytesInUse() - heapBefore
-        print("""
+        print(
+            """
             stored 10,000-item snapshot (canonical JSON \(canonicalBytes) bytes): \
             1 version \(oneEstimate) bytes estimated, \(oneHeap) heap (\(oneHeap / 10_000) per item, \
             \(String(format: "%.2f", Double(oneHeap) / Double(canonicalBytes)))× the JSON); \

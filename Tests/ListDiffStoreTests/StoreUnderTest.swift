@@ -18,28 +18,41 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
     /// the suite prints).
     static let all: [StoreUnderTest] = {
         let binaries = RedisServerProcess.binaries
-        print("store conformance: the memory store" + (binaries.isEmpty ? "; \(RedisServerProcess.missingReason)" : ", and Redis stores on \(binaries.joined(separator: ", "))"))
-        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }] + binaries.flatMap { binary in
-            let name = binary.split(separator: "/").last ?? ""
-            return [
-                StoreUnderTest(name: "redis (\(name))") { limits in
-                    let server = try RedisServerProcess(binary: binary)
-                    let pool = RedisConnectionPool(endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
-                    return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
-                },
-                StoreUnderTest(name: "redis cluster (\(name))") { limits in
-                    let cluster = try RedisClusterProcesses(binary: binary)
-                    let client = RedisClusterClient(seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)
-                    return ServerBackedStore(RedisSnapshotStore(client: client, limits: limits), server: cluster)
-                },
-            ]
-        }
+        print(
+            "store conformance: the memory store"
+                + (binaries.isEmpty
+                    ? "; \(RedisServerProcess.missingReason)"
+                    : ", and Redis stores on \(binaries.joined(separator: ", "))"))
+        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }]
+            + binaries.flatMap { binary in
+                let name = binary.split(separator: "/").last ?? ""
+                return [
+                    StoreUnderTest(name: "redis (\(name))") { limits in
+                        let server = try RedisServerProcess(binary: binary)
+                        let pool = RedisConnectionPool(
+                            endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
+                        return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
+                    },
+                    StoreUnderTest(name: "redis cluster (\(name))") { limits in
+                        let cluster = try RedisClusterProcesses(binary: binary)
+                        let client = RedisClusterClient(
+                            seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)
+                        return ServerBackedStore(RedisSnapshotStore(client: client, limits: limits), server: cluster)
+                    }
+                ]
+            }
     }()
 
     /// Generous limits, overridden where a test needs one small.
-    static func limits(versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000, idleSeconds: Double = 3600) -> StoreLimits {
-        StoreLimits(maxSessions: 100, maxSnapshotsPerSession: maxSnapshots, maxItemsPerSnapshot: maxItems, maxOperationWork: maxWork,
-                    versionsKept: versionsKept, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: idleSeconds, owners: 1)
+    static func limits(
+        versionsKept: Int = 16, maxItems: Int = 1_000, maxSnapshots: Int = 8, maxWork: Int = 100_000,
+        idleSeconds: Double = 3600
+    ) -> StoreLimits {
+        StoreLimits(
+            maxSessions: 100, maxSnapshotsPerSession: maxSnapshots, maxItemsPerSnapshot: maxItems,
+            maxOperationWork: maxWork,
+            versionsKept: versionsKept, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27,
+            sessionIdleSeconds: idleSeconds, owners: 1)
     }
 }
 
@@ -66,7 +79,9 @@ enum StoreInput {
 extension SnapshotStore {
     /// Writes a flat list without conditions.
     @discardableResult
-    func put(_ ids: [String], at address: SnapshotAddress, conditions: WriteConditions = WriteConditions()) throws -> WriteResult {
+    func put(_ ids: [String], at address: SnapshotAddress, conditions: WriteConditions = WriteConditions()) throws
+        -> WriteResult
+    {
         try write(StoreInput.flat(ids), isFlat: true, at: address, conditions: conditions, options: DiffOptions())
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +24,9 @@ public final class RawClient: @unchecked Sendable {
         /// own parser before a test reads anything of it, so a body the server's writer got
         /// wrong fails every test that receives one, whatever the test goes on to check.
         func requireJSONBody() throws {
-            guard !body.isEmpty, let type = header("Content-Type")?.lowercased(), type.hasPrefix("application/json") || type.hasPrefix("application/problem+json") else { return }
+            guard !body.isEmpty, let type = header("Content-Type")?.lowercased(),
+                type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
+            else { return }
             do {
                 _ = try JSONSerialization.jsonObject(with: Data(body), options: .fragmentsAllowed)
             } catch {
@@ -49,14 +52,17 @@ public final class RawClient: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             let code = errno
             close(fd)
             throw ClientError.connectFailed(code)
         }
-        var timeout = timeval(tv_sec: Int(receiveTimeout), tv_usec: .init((receiveTimeout - Double(Int(receiveTimeout))) * 1_000_000))
+        var timeout = timeval(
+            tv_sec: Int(receiveTimeout), tv_usec: .init((receiveTimeout - Double(Int(receiveTimeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -97,9 +103,13 @@ public final class RawClient: @unchecked Sendable {
                 guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.malformed(head) }
                 let headers = lines.compactMap { line -> (String, String)? in
                     guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    return (
+                        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    )
                 }
-                let length = isHead || status == 100 ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+                let length =
+                    isHead || status == 100
+                    ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
                 while buffer.count < end + 4 + length {
                     guard try fill() else { throw ClientError.closed }
                 }
@@ -121,14 +131,17 @@ public final class RawClient: @unchecked Sendable {
 
     private func headEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
             return index
         }
         return nil
     }
 
     /// Sends one request (with `Content-Length` when it has a body) and reads its response.
-    public func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = []) throws -> Response {
+    public func request(_ method: String, _ target: String, body: String? = nil, headers: [(String, String)] = [])
+        throws -> Response
+    {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.utf8.count)\r\n" }

@@ -12,16 +12,21 @@ public final class RedisClusterProcesses {
     private let directory: URL
 
     public init(binary: String, masters: Int = 3) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("listdiff-cluster-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdiff-cluster-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var nodes: [RedisServerProcess] = []
         var busPorts: [Int] = []
         for index in 0..<masters {
             let bus = try RedisServerProcess.freePort()
-            nodes.append(try RedisServerProcess(binary: binary, arguments: [
-                "--cluster-enabled", "yes", "--cluster-port", String(bus), "--cluster-node-timeout", "2000",
-                "--cluster-config-file", directory.appendingPathComponent("nodes-\(index).conf").path, "--dir", directory.path,
-            ]))
+            nodes.append(
+                try RedisServerProcess(
+                    binary: binary,
+                    arguments: [
+                        "--cluster-enabled", "yes", "--cluster-port", String(bus), "--cluster-node-timeout", "2000",
+                        "--cluster-config-file", directory.appendingPathComponent("nodes-\(index).conf").path, "--dir",
+                        directory.path
+                    ]))
             busPorts.append(bus)
         }
         self.nodes = nodes
@@ -31,7 +36,8 @@ public final class RedisClusterProcesses {
             let range = (index * Self.slotCount / masters, (index + 1) * Self.slotCount / masters - 1)
             _ = try connection.call(RESPCommand("CLUSTER", "ADDSLOTSRANGE", String(range.0), String(range.1)))
             if index > 0 {
-                _ = try connection.call(RESPCommand("CLUSTER", "MEET", "127.0.0.1", String(nodes[0].port), String(busPorts[0])))
+                _ = try connection.call(
+                    RESPCommand("CLUSTER", "MEET", "127.0.0.1", String(nodes[0].port), String(busPorts[0])))
             }
         }
         try waitUntilFormed()
@@ -51,8 +57,10 @@ public final class RedisClusterProcesses {
         let deadline = Date(timeIntervalSinceNow: 20)
         while Date() < deadline {
             let formed = nodes.allSatisfy { node in
-                guard let connection = try? RedisConnection(endpoint: node.endpoint, connectTimeout: 1, replyTimeout: 1),
-                      let info = (try? connection.call(RESPCommand("CLUSTER", "INFO")))?.string else { return false }
+                guard
+                    let connection = try? RedisConnection(endpoint: node.endpoint, connectTimeout: 1, replyTimeout: 1),
+                    let info = (try? connection.call(RESPCommand("CLUSTER", "INFO")))?.string
+                else { return false }
                 return info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:\(nodes.count)")
             }
             if formed { return }

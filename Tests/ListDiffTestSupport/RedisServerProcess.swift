@@ -16,8 +16,12 @@ public final class RedisServerProcess {
     public static var binaries: [String] {
         let environment = ProcessInfo.processInfo.environment
         let path = environment["PATH"] ?? "/usr/bin:/bin"
-        let named = [("LISTDIFF_REDIS_SERVER", "redis-server"), ("LISTDIFF_VALKEY_SERVER", "valkey-server")].compactMap { variable, name in
-            environment[variable] ?? path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let named = [("LISTDIFF_REDIS_SERVER", "redis-server"), ("LISTDIFF_VALKEY_SERVER", "valkey-server")].compactMap
+        { variable, name in
+            environment[variable]
+                ?? path.split(separator: ":").map { "\($0)/\(name)" }.first {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                }
         }
         return named.filter { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -41,7 +45,8 @@ public final class RedisServerProcess {
         self.port = try port ?? Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
+        process.arguments =
+            ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -78,7 +83,9 @@ public final class RedisServerProcess {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw StartFailure(description: "no free port: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))

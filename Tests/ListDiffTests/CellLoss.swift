@@ -17,7 +17,8 @@ struct CellLoss: CustomStringConvertible {
     /// Adds one changeset's counts; returns what this one lost.
     @discardableResult
     mutating func record<S, I, C>(
-        stages: [(update: BatchUpdate, result: Snapshot<S, I, C>)], from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+        stages: [(update: BatchUpdate, result: Snapshot<S, I, C>)], from old: Snapshot<S, I, C>,
+        to new: Snapshot<S, I, C>
     ) -> (sections: Int, items: Int) {
         let before = (sectionsReinserted, itemsReinserted)
         let newItems = Set(new.itemIdentifiers)
@@ -27,7 +28,8 @@ struct CellLoss: CustomStringConvertible {
             let after = stage.result
             let surviving = Set(after.sectionIdentifiers)
             sectionsReinserted += stage.update.sectionDeletes.filter { surviving.contains(shown.sections[$0].id) }.count
-            let fresh = stage.update.sectionInserts.flatMap { after.sections[$0].items.map(\.id) }
+            let fresh =
+                stage.update.sectionInserts.flatMap { after.sections[$0].items.map(\.id) }
                 + stage.update.itemInserts.map { after.sections[$0.section].items[$0.item].id }
             itemsReinserted += fresh.lazy.filter { shown.indexPathOfItem($0) != nil }.count
             shown = after

@@ -9,12 +9,17 @@ import Testing
         let base = try snapshot([("A", ["a", "b", "c"]), ("B", ["d"])])
         var marked = try snapshot([("A", ["a", "b", "c"]), ("B", ["d"])])
         try marked.reconfigureItems(["a"])
-        let result = marked.addingHeldMarks(reloading: ["a", "b", "gone"], reconfiguring: ["b", "c", "gone too"], reloadingSections: ["B", "Z"])
-        #expect(result.reloadedItems == ["a", "b"] && result.reconfiguredItems == ["c"] && result.reloadedSections == ["B"])
+        let result = marked.addingHeldMarks(
+            reloading: ["a", "b", "gone"], reconfiguring: ["b", "c", "gone too"], reloadingSections: ["B", "Z"])
+        #expect(
+            result.reloadedItems == ["a", "b"] && result.reconfiguredItems == ["c"] && result.reloadedSections == ["B"])
         #expect(result == marked, "marks are not elements")
         let updates = try SectionedDiff(from: base, to: result).batch.updates
-        #expect(updates == ContentUpdates(sectionReloads: [1], itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)],
-                                          itemReconfigures: [ItemPath(section: 0, item: 2)]))
+        #expect(
+            updates
+                == ContentUpdates(
+                    sectionReloads: [1], itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)],
+                    itemReconfigures: [ItemPath(section: 0, item: 2)]))
         let none = base.addingHeldMarks(reloading: [], reconfiguring: [], reloadingSections: [])
         #expect(none.reloadedItems.isEmpty && none.reconfiguredItems.isEmpty && none.reloadedSections.isEmpty)
     }
@@ -27,9 +32,17 @@ import Testing
         try new.reloadItems(["a", "x"])
         try new.reconfigureItems(["b", "x"])
         let updates = try SectionedDiff(from: old, to: new).batch.updates
-        #expect(updates == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 0)],
-                                          itemReconfigures: [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]))
-        let reloading = try SectionedDiff(from: old, to: new, options: DiffOptions(contentUpdates: .reload)).batch.updates
-        #expect(reloading == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]))
+        #expect(
+            updates
+                == ContentUpdates(
+                    itemReloads: [ItemPath(section: 0, item: 0)],
+                    itemReconfigures: [ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)]))
+        let reloading = try SectionedDiff(from: old, to: new, options: DiffOptions(contentUpdates: .reload)).batch
+            .updates
+        #expect(
+            reloading
+                == ContentUpdates(itemReloads: [
+                    ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2)
+                ]))
     }
 }

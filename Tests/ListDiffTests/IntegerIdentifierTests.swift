@@ -1,6 +1,6 @@
-import Testing
 @_spi(Unchecked) import ListDiff
 import ListDiffScenarios
+import Testing
 
 /// Integer identifiers take one of two symbol tables: a direct one indexed by the
 /// identifier's offset from the smallest when they lie close together, a hashed one
@@ -35,22 +35,35 @@ import ListDiffScenarios
         let old = try Snapshot<Int, Int, Never>(sections: [.init(0, items: [.init(1), .init(2)])])
         typealias Unchecked = Snapshot<Int, Int, Never>
         for spread in [1, 1_000_003] {
-            func section(_ id: Int, _ ids: [Int]) -> Unchecked.Section { Unchecked.Section(id, items: ContiguousArray(ids.map { Unchecked.Item($0 * spread) })) }
+            func section(_ id: Int, _ ids: [Int]) -> Unchecked.Section {
+                Unchecked.Section(id, items: ContiguousArray(ids.map { Unchecked.Item($0 * spread) }))
+            }
             let newRepeats = Unchecked(uncheckedUniqueSections: [section(0, [2, 3, 3, 1]), section(1, [2])])
-            #expect(throws: SectionedDiffError<Int, Int>(side: .new, reason: .duplicateItems([3 * spread, 2 * spread])), "spread \(spread)") {
+            #expect(
+                throws: SectionedDiffError<Int, Int>(side: .new, reason: .duplicateItems([3 * spread, 2 * spread])),
+                "spread \(spread)"
+            ) {
                 try SectionedDiff(from: old, to: newRepeats)
             }
             let oldRepeats = Unchecked(uncheckedUniqueSections: [section(0, [4, 1, 4])])
-            #expect(throws: SectionedDiffError<Int, Int>(side: .old, reason: .duplicateItems([4 * spread])), "spread \(spread)") {
+            #expect(
+                throws: SectionedDiffError<Int, Int>(side: .old, reason: .duplicateItems([4 * spread])),
+                "spread \(spread)"
+            ) {
                 try SectionedDiff(from: oldRepeats, to: old)
             }
         }
     }
 
-    static func remap<ID: Hashable & Sendable>(_ snapshot: Snapshot<Int, Int, Int>, _ map: (Int) -> ID) throws -> Snapshot<Int, ID, Int> {
-        var result = try Snapshot<Int, ID, Int>(sections: snapshot.sections.map { section in
-            .init(section.id, content: section.content, items: ContiguousArray(section.items.map { .init(map($0.id), content: $0.content) }))
-        })
+    static func remap<ID: Hashable & Sendable>(_ snapshot: Snapshot<Int, Int, Int>, _ map: (Int) -> ID) throws
+        -> Snapshot<Int, ID, Int>
+    {
+        var result = try Snapshot<Int, ID, Int>(
+            sections: snapshot.sections.map { section in
+                .init(
+                    section.id, content: section.content,
+                    items: ContiguousArray(section.items.map { .init(map($0.id), content: $0.content) }))
+            })
         try result.reloadItems(snapshot.reloadedItems.map(map))
         try result.reconfigureItems(snapshot.reconfiguredItems.map(map))
         try result.reloadSections(Array(snapshot.reloadedSections))

@@ -22,7 +22,9 @@ enum MinimalMoves {
             var firstFixedBefore = i
             while firstFixedBefore > 0, !isFixed[firstFixedBefore - 1] { firstFixedBefore -= 1 }
             best[i] = firstFixedBefore == 0 ? 1 : 0
-            for j in max(0, firstFixedBefore - 1)..<i where values[j] < values[i] && best[j] > 0 { best[i] = max(best[i], best[j] + 1) }
+            for j in max(0, firstFixedBefore - 1)..<i where values[j] < values[i] && best[j] > 0 {
+                best[i] = max(best[i], best[j] + 1)
+            }
         }
         let lastFixed = isFixed.lastIndex(of: true) ?? 0
         return best.indices.filter { $0 >= lastFixed }.map { best[$0] }.max() ?? 0
@@ -34,7 +36,9 @@ enum MinimalMoves {
         let keptAt = order.indices.filter { old.contains(order[$0]) }
         let keptSections = keptAt.compactMap { old.firstIndex(of: order[$0]) }
         let isFixed = zip(keptSections, keptAt).map { $0 == $1 }
-        return (keptSections.count - lisLength(keptSections, isFixed: isFixed), keptSections.count - lisLength(keptSections))
+        return (
+            keptSections.count - lisLength(keptSections, isFixed: isFixed), keptSections.count - lisLength(keptSections)
+        )
     }
 
     /// What a changeset's section moves cost beyond a minimum.
@@ -50,12 +54,17 @@ enum MinimalMoves {
     /// sections still there while items leave them — where a section that moves can land on
     /// its old index, and the minimum can differ from one batch's to the new order either way.
     @discardableResult
-    static func check<C>(_ batch: BatchChangeset, old: Snapshot<Int, Int, C>, new: Snapshot<Int, Int, C>, sectionOrder: [Int]) throws -> SectionMoveExcess {
+    static func check<C>(
+        _ batch: BatchChangeset, old: Snapshot<Int, Int, C>, new: Snapshot<Int, Int, C>, sectionOrder: [Int]
+    ) throws -> SectionMoveExcess {
         let counts = batch.counts
         let oldSections = old.sectionIdentifiers
         let (sectionMoves, unconstrained) = sectionMoves(from: oldSections, to: sectionOrder)
         guard counts.sectionMoves == sectionMoves, batch.stages.dropFirst().allSatisfy(\.sectionMoves.isEmpty) else {
-            throw Mismatch(description: "section moves \(counts.sectionMoves) but the minimum that keeps every fixed section is \(sectionMoves)")
+            throw Mismatch(
+                description:
+                    "section moves \(counts.sectionMoves) but the minimum that keeps every fixed section is \(sectionMoves)"
+            )
         }
         let oneBatch = Self.sectionMoves(from: oldSections, to: new.sectionIdentifiers).keepingFixed
         var itemMoves = 0
@@ -73,8 +82,11 @@ enum MinimalMoves {
             itemMoves += inPlace.count - lisLength(inPlace)
         }
         guard counts.itemMoves == itemMoves else {
-            throw Mismatch(description: "item moves \(counts.itemMoves) over \(batch.stages.count) stages but the minimum is \(itemMoves)")
+            throw Mismatch(
+                description:
+                    "item moves \(counts.itemMoves) over \(batch.stages.count) stages but the minimum is \(itemMoves)")
         }
-        return SectionMoveExcess(forFixedSections: sectionMoves - unconstrained, forStages: max(0, sectionMoves - oneBatch))
+        return SectionMoveExcess(
+            forFixedSections: sectionMoves - unconstrained, forStages: max(0, sectionMoves - oneBatch))
     }
 }

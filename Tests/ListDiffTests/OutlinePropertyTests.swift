@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffScenarios
+import Testing
 
 /// Seeded random outlines with random edits, expansions and collapses: every changeset between
 /// the visible rows passes the simulator and rebuilds the new rows exactly (both forms), every
@@ -50,7 +50,11 @@ import ListDiffScenarios
                 let moved = try outline.subtree(of: target, includingParent: true).roots
                 try outline.delete([target])
                 if let anchor = anyID(in: outline) {
-                    if chance(50) { try outline.insert(moved, after: anchor) } else { try outline.append(moved, to: anchor) }
+                    if chance(50) {
+                        try outline.insert(moved, after: anchor)
+                    } else {
+                        try outline.append(moved, to: anchor)
+                    }
                 } else {
                     try outline.append(moved)
                 }
@@ -82,8 +86,12 @@ import ListDiffScenarios
                 for (index, row) in new.visibleRows.enumerated() {
                     guard let previous = before[row.id] else { continue }
                     let path = ItemPath(section: 0, item: index)
-                    if previous != row.diffContent, !updated.contains(path) { throw Mismatch(what: "\(row.id) changed and is not updated") }
-                    if previous == row.diffContent, updated.contains(path) { throw Mismatch(what: "\(row.id) is updated without a change") }
+                    if previous != row.diffContent, !updated.contains(path) {
+                        throw Mismatch(what: "\(row.id) changed and is not updated")
+                    }
+                    if previous == row.diffContent, updated.contains(path) {
+                        throw Mismatch(what: "\(row.id) is updated without a change")
+                    }
                 }
                 if let target = generator.anyID(in: new), try new.isVisible(target) {
                     var folded = new
@@ -91,20 +99,29 @@ import ListDiffScenarios
                     try folded.collapse([target])
                     try folded.expand([target])
                     if !expanded { try folded.collapse([target]) }
-                    if rows(folded) != rows(new) { throw Mismatch(what: "collapsing and expanding \(target) did not restore its subtree") }
+                    if rows(folded) != rows(new) {
+                        throw Mismatch(what: "collapsing and expanding \(target) did not restore its subtree")
+                    }
                 }
                 let batch = changeset.counts
-                counts = (counts.inserts + batch.itemInserts, counts.deletes + batch.itemDeletes, counts.moves + batch.itemMoves,
-                          counts.updates + updated.count)
+                counts = (
+                    counts.inserts + batch.itemInserts, counts.deletes + batch.itemDeletes,
+                    counts.moves + batch.itemMoves,
+                    counts.updates + updated.count
+                )
             } catch {
                 failures += 1
                 Issue.record("seed \(seed) (rerun with LISTDIFF_PROPERTY_SEED=\(seed)): \(error)")
                 if failures >= 5 { return }
             }
         }
-        print("outline property cases: \(PropertyTests.seeds.count) passed; rows inserted \(counts.inserts), deleted \(counts.deletes), moved \(counts.moves), updated \(counts.updates)")
+        print(
+            "outline property cases: \(PropertyTests.seeds.count) passed; rows inserted \(counts.inserts), deleted \(counts.deletes), moved \(counts.moves), updated \(counts.updates)"
+        )
         if PropertyTests.seeds.count >= 1_000 {
-            #expect(counts.inserts > 0 && counts.deletes > 0 && counts.moves > 0 && counts.updates > 0, "the generator must make every kind of change")
+            #expect(
+                counts.inserts > 0 && counts.deletes > 0 && counts.moves > 0 && counts.updates > 0,
+                "the generator must make every kind of change")
         }
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import ListDiff
+import Testing
 
 typealias TestOutline = Outline<String, Int>
 typealias TestOutlineItem = OutlineItem<String, Int>
@@ -8,7 +8,9 @@ typealias TestOutlineItem = OutlineItem<String, Int>
 /// marks it expanded.
 func outline(_ text: String) throws -> TestOutline {
     var spaced = ""
-    for character in text { if character == "(" || character == ")" { spaced += " \(character) " } else { spaced.append(character) } }
+    for character in text {
+        if character == "(" || character == ")" { spaced += " \(character) " } else { spaced.append(character) }
+    }
     var tokens = spaced.split(separator: " ").map(String.init)[...]
     func items() -> [TestOutlineItem] {
         var result: [TestOutlineItem] = []
@@ -19,7 +21,9 @@ func outline(_ text: String) throws -> TestOutline {
                 tokens.removeFirst()
                 continue
             }
-            result.append(TestOutlineItem(token.hasSuffix("+") ? String(token.dropLast()) : token, isExpanded: token.hasSuffix("+")))
+            result.append(
+                TestOutlineItem(
+                    token.hasSuffix("+") ? String(token.dropLast()) : token, isExpanded: token.hasSuffix("+")))
         }
         return result
     }
@@ -36,7 +40,8 @@ func outlineDiff(_ old: TestOutline, _ new: TestOutline) throws -> BatchChangese
     let after = Snapshot<String, String, OutlineRowContent<Int>>(section: "s", visibleRowsOf: new)
     let diff = try SectionedDiff(from: before, to: after)
     let staged = diff.stagedBatch
-    try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: before, to: after)
+    try BatchUpdateSimulator.verify(
+        stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: before, to: after)
     try SequentialReplayer.replay(diff.sequential, from: before, to: after)
     return staged.changeset
 }
@@ -93,13 +98,16 @@ func paths(_ items: [Int]) -> [ItemPath] { items.map { ItemPath(section: 0, item
         var parent = leaf
         try parent.append([TestOutlineItem("b1")], to: "B")
         let gained = try outlineDiff(leaf, parent)
-        #expect(gained.stages.allSatisfy { $0.isEmpty } && gained.updates == ContentUpdates(itemReconfigures: paths([1])),
-                "B now shows a disclosure; its collapsed child shows no row")
+        #expect(
+            gained.stages.allSatisfy { $0.isEmpty } && gained.updates == ContentUpdates(itemReconfigures: paths([1])),
+            "B now shows a disclosure; its collapsed child shows no row")
         var open = leaf
         try open.expand(["B"])
         try open.append([TestOutlineItem("b1")], to: "B")
         let shownChild = try outlineDiff(leaf, open)
-        #expect(shownChild.stages == [BatchUpdate(itemInserts: paths([2]))] && shownChild.updates == ContentUpdates(itemReconfigures: paths([1])))
+        #expect(
+            shownChild.stages == [BatchUpdate(itemInserts: paths([2]))]
+                && shownChild.updates == ContentUpdates(itemReconfigures: paths([1])))
         var emptied = open
         try emptied.delete(["b1"])
         #expect(try outlineDiff(open, emptied).updates == ContentUpdates(itemReconfigures: paths([1])))
@@ -112,7 +120,12 @@ func paths(_ items: [Int]) -> [ItemPath] { items.map { ItemPath(section: 0, item
         try after.insert([TestOutlineItem("a1")], after: "B")
         #expect(rows(after) == ["A", ".a2", "B", "a1"])
         let moved = try outlineDiff(before, after)
-        #expect(moved.stages == [BatchUpdate(itemMoves: [ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 3))])])
+        #expect(
+            moved.stages == [
+                BatchUpdate(itemMoves: [
+                    ItemMove(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 3))
+                ])
+            ])
         #expect(moved.updates == ContentUpdates(itemReconfigures: paths([3])), "its level changed")
     }
 
@@ -129,11 +142,14 @@ func paths(_ items: [Int]) -> [ItemPath] { items.map { ItemPath(section: 0, item
 
     /// docs/engine.md's example, as written there.
     @Test func theReadmeExample() throws {
-        let folders = try Outline<String, Int>(roots: [OutlineItem("Inbox"), OutlineItem("Projects", children: [OutlineItem("ListDiff")])])
+        let folders = try Outline<String, Int>(roots: [
+            OutlineItem("Inbox"), OutlineItem("Projects", children: [OutlineItem("ListDiff")])
+        ])
         var open = folders
         try open.expand(["Projects"])
         typealias Rows = Snapshot<String, String, OutlineRowContent<Int>>
-        let diff = try SectionedDiff(from: Rows(section: "folders", visibleRowsOf: folders), to: Rows(section: "folders", visibleRowsOf: open))
+        let diff = try SectionedDiff(
+            from: Rows(section: "folders", visibleRowsOf: folders), to: Rows(section: "folders", visibleRowsOf: open))
         #expect(diff.batch.stages == [BatchUpdate(itemInserts: paths([2]))])
         #expect(diff.batch.updates == ContentUpdates(itemReconfigures: paths([1])))
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ListDiff
 import ListDiffScenarios
+import Testing
 
 /// Seeded random old/new pairs: the batch form must pass the simulator and rebuild `new`
 /// exactly; the sequential form must replay to `new`; moves must be minimal; and no cell the
@@ -28,14 +28,26 @@ import ListDiffScenarios
                 let diff = try SectionedDiff(from: pair.old, to: pair.new, options: DiffOptions(contentUpdates: style))
                 let staged = diff.stagedBatch
                 let batch = staged.changeset
-                try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
+                try BatchUpdateSimulator.verify(
+                    stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old,
+                    to: pair.new)
                 try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
-                let extra = try MinimalMoves.check(batch, old: pair.old, new: pair.new, sectionOrder: (staged.stages.first?.result ?? pair.new).sectionIdentifiers)
-                if extra.forFixedSections > 0 { extraSectionMoves = (extraSectionMoves.cases + 1, extraSectionMoves.moves + extra.forFixedSections) }
-                if extra.forStages > 0 { movesBeyondOneBatch = (movesBeyondOneBatch.cases + 1, movesBeyondOneBatch.moves + extra.forStages) }
-                let lost = loss.record(stages: staged.stages.map { ($0.update, $0.result) }, from: pair.old, to: pair.new)
+                let extra = try MinimalMoves.check(
+                    batch, old: pair.old, new: pair.new,
+                    sectionOrder: (staged.stages.first?.result ?? pair.new).sectionIdentifiers)
+                if extra.forFixedSections > 0 {
+                    extraSectionMoves = (extraSectionMoves.cases + 1, extraSectionMoves.moves + extra.forFixedSections)
+                }
+                if extra.forStages > 0 {
+                    movesBeyondOneBatch = (movesBeyondOneBatch.cases + 1, movesBeyondOneBatch.moves + extra.forStages)
+                }
+                let lost = loss.record(
+                    stages: staged.stages.map { ($0.update, $0.result) }, from: pair.old, to: pair.new)
                 guard lost == (0, 0) else {
-                    throw CellLoss.Lost(description: "\(lost.sections) kept sections and \(lost.items) kept items deleted and inserted again: \(batch)")
+                    throw CellLoss.Lost(
+                        description:
+                            "\(lost.sections) kept sections and \(lost.items) kept items deleted and inserted again: \(batch)"
+                    )
                 }
                 coverage.record(batch)
             } catch {
@@ -45,7 +57,9 @@ import ListDiffScenarios
             }
         }
         print("property cases: \(Self.seeds.count) passed both forms; \(coverage)")
-        print("cells: \(loss); cases where keeping every fixed section in place took moves beyond kept − LIS: \(extraSectionMoves.cases) (\(extraSectionMoves.moves) moves); where stages that keep a deleted section's items took section moves beyond one batch: \(movesBeyondOneBatch.cases) (\(movesBeyondOneBatch.moves) moves)")
+        print(
+            "cells: \(loss); cases where keeping every fixed section in place took moves beyond kept − LIS: \(extraSectionMoves.cases) (\(extraSectionMoves.moves) moves); where stages that keep a deleted section's items took section moves beyond one batch: \(movesBeyondOneBatch.cases) (\(movesBeyondOneBatch.moves) moves)"
+        )
         #expect(loss.sectionsReinserted == 0 && loss.itemsReinserted == 0)
         if Self.seeds.count >= 1_000 { coverage.expectEveryKindSeen() }
     }
@@ -53,7 +67,8 @@ import ListDiffScenarios
     /// How many cases exercised each kind of change, so a generator that stopped producing
     /// one cannot go unnoticed.
     struct Coverage: CustomStringConvertible {
-        var twoStages = 0, threeStages = 0, sectionMoves = 0, sectionInsertsAndDeletes = 0, itemMoves = 0, crossSectionMoves = 0
+        var twoStages = 0, threeStages = 0, sectionMoves = 0, sectionInsertsAndDeletes = 0, itemMoves = 0,
+            crossSectionMoves = 0
         var itemInsertsAndDeletes = 0, updates = 0, empty = 0
 
         mutating func record(_ batch: BatchChangeset) {
@@ -63,16 +78,22 @@ import ListDiffScenarios
             if counts.sectionMoves > 0 { sectionMoves += 1 }
             if counts.sectionInserts + counts.sectionDeletes > 0 { sectionInsertsAndDeletes += 1 }
             if counts.itemMoves > 0 { itemMoves += 1 }
-            if batch.stages.contains(where: { $0.itemMoves.contains { $0.from.section != $0.to.section } }) { crossSectionMoves += 1 }
+            if batch.stages.contains(where: { $0.itemMoves.contains { $0.from.section != $0.to.section } }) {
+                crossSectionMoves += 1
+            }
             if counts.itemInserts + counts.itemDeletes > 0 { itemInsertsAndDeletes += 1 }
             if !batch.updates.isEmpty { updates += 1 }
             if batch.isEmpty { empty += 1 }
         }
 
         func expectEveryKindSeen() {
-            for (name, count) in [("two stages", twoStages), ("three stages", threeStages), ("section moves", sectionMoves), ("section inserts/deletes", sectionInsertsAndDeletes),
-                                  ("item moves", itemMoves), ("cross-section moves", crossSectionMoves), ("item inserts/deletes", itemInsertsAndDeletes),
-                                  ("updates", updates), ("no change", empty)] {
+            for (name, count) in [
+                ("two stages", twoStages), ("three stages", threeStages), ("section moves", sectionMoves),
+                ("section inserts/deletes", sectionInsertsAndDeletes),
+                ("item moves", itemMoves), ("cross-section moves", crossSectionMoves),
+                ("item inserts/deletes", itemInsertsAndDeletes),
+                ("updates", updates), ("no change", empty)
+            ] {
                 #expect(count > 0, "no property case produced \(name)")
             }
         }

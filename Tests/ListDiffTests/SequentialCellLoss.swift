@@ -21,7 +21,9 @@ struct SequentialCellLoss: CustomStringConvertible {
     /// Adds one changeset's counts; returns what this one lost. Operations out of bounds are
     /// skipped (``SequentialReplayer`` reports them).
     @discardableResult
-    mutating func record<S, I, C>(_ changeset: SequentialChangeset, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) -> (sections: Int, items: Int) {
+    mutating func record<S, I, C>(
+        _ changeset: SequentialChangeset, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+    ) -> (sections: Int, items: Int) {
         let newSections = Set(new.sectionIdentifiers)
         let newItems = Set(new.itemIdentifiers)
         keptItems += old.itemIdentifiers.lazy.filter { newItems.contains($0) }.count
@@ -30,7 +32,9 @@ struct SequentialCellLoss: CustomStringConvertible {
         var state: [(id: S?, items: [I?])] = old.sections.map { ($0.id, $0.items.map(\.id)) }
         var moved = Set<S>()
         var lost = (sections: 0, items: 0)
-        func drop(_ items: some Sequence<I?>) { lost.items += items.lazy.filter { $0.map(newItems.contains) ?? false }.count }
+        func drop(_ items: some Sequence<I?>) {
+            lost.items += items.lazy.filter { $0.map(newItems.contains) ?? false }.count
+        }
         for operation in changeset.operations {
             switch operation {
             case .deleteSections(let at, let count):
@@ -50,14 +54,19 @@ struct SequentialCellLoss: CustomStringConvertible {
                 if let id = section.id { moved.insert(id) }
                 state.insert(section, at: to)
             case .deleteItems(let section, let at, let count):
-                guard state.indices.contains(section), at >= 0, count >= 0, at + count <= state[section].items.count else { break }
+                guard state.indices.contains(section), at >= 0, count >= 0, at + count <= state[section].items.count
+                else { break }
                 drop(state[section].items[at..<(at + count)])
                 state[section].items.removeSubrange(at..<(at + count))
             case .insertItems(let section, let at, let count):
-                guard state.indices.contains(section), at >= 0, count >= 0, at <= state[section].items.count else { break }
+                guard state.indices.contains(section), at >= 0, count >= 0, at <= state[section].items.count else {
+                    break
+                }
                 state[section].items.insert(contentsOf: repeatElement(nil, count: count), at: at)
             case .moveItem(let from, let to):
-                guard state.indices.contains(from.section), state[from.section].items.indices.contains(from.item), state.indices.contains(to.section) else { break }
+                guard state.indices.contains(from.section), state[from.section].items.indices.contains(from.item),
+                    state.indices.contains(to.section)
+                else { break }
                 let item = state[from.section].items.remove(at: from.item)
                 state[to.section].items.insert(item, at: min(max(to.item, 0), state[to.section].items.count))
             case .reloadSections, .reloadItems, .reconfigureItems:
@@ -91,7 +100,10 @@ struct SequentialCellLoss: CustomStringConvertible {
         if destinations.inserted { leavingForInserted += 1 }
         let oldSections = Set(old.sectionIdentifiers)
         let entering = new.sections.contains { section in
-            !oldSections.contains(section.id) && section.items.contains { old.indexPathOfItem($0.id).map { newSections.contains(old.sections[$0.section].id) } ?? false }
+            !oldSections.contains(section.id)
+                && section.items.contains {
+                    old.indexPathOfItem($0.id).map { newSections.contains(old.sections[$0.section].id) } ?? false
+                }
         }
         if entering { enteringInserted += 1 }
     }

@@ -1,5 +1,5 @@
-import Testing
 import ListDiff
+import Testing
 
 /// The sequential form keeps every kept item's cell: an item leaving a deleted section moves
 /// out before the section goes (into a kept section in place, a moved one or an inserted one),
@@ -12,7 +12,10 @@ import ListDiff
         let old = try snapshot([("A", ["a1", "a2"]), ("B", ["b1"])])
         let new = try snapshot([("B", ["b1", "a1"])])
         let sequential = try SectionedDiff(from: old, to: new).sequential
-        #expect(sequential.operations == [.moveItem(from: Self.path(0, 0), to: Self.path(1, 1)), .deleteSections(at: 0, count: 1)], "a2 goes with A")
+        #expect(
+            sequential.operations == [
+                .moveItem(from: Self.path(0, 0), to: Self.path(1, 1)), .deleteSections(at: 0, count: 1)
+            ], "a2 goes with A")
         try SequentialReplayer.replay(sequential, from: old, to: new)
     }
 
@@ -21,7 +24,11 @@ import ListDiff
         let old = try snapshot([("A", ["a1"]), ("B", ["b1"]), ("C", ["c1"]), ("D", ["d1"])])
         let new = try snapshot([("D", ["d1", "a1"]), ("B", ["b1"]), ("C", ["c1"])])
         let sequential = try SectionedDiff(from: old, to: new).sequential
-        #expect(sequential.operations == [.moveSection(from: 3, to: 0), .moveItem(from: Self.path(1, 0), to: Self.path(0, 1)), .deleteSections(at: 1, count: 1)])
+        #expect(
+            sequential.operations == [
+                .moveSection(from: 3, to: 0), .moveItem(from: Self.path(1, 0), to: Self.path(0, 1)),
+                .deleteSections(at: 1, count: 1)
+            ])
         try SequentialReplayer.replay(sequential, from: old, to: new)
     }
 
@@ -30,12 +37,13 @@ import ListDiff
         let old = try snapshot([("A", ["a1"]), ("B", ["b1", "b2"])])
         let new = try snapshot([("A", ["a1", "b1"]), ("N", ["b2", "n1"])])
         let sequential = try SectionedDiff(from: old, to: new).sequential
-        #expect(sequential.operations == [
-            .insertSections(at: 1, count: 1),
-            .moveItem(from: Self.path(2, 0), to: Self.path(0, 1)),
-            .moveItem(from: Self.path(2, 0), to: Self.path(1, 0)),
-            .deleteSections(at: 2, count: 1),
-        ])
+        #expect(
+            sequential.operations == [
+                .insertSections(at: 1, count: 1),
+                .moveItem(from: Self.path(2, 0), to: Self.path(0, 1)),
+                .moveItem(from: Self.path(2, 0), to: Self.path(1, 0)),
+                .deleteSections(at: 2, count: 1)
+            ])
         try SequentialReplayer.replay(sequential, from: old, to: new)
     }
 
@@ -44,19 +52,28 @@ import ListDiff
         let old = try snapshot([("A", ["a1", "a2"])])
         let new = try snapshot([("A", ["a2"]), ("N", ["a1", "n1"])])
         let sequential = try SectionedDiff(from: old, to: new).sequential
-        #expect(sequential.operations == [.insertSections(at: 1, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 0))])
+        #expect(
+            sequential.operations == [
+                .insertSections(at: 1, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 0))
+            ])
         try SequentialReplayer.replay(sequential, from: old, to: new)
     }
 
     @Test func aCarriedItemWhoseContentChangedIsUpdatedAfterItsMove() throws {
-        let old = try TestSnapshot(sections: [.init("A", items: [.init("a1", content: 1)]), .init("B", items: [.init("b1")])])
-        let new = try TestSnapshot(sections: [.init("B", items: [.init("b1"), .init("a1", content: 2)]), .init("N", items: [.init("n1")])])
+        let old = try TestSnapshot(sections: [
+            .init("A", items: [.init("a1", content: 1)]), .init("B", items: [.init("b1")])
+        ])
+        let new = try TestSnapshot(sections: [
+            .init("B", items: [.init("b1"), .init("a1", content: 2)]), .init("N", items: [.init("n1")])
+        ])
         let reconfigured = try SectionedDiff(from: old, to: new).sequential
         // N is inserted while A still stands before B; updates are in final coordinates.
-        #expect(reconfigured.operations == [
-            .insertSections(at: 2, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 1)), .deleteSections(at: 0, count: 1),
-            .reconfigureItems(section: 0, at: 1, count: 1),
-        ])
+        #expect(
+            reconfigured.operations == [
+                .insertSections(at: 2, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 1)),
+                .deleteSections(at: 0, count: 1),
+                .reconfigureItems(section: 0, at: 1, count: 1)
+            ])
         try SequentialReplayer.replay(reconfigured, from: old, to: new)
         let reloaded = try SectionedDiff(from: old, to: new, options: DiffOptions(contentUpdates: .reload)).sequential
         #expect(reloaded.operations.last == .reloadItems(section: 0, at: 1, count: 1))
@@ -67,14 +84,23 @@ import ListDiff
         let old = try snapshot([("A", ["a1", "a2"])])
         let new = try snapshot([("A", ["a2"]), ("N", ["a1", "n1"])])
         // a1 deleted and brought by N: N arrives with n1 only, so it ends one item short.
-        let reinserted = SequentialChangeset(operations: [.deleteItems(section: 0, at: 0, count: 1), .insertSections(at: 1, count: 1)])
-        #expect(Self.failure(replaying: reinserted, from: old, to: new) == "section 1 ends with 1 items, the target has 2")
+        let reinserted = SequentialChangeset(operations: [
+            .deleteItems(section: 0, at: 0, count: 1), .insertSections(at: 1, count: 1)
+        ])
+        #expect(
+            Self.failure(replaying: reinserted, from: old, to: new) == "section 1 ends with 1 items, the target has 2")
         // Moved in behind n1, it stands in the wrong place.
-        let misplaced = SequentialChangeset(operations: [.insertSections(at: 1, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 1))])
-        #expect(Self.failure(replaying: misplaced, from: old, to: new) == #"at [1, 0] the replay has "n1", the target has "a1""#)
+        let misplaced = SequentialChangeset(operations: [
+            .insertSections(at: 1, count: 1), .moveItem(from: Self.path(0, 0), to: Self.path(1, 1))
+        ])
+        #expect(
+            Self.failure(replaying: misplaced, from: old, to: new)
+                == #"at [1, 0] the replay has "n1", the target has "a1""#)
     }
 
-    static func failure(replaying changeset: SequentialChangeset, from old: TestSnapshot, to new: TestSnapshot) -> String? {
+    static func failure(replaying changeset: SequentialChangeset, from old: TestSnapshot, to new: TestSnapshot)
+        -> String?
+    {
         do {
             try SequentialReplayer.replay(changeset, from: old, to: new)
             return nil

@@ -1,11 +1,14 @@
-import Testing
 import ListDiff
+import Testing
 
 typealias TestSnapshot = Snapshot<String, String, Int>
 
 /// Builds a snapshot from `[("A", ["a1", "a2"]), ...]`.
 func snapshot(_ sections: [(String, [String])]) throws -> TestSnapshot {
-    try TestSnapshot(sections: sections.map { TestSnapshot.Section($0.0, items: ContiguousArray($0.1.map { TestSnapshot.Item($0) })) })
+    try TestSnapshot(
+        sections: sections.map {
+            TestSnapshot.Section($0.0, items: ContiguousArray($0.1.map { TestSnapshot.Item($0) }))
+        })
 }
 
 func layout(_ snapshot: TestSnapshot) -> [String] {
@@ -14,7 +17,9 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
 
 @Suite struct SnapshotTests {
     @Test func buildingRejectsDuplicateIdentifiers() throws {
-        #expect(throws: SnapshotError<String, String>.duplicateItems(["a"])) { try snapshot([("A", ["a", "b"]), ("B", ["a"])]) }
+        #expect(throws: SnapshotError<String, String>.duplicateItems(["a"])) {
+            try snapshot([("A", ["a", "b"]), ("B", ["a"])])
+        }
         #expect(throws: SnapshotError<String, String>.duplicateSections(["A"])) { try snapshot([("A", []), ("A", [])]) }
         let error = SnapshotError<String, String>.duplicateItems(["a"])
         #expect(error.description == #"item identifiers are not unique across the snapshot; duplicated: "a""#)
@@ -57,13 +62,19 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
     @Test func sectionOperationErrorsLeaveTheSnapshotUnchanged() throws {
         var s = try snapshot([("A", ["a1"]), ("B", [])])
         let before = s
-        #expect(throws: SnapshotError<String, String>.duplicateSections(["A"])) { try s.appendSections([TestSnapshot.Section("A")]) }
+        #expect(throws: SnapshotError<String, String>.duplicateSections(["A"])) {
+            try s.appendSections([TestSnapshot.Section("A")])
+        }
         #expect(throws: SnapshotError<String, String>.duplicateItems(["a1"])) {
             try s.appendSections([TestSnapshot.Section("C", items: [TestSnapshot.Item("a1")])])
         }
-        #expect(throws: SnapshotError<String, String>.unknownSection("Z")) { try s.insertSections([TestSnapshot.Section("C")], beforeSection: "Z") }
+        #expect(throws: SnapshotError<String, String>.unknownSection("Z")) {
+            try s.insertSections([TestSnapshot.Section("C")], beforeSection: "Z")
+        }
         #expect(throws: SnapshotError<String, String>.unknownSection("Z")) { try s.deleteSections(["A", "Z"]) }
-        #expect(throws: SnapshotError<String, String>.sectionRelativeToItself("A")) { try s.moveSection("A", beforeSection: "A") }
+        #expect(throws: SnapshotError<String, String>.sectionRelativeToItself("A")) {
+            try s.moveSection("A", beforeSection: "A")
+        }
         #expect(throws: SnapshotError<String, String>.unknownSection("Z")) { try s.reloadSections(["Z"]) }
         #expect(s == before)
     }
@@ -95,16 +106,28 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
     @Test func itemOperationErrorsLeaveTheSnapshotUnchanged() throws {
         var s = try snapshot([("A", ["a1", "a2"])])
         let before = s
-        #expect(throws: SnapshotError<String, String>.duplicateItems(["a1"])) { try s.appendItems([TestSnapshot.Item("a1")]) }
-        #expect(throws: SnapshotError<String, String>.duplicateItems(["x"])) { try s.appendItems([TestSnapshot.Item("x"), TestSnapshot.Item("x")]) }
-        #expect(throws: SnapshotError<String, String>.unknownItem("zz")) { try s.insertItems([TestSnapshot.Item("x")], afterItem: "zz") }
-        #expect(throws: SnapshotError<String, String>.itemRelativeToItself("a1")) { try s.insertItems([TestSnapshot.Item("a1")], beforeItem: "a1") }
+        #expect(throws: SnapshotError<String, String>.duplicateItems(["a1"])) {
+            try s.appendItems([TestSnapshot.Item("a1")])
+        }
+        #expect(throws: SnapshotError<String, String>.duplicateItems(["x"])) {
+            try s.appendItems([TestSnapshot.Item("x"), TestSnapshot.Item("x")])
+        }
+        #expect(throws: SnapshotError<String, String>.unknownItem("zz")) {
+            try s.insertItems([TestSnapshot.Item("x")], afterItem: "zz")
+        }
+        #expect(throws: SnapshotError<String, String>.itemRelativeToItself("a1")) {
+            try s.insertItems([TestSnapshot.Item("a1")], beforeItem: "a1")
+        }
         #expect(throws: SnapshotError<String, String>.unknownItem("zz")) { try s.deleteItems(["a1", "zz"]) }
-        #expect(throws: SnapshotError<String, String>.itemRelativeToItself("a1")) { try s.moveItem("a1", afterItem: "a1") }
+        #expect(throws: SnapshotError<String, String>.itemRelativeToItself("a1")) {
+            try s.moveItem("a1", afterItem: "a1")
+        }
         #expect(throws: SnapshotError<String, String>.unknownItem("zz")) { try s.moveItem("zz", afterItem: "a1") }
         #expect(throws: SnapshotError<String, String>.unknownItem("zz")) { try s.reloadItems(["zz"]) }
         #expect(throws: SnapshotError<String, String>.unknownItem("zz")) { try s.reconfigureItems(["zz"]) }
-        #expect(throws: SnapshotError<String, String>.unknownSection("Z")) { try s.appendItems([TestSnapshot.Item("x")], toSection: "Z") }
+        #expect(throws: SnapshotError<String, String>.unknownSection("Z")) {
+            try s.appendItems([TestSnapshot.Item("x")], toSection: "Z")
+        }
         #expect(s == before)
         var empty = TestSnapshot()
         #expect(throws: SnapshotError<String, String>.noSections) { try empty.appendItems([TestSnapshot.Item("x")]) }
@@ -112,7 +135,10 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
 
     @Test func operationListsApplyAllOrNothing() throws {
         let s = try snapshot([("A", ["a1"])])
-        let applied = try s.applying([.appendSections([TestSnapshot.Section("B")]), .appendItems([TestSnapshot.Item("b1")], toSection: "B"), .moveItemBefore("b1", "a1")])
+        let applied = try s.applying([
+            .appendSections([TestSnapshot.Section("B")]), .appendItems([TestSnapshot.Item("b1")], toSection: "B"),
+            .moveItemBefore("b1", "a1")
+        ])
         #expect(layout(applied) == ["A:b1,a1", "B:"])
         #expect(throws: SnapshotOperationError<String, String>(index: 1, reason: .unknownItem("nope"))) {
             try s.applying([.deleteItems(["a1"]), .deleteItems(["nope"])])

@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffScenarios
+import Testing
 
 /// The standard scenarios give the minimal answers of docs/benchmarks.md, and every batch
 /// passes the simulator (the bench only times them).
@@ -9,7 +9,8 @@ import ListDiffScenarios
         let diff = try SectionedDiff(from: pair.old, to: pair.new)
         let staged = diff.stagedBatch
         let batch = staged.changeset
-        try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
+        try BatchUpdateSimulator.verify(
+            stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old, to: pair.new)
         try SequentialReplayer.replay(diff.sequential, from: pair.old, to: pair.new)
         return batch.counts
     }

@@ -1,6 +1,6 @@
-import Testing
 import ListDiff
 import ListDiffScenarios
+import Testing
 
 /// String identifiers take a byte-hash path when every identifier of a diff is ASCII and
 /// fall back to `hashValue` otherwise; both must agree with `String`'s `==`.
@@ -32,10 +32,13 @@ import ListDiffScenarios
             let diff = try SectionedDiff(from: old, to: new)
             do {
                 let staged = diff.stagedBatch
-                try BatchUpdateSimulator.verify(stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
+                try BatchUpdateSimulator.verify(
+                    stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
                 try SequentialReplayer.replay(diff.sequential, from: old, to: new)
                 let intDiff = try SectionedDiff(from: pair.old, to: pair.new)
-                #expect(diff.batch == intDiff.batch, "seed \(seed): string and integer identifiers must give the same changeset")
+                #expect(
+                    diff.batch == intDiff.batch,
+                    "seed \(seed): string and integer identifiers must give the same changeset")
             } catch {
                 Issue.record("seed \(seed): \(error)")
                 return
@@ -43,11 +46,15 @@ import ListDiffScenarios
         }
     }
 
-    static func relabel(_ source: Snapshot<Int, Int, Int>, _ name: (Int) -> String) throws -> Snapshot<String, String, Int> {
-        var relabelled = try Snapshot<String, String, Int>(sections: source.sections.map { section in
-            Snapshot<String, String, Int>.Section("s\(section.id)", content: section.content,
-                                                  items: ContiguousArray(section.items.map { .init(name($0.id), content: $0.content) }))
-        })
+    static func relabel(_ source: Snapshot<Int, Int, Int>, _ name: (Int) -> String) throws -> Snapshot<
+        String, String, Int
+    > {
+        var relabelled = try Snapshot<String, String, Int>(
+            sections: source.sections.map { section in
+                Snapshot<String, String, Int>.Section(
+                    "s\(section.id)", content: section.content,
+                    items: ContiguousArray(section.items.map { .init(name($0.id), content: $0.content) }))
+            })
         try relabelled.reloadItems(source.reloadedItems.map(name))
         try relabelled.reconfigureItems(source.reconfiguredItems.map(name))
         try relabelled.reloadSections(source.reloadedSections.map { "s\($0)" })

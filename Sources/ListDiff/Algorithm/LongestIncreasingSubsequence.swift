@@ -65,33 +65,36 @@ public enum LongestIncreasingSubsequence {
         if scratch.previous.count < count { scratch.previous = Scratch.uninitialized(count) }
         var last = scratch.tails.withUnsafeMutableBufferPointer { tails in
             scratch.tailValues.withUnsafeMutableBufferPointer { tailValues in
-            scratch.previous.withUnsafeMutableBufferPointer { previous in
-                values.withUnsafeBufferPointer { values in
-                    UnsafeMutableBufferPointer(rebasing: tailValues[..<(count &+ window)]).update(repeating: .max)
-                    var length = 0
-                    for index in 0..<count {
-                        let value = values[index]
-                        var low = length
-                        if length > 0, tailValues[length &- 1] >= value {
-                            var base = 0
-                            var span = length
-                            while span > window {
-                                let half = span >> 1
-                                base = tailValues[base &+ half &- 1] < value ? base &+ half : base
-                                span &-= half
+                scratch.previous.withUnsafeMutableBufferPointer { previous in
+                    values.withUnsafeBufferPointer { values in
+                        UnsafeMutableBufferPointer(rebasing: tailValues[..<(count &+ window)]).update(repeating: .max)
+                        var length = 0
+                        for index in 0..<count {
+                            let value = values[index]
+                            var low = length
+                            if length > 0, tailValues[length &- 1] >= value {
+                                var base = 0
+                                var span = length
+                                while span > window {
+                                    let half = span >> 1
+                                    base = tailValues[base &+ half &- 1] < value ? base &+ half : base
+                                    span &-= half
+                                }
+                                // The first tail not below `value` is among tails base..<base+16
+                                // (past the run they are Int32.max): it is base plus the count below.
+                                low =
+                                    base
+                                    &+ countBelow(
+                                        value, in: UnsafeRawPointer(tailValues.baseAddress.unsafelyUnwrapped + base))
                             }
-                            // The first tail not below `value` is among tails base..<base+16
-                            // (past the run they are Int32.max): it is base plus the count below.
-                            low = base &+ countBelow(value, in: UnsafeRawPointer(tailValues.baseAddress.unsafelyUnwrapped + base))
+                            previous[index] = low > 0 ? tails[low &- 1] : -1
+                            tails[low] = Int32(truncatingIfNeeded: index)
+                            tailValues[low] = value
+                            if low == length { length &+= 1 }
                         }
-                        previous[index] = low > 0 ? tails[low &- 1] : -1
-                        tails[low] = Int32(truncatingIfNeeded: index)
-                        tailValues[low] = value
-                        if low == length { length &+= 1 }
+                        return Int(tails[length &- 1])
                     }
-                    return Int(tails[length &- 1])
                 }
-            }
             }
         }
         members.withUnsafeMutableBufferPointer { members in
@@ -112,7 +115,9 @@ public enum LongestIncreasingSubsequence {
         var below = SIMD4<Int32>()
         for quarter in 0..<4 {
             // A lane of a true comparison mask is -1.
-            below &-= unsafeBitCast(values.loadUnaligned(fromByteOffset: quarter &* 16, as: SIMD4<Int32>.self) .< bound, to: SIMD4<Int32>.self)
+            below &-= unsafeBitCast(
+                values.loadUnaligned(fromByteOffset: quarter &* 16, as: SIMD4<Int32>.self) .< bound,
+                to: SIMD4<Int32>.self)
         }
         return Int(below.wrappedSum())
     }

@@ -18,14 +18,18 @@ extension SectionedDiff {
         var best: (diff: Self, deletes: [Int])?
         for avoiding in [true, false] {
             guard let (extended, deletes) = _extended(keeping: emptied, avoidingNoOpMoves: avoiding),
-                  let diff = try? Self(from: old, to: extended, options: options) else { continue }
-            if best.map({ diff._indexes.sectionMoveCount < $0.diff._indexes.sectionMoveCount }) ?? true { best = (diff, deletes) }
+                let diff = try? Self(from: old, to: extended, options: options)
+            else { continue }
+            if best.map({ diff._indexes.sectionMoveCount < $0.diff._indexes.sectionMoveCount }) ?? true {
+                best = (diff, deletes)
+            }
         }
         guard let (inner, deletes) = best else { return nil }
         var stages = inner.stagedBatch.stages
         if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied),
-           let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes.assembleBatch(),
-           merged.secondStageSections.isEmpty {
+            let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes.assembleBatch(),
+            merged.secondStageSections.isEmpty
+        {
             stages[1] = Stage(update: merged.update, result: new)
         } else {
             stages.append(Stage(update: BatchUpdate(sectionDeletes: deletes), result: new))
@@ -67,8 +71,13 @@ extension SectionedDiff {
                 let base = Int(indexes.oldBase[section])
                 let source = old.sections[section]
                 positions.append(sections.count)
-                sections.append(Source.Section(source.id, content: source.content, items: ContiguousArray(
-                    source.items.indices.lazy.filter { indexes.oldPartner[base + $0] < 0 }.map { source.items[$0] })))
+                sections.append(
+                    Source.Section(
+                        source.id, content: source.content,
+                        items: ContiguousArray(
+                            source.items.indices.lazy.filter { indexes.oldPartner[base + $0] < 0 }.map {
+                                source.items[$0]
+                            })))
             }
             pending = pending.dropFirst(count)
         }
@@ -98,7 +107,9 @@ extension SectionedDiff {
     func _holdsOnlyDeletedItems(_ snapshot: Source, emptied: [Int]) -> Bool {
         let indexes = _indexes
         return emptied.allSatisfy { section in
-            let leftovers = (0..<Int(indexes.oldCounts[section])).lazy.filter { indexes.oldPartner[Int(indexes.oldBase[section]) + $0] < 0 }.count
+            let leftovers = (0..<Int(indexes.oldCounts[section])).lazy.filter {
+                indexes.oldPartner[Int(indexes.oldBase[section]) + $0] < 0
+            }.count
             guard let index = snapshot.indexOfSection(old.sections[section].id) else { return false }
             return snapshot.sections[index].items.count == leftovers
         }
@@ -119,13 +130,15 @@ extension SectionedDiff {
             // Partners first: the items themselves are read only when carried.
             for offset in 0..<Int(indexes.newCounts[section]) {
                 let partner = Int(indexes.newPartner[base + offset])
-                guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0 else { continue }
+                guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0
+                else { continue }
                 let item = new.sections[section].items[offset]
                 let previous = indexes.oldPath(partner)
                 let path = ItemPath(section: section, item: offset)
                 let previousContent = old.sections[previous.section].items[previous.item].content
                 let changed = previousContent != item.content
-                let needsNewCell = changed && (options.contentUpdates == .reload || _CellKinds.changed(previousContent, item.content))
+                let needsNewCell =
+                    changed && (options.contentUpdates == .reload || _CellKinds.changed(previousContent, item.content))
                 if new.reloadedItems.contains(item.id) || needsNewCell {
                     updates.itemReloads.append(path)
                 } else if changed || new.reconfiguredItems.contains(item.id) {

@@ -25,7 +25,10 @@ extension SectionedDiff {
             let first = try Self(from: old, to: middle)._indexes.assembleBatch()
             let second = try Self(from: middle, to: new)._indexes.assembleBatch()
             if first.secondStageSections.isEmpty, second.secondStageSections.isEmpty {
-                return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], _updatesIncludingCarried())
+                return (
+                    [Stage(update: first.update, result: middle), Stage(update: second.update, result: new)],
+                    _updatesIncludingCarried()
+                )
             }
         } catch {}
         var normalized = _indexes
@@ -74,10 +77,13 @@ extension SectionedDiff {
             let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : [:]
             var items = ContiguousArray<Source.Item>(leaving[-1] ?? [])
             let base = Int(indexes.newBase[index])
-            for (offset, item) in section.items.enumerated() where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
+            for (offset, item) in section.items.enumerated()
+            where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
                 items.append(item)
                 let partner = Int(indexes.newPartner[base + offset])
-                if indexes.newStable[base + offset] { items.append(contentsOf: leaving[partner - Int(indexes.oldBase[source])] ?? []) }
+                if indexes.newStable[base + offset] {
+                    items.append(contentsOf: leaving[partner - Int(indexes.oldBase[source])] ?? [])
+                }
             }
             sections.append(Source.Section(section.id, content: section.content, items: items))
         }

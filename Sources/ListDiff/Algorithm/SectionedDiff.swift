@@ -15,7 +15,9 @@
 ///
 /// - Complexity: O(n) expected for n items in changed sections, plus O(m log m) for the LIS
 ///   of m kept items; O(s + k) for s sections when only k items' contents are compared.
-public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>:
+    Sendable
+{
     public typealias Source = Snapshot<SectionID, ItemID, Content>
 
     public let old: Source
@@ -27,7 +29,9 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// - Throws: ``SectionedDiffError`` when a snapshot repeats an identifier or marks one it
     ///   does not hold (possible only for snapshots built without checks).
     @inlinable
-    public init(from old: Source, to new: Source, options: DiffOptions = DiffOptions()) throws(SectionedDiffError<SectionID, ItemID>) {
+    public init(from old: Source, to new: Source, options: DiffOptions = DiffOptions()) throws(SectionedDiffError<
+        SectionID, ItemID
+    >) {
         var matcher = _Matcher(old: old, new: new, options: options)
         _indexes = try matcher.run()
         self.old = old
@@ -79,7 +83,10 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
             return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
         }
         let (update, dirty) = _indexes.assembleBatch()
-        guard !dirty.isEmpty else { return StagedBatch(stages: update.isEmpty ? [] : [Stage(update: update, result: new)], updates: _indexes.updates) }
+        guard !dirty.isEmpty else {
+            return StagedBatch(
+                stages: update.isEmpty ? [] : [Stage(update: update, result: new)], updates: _indexes.updates)
+        }
         let staged = _stages(separating: dirty)
         return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
     }
@@ -100,7 +107,8 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     @inlinable
     public var sequential: SequentialChangeset {
         let indexes = _indexes
-        return indexes.assembleSequential(updates: indexes.carriesItemsAcrossSectionChanges ? _updatesIncludingCarried() : indexes.updates)
+        return indexes.assembleSequential(
+            updates: indexes.carriesItemsAcrossSectionChanges ? _updatesIncludingCarried() : indexes.updates)
     }
 
     /// Operation counts of the batch form.

@@ -1,5 +1,7 @@
 /// Why two snapshots could not be diffed: which side is at fault, and why.
-public struct SectionedDiffError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
+public struct SectionedDiffError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable,
+    CustomStringConvertible
+{
     /// The snapshot at fault.
     public enum Side: String, Sendable { case old, new }
 

@@ -33,39 +33,46 @@ extension _DiffIndexes {
     /// bounds (every move pairs one old and one new processed item).
     func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([ItemPath], [ItemMove]) {
         var deletes: [ItemPath] = []
-        let moves = [ItemMove](unsafeUninitializedCapacity: min(oldPartner.count, newPartner.count)) { moves, moveCount in
+        let moves = [ItemMove](unsafeUninitializedCapacity: min(oldPartner.count, newPartner.count)) {
+            moves, moveCount in
             deletes = [ItemPath](unsafeUninitializedCapacity: oldPartner.count) { deletes, deleteCount in
                 oldPartner.withUnsafeBufferPointer { oldPartner in
                     newFlatSection.withUnsafeBufferPointer { newFlatSection in
                         newStable.withUnsafeBufferPointer { newStable in
-                        newSectionSource.withUnsafeBufferPointer { newSectionSource in
-                        newBase.withUnsafeBufferPointer { newBase in
-                            for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
-                                let target = Int(oldSectionTarget[section])
-                                let base = Int(oldBase[section])
-                                var operations = deleteCount &+ moveCount
-                                for flat in base..<(base + Int(oldCounts[section])) {
-                                    let partner = Int(oldPartner[flat])
-                                    if partner >= 0 {
-                                        let to = Int(newFlatSection[partner])
-                                        if to == target, newStable[partner] { continue }
-                                        if newSectionSource[to] >= 0 {
-                                            moves.initializeElement(at: moveCount, to: ItemMove(from: ItemPath(section: section, item: flat &- base),
-                                                                                                to: ItemPath(section: to, item: partner &- Int(newBase[to]))))
-                                            moveCount &+= 1
-                                            if to != target, moved[to] { touched[to] = true }
-                                            continue
+                            newSectionSource.withUnsafeBufferPointer { newSectionSource in
+                                newBase.withUnsafeBufferPointer { newBase in
+                                    for section in 0..<oldSectionCount
+                                    where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
+                                        let target = Int(oldSectionTarget[section])
+                                        let base = Int(oldBase[section])
+                                        var operations = deleteCount &+ moveCount
+                                        for flat in base..<(base + Int(oldCounts[section])) {
+                                            let partner = Int(oldPartner[flat])
+                                            if partner >= 0 {
+                                                let to = Int(newFlatSection[partner])
+                                                if to == target, newStable[partner] { continue }
+                                                if newSectionSource[to] >= 0 {
+                                                    moves.initializeElement(
+                                                        at: moveCount,
+                                                        to: ItemMove(
+                                                            from: ItemPath(section: section, item: flat &- base),
+                                                            to: ItemPath(section: to, item: partner &- Int(newBase[to]))
+                                                        ))
+                                                    moveCount &+= 1
+                                                    if to != target, moved[to] { touched[to] = true }
+                                                    continue
+                                                }
+                                                touched[to] = true
+                                            }
+                                            deletes.initializeElement(
+                                                at: deleteCount, to: ItemPath(section: section, item: flat &- base))
+                                            deleteCount &+= 1
                                         }
-                                        touched[to] = true
+                                        operations = deleteCount &+ moveCount &- operations
+                                        if operations > 0, moved[target] { touched[target] = true }
                                     }
-                                    deletes.initializeElement(at: deleteCount, to: ItemPath(section: section, item: flat &- base))
-                                    deleteCount &+= 1
                                 }
-                                operations = deleteCount &+ moveCount &- operations
-                                if operations > 0, moved[target] { touched[target] = true }
                             }
-                        }
-                        }
                         }
                     }
                 }

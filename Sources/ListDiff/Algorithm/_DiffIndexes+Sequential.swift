@@ -15,7 +15,9 @@ extension _DiffIndexes {
         let layout = _SequentialLayout(self)
         var operations: [SequentialOperation] = []
         appendItemDeletes(to: &operations)
-        for run in Self.runs(of: (0..<oldSectionCount).filter { oldSectionTarget[$0] < 0 && !layout.isEmptied(old: $0) }).reversed() {
+        for run in Self.runs(
+            of: (0..<oldSectionCount).filter { oldSectionTarget[$0] < 0 && !layout.isEmptied(old: $0) }
+        ).reversed() {
             operations.append(.deleteSections(at: run.lowerBound, count: run.count))
         }
         appendSectionMoves(to: &operations, layout: layout)
@@ -41,8 +43,13 @@ extension _DiffIndexes {
         func holdsKeptItems(base: Int32, count: Int32, partners: [Int32]) -> Bool {
             base >= 0 && partners[Int(base)..<Int(base + count)].contains { $0 >= 0 }
         }
-        return (0..<newSectionCount).contains { newSectionSource[$0] < 0 && holdsKeptItems(base: newBase[$0], count: newCounts[$0], partners: newPartner) }
-            || (0..<oldSectionCount).contains { oldSectionTarget[$0] < 0 && holdsKeptItems(base: oldBase[$0], count: oldCounts[$0], partners: oldPartner) }
+        return (0..<newSectionCount).contains {
+            newSectionSource[$0] < 0 && holdsKeptItems(base: newBase[$0], count: newCounts[$0], partners: newPartner)
+        }
+            || (0..<oldSectionCount).contains {
+                oldSectionTarget[$0] < 0
+                    && holdsKeptItems(base: oldBase[$0], count: oldCounts[$0], partners: oldPartner)
+            }
     }
 
     /// Old items of kept sections that leave for good.
@@ -61,7 +68,9 @@ extension _DiffIndexes {
         guard sectionMoveCount > 0 else { return }
         var chains = [Int32](_filling: 0, count: oldSectionCount + 1)
         forEachSectionMover { anchor, _ in chains[anchor + 1] += 1 }
-        var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) { oldSectionTarget[$0] >= 0 || layout.isEmptied(old: $0) }
+        var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) {
+            oldSectionTarget[$0] >= 0 || layout.isEmptied(old: $0)
+        }
         forEachSectionMover { anchor, source in
             let from = slots.remove(old: source)
             operations.append(.moveSection(from: from, to: slots.place(after: anchor)))
@@ -73,7 +82,11 @@ extension _DiffIndexes {
     func forEachSectionMover(_ body: (Int, Int) -> Void) {
         var anchor = -1
         for section in 0..<newSectionCount where newSectionSource[section] >= 0 {
-            if newSectionStable[section] { anchor = Int(newSectionSource[section]) } else { body(anchor, Int(newSectionSource[section])) }
+            if newSectionStable[section] {
+                anchor = Int(newSectionSource[section])
+            } else {
+                body(anchor, Int(newSectionSource[section]))
+            }
         }
     }
 
@@ -92,12 +105,14 @@ extension _DiffIndexes {
             forEachItemMover(in: section) { anchor, _ in chains[anchor + 1] += 1 }
             let base = Int(oldBase[source])
             slotOf[source] = Int32(truncatingIfNeeded: slots.count)
-            slots.append(_MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { oldPartner[base + $0] >= 0 })
+            slots.append(
+                _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { oldPartner[base + $0] >= 0 })
         }
         for source in layout.emptied {
             let count = Int(oldCounts[source])
             slotOf[source] = Int32(truncatingIfNeeded: slots.count)
-            slots.append(_MoveSlots(oldCount: count, chainLengths: [Int32](_filling: 0, count: count + 1)) { _ in true })
+            slots.append(
+                _MoveSlots(oldCount: count, chainLengths: [Int32](_filling: 0, count: count + 1)) { _ in true })
         }
         for section in 0..<newSectionCount where newBase[section] >= 0 {
             let current = layout.index(ofNew: section)
@@ -107,7 +122,8 @@ extension _DiffIndexes {
                 // in in new order, goes straight to its new index.
                 let base = Int(newBase[section])
                 for offset in 0..<Int(newCounts[section]) where newPartner[base + offset] >= 0 {
-                    guard let from = take(Int(newPartner[base + offset]), from: &slots, slotOf: slotOf, layout: layout) else { continue }
+                    guard let from = take(Int(newPartner[base + offset]), from: &slots, slotOf: slotOf, layout: layout)
+                    else { continue }
                     operations.append(.moveItem(from: from, to: ItemPath(section: current, item: offset)))
                 }
                 continue
@@ -116,7 +132,8 @@ extension _DiffIndexes {
             guard target >= 0 else { continue }
             forEachItemMover(in: section) { anchor, oldFlat in
                 guard let from = take(oldFlat, from: &slots, slotOf: slotOf, layout: layout) else { return }
-                operations.append(.moveItem(from: from, to: ItemPath(section: current, item: slots[target].place(after: anchor))))
+                operations.append(
+                    .moveItem(from: from, to: ItemPath(section: current, item: slots[target].place(after: anchor))))
             }
         }
     }
@@ -126,7 +143,9 @@ extension _DiffIndexes {
         let from = oldPath(oldFlat)
         let slot = Int(slotOf[from.section])
         guard slot >= 0 else { return nil }
-        return ItemPath(section: layout.index(ofOld: from.section, target: Int(oldSectionTarget[from.section])), item: slots[slot].remove(old: from.item))
+        return ItemPath(
+            section: layout.index(ofOld: from.section, target: Int(oldSectionTarget[from.section])),
+            item: slots[slot].remove(old: from.item))
     }
 
     /// Calls `body(anchor, oldFlat)` for each item moving into (or within) kept section
@@ -148,21 +167,33 @@ extension _DiffIndexes {
         for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
             let base = Int(newBase[section])
             let fresh = (0..<Int(newCounts[section])).filter { newPartner[base + $0] < 0 }
-            for run in Self.runs(of: fresh) { operations.append(.insertItems(section: section, at: run.lowerBound, count: run.count)) }
+            for run in Self.runs(of: fresh) {
+                operations.append(.insertItems(section: section, at: run.lowerBound, count: run.count))
+            }
         }
     }
 
     func appendUpdates(_ updates: ContentUpdates, to operations: inout [SequentialOperation]) {
-        for run in Self.runs(of: updates.sectionReloads) { operations.append(.reloadSections(at: run.lowerBound, count: run.count)) }
-        for (section, run) in Self.pathRuns(of: updates.itemReloads) { operations.append(.reloadItems(section: section, at: run.lowerBound, count: run.count)) }
-        for (section, run) in Self.pathRuns(of: updates.itemReconfigures) { operations.append(.reconfigureItems(section: section, at: run.lowerBound, count: run.count)) }
+        for run in Self.runs(of: updates.sectionReloads) {
+            operations.append(.reloadSections(at: run.lowerBound, count: run.count))
+        }
+        for (section, run) in Self.pathRuns(of: updates.itemReloads) {
+            operations.append(.reloadItems(section: section, at: run.lowerBound, count: run.count))
+        }
+        for (section, run) in Self.pathRuns(of: updates.itemReconfigures) {
+            operations.append(.reconfigureItems(section: section, at: run.lowerBound, count: run.count))
+        }
     }
 
     /// Maximal runs of consecutive integers in an ascending list.
     static func runs(of sorted: [Int]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         for value in sorted {
-            if let last = runs.last, last.upperBound == value { runs[runs.count - 1] = last.lowerBound..<(value + 1) } else { runs.append(value..<(value + 1)) }
+            if let last = runs.last, last.upperBound == value {
+                runs[runs.count - 1] = last.lowerBound..<(value + 1)
+            } else {
+                runs.append(value..<(value + 1))
+            }
         }
         return runs
     }

@@ -11,7 +11,8 @@ extension _Matcher {
         let oldTotal = result.oldFlatSection.count
         let newTotal = result.newFlatSection.count
         guard oldTotal + newTotal > 0,
-              let (minimum, maximum) = _keyRange(limit: _DirectSymbolTable.spanLimit(entries: oldTotal + newTotal)) else { return nil }
+            let (minimum, maximum) = _keyRange(limit: _DirectSymbolTable.spanLimit(entries: oldTotal + newTotal))
+        else { return nil }
         let span = maximum &- minimum
         var table = _DirectSymbolTable(minimum: minimum, span: Int(truncatingIfNeeded: span))
         var oldDuplicates: [ItemID] = []
@@ -23,44 +24,49 @@ extension _Matcher {
         // `orderedKey` is never nil here (`_keyRange` found integers); `?? minimum` costs nothing
         // once specialised.
         table.codes.withUnsafeMutableBufferPointer { codes in
-        oldPartner.withUnsafeMutableBufferPointer { oldPartner in
-        newPartner.withUnsafeMutableBufferPointer { newPartner in
-            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
-                let base = Int(result.oldBase[section])
-                old.sections[section].items.withUnsafeBufferPointer { items in
-                    for index in 0..<items.count {
-                        let slot = Int(truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum) &- minimum)
-                        if codes[slot] != 0 {
-                            if oldDuplicates.count < limit { oldDuplicates.append(items[index].id) }
-                            continue
+            oldPartner.withUnsafeMutableBufferPointer { oldPartner in
+                newPartner.withUnsafeMutableBufferPointer { newPartner in
+                    for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
+                        let base = Int(result.oldBase[section])
+                        old.sections[section].items.withUnsafeBufferPointer { items in
+                            for index in 0..<items.count {
+                                let slot = Int(
+                                    truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum)
+                                        &- minimum)
+                                if codes[slot] != 0 {
+                                    if oldDuplicates.count < limit { oldDuplicates.append(items[index].id) }
+                                    continue
+                                }
+                                codes[slot] = UInt32(truncatingIfNeeded: base &+ index &+ 1)
+                            }
                         }
-                        codes[slot] = UInt32(truncatingIfNeeded: base &+ index &+ 1)
+                    }
+                    for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
+                        let base = Int(result.newBase[section])
+                        new.sections[section].items.withUnsafeBufferPointer { items in
+                            for index in 0..<items.count {
+                                let slot = Int(
+                                    truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum)
+                                        &- minimum)
+                                let flat = base &+ index
+                                let code = Int(codes[slot])
+                                newPartner[flat] = -1
+                                if code == 0 {
+                                    codes[slot] = UInt32(truncatingIfNeeded: oldTotal &+ flat &+ 1)
+                                } else if code <= oldTotal, oldPartner[code &- 1] < 0 {
+                                    oldPartner[code &- 1] = Int32(truncatingIfNeeded: flat)
+                                    newPartner[flat] = Int32(truncatingIfNeeded: code &- 1)
+                                } else if newDuplicates.count < limit {
+                                    newDuplicates.append(items[index].id)
+                                }
+                            }
+                        }
                     }
                 }
             }
-            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
-                let base = Int(result.newBase[section])
-                new.sections[section].items.withUnsafeBufferPointer { items in
-                    for index in 0..<items.count {
-                        let slot = Int(truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum) &- minimum)
-                        let flat = base &+ index
-                        let code = Int(codes[slot])
-                        newPartner[flat] = -1
-                        if code == 0 {
-                            codes[slot] = UInt32(truncatingIfNeeded: oldTotal &+ flat &+ 1)
-                        } else if code <= oldTotal, oldPartner[code &- 1] < 0 {
-                            oldPartner[code &- 1] = Int32(truncatingIfNeeded: flat)
-                            newPartner[flat] = Int32(truncatingIfNeeded: code &- 1)
-                        } else if newDuplicates.count < limit {
-                            newDuplicates.append(items[index].id)
-                        }
-                    }
-                }
-            }
         }
-        }
-        }
-        try _record(oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
+        try _record(
+            oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
         return table
     }
 

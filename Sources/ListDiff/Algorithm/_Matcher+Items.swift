@@ -21,8 +21,10 @@ extension _Matcher {
     @inlinable
     mutating func matchItems(hasMarks: Bool) throws(Failure) {
         var asciiStrings = ItemID.self == String.self
-        if asciiStrings, new.reloadedItems.contains(where: { _hash($0, asciiStrings: true) == nil })
-            || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil }) {
+        if asciiStrings,
+            new.reloadedItems.contains(where: { _hash($0, asciiStrings: true) == nil })
+                || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil })
+        {
             asciiStrings = false
         }
         // Every section unchanged (no marks, or every section would be processed): no table.
@@ -87,89 +89,97 @@ extension _Matcher {
         // hash and compare that instead of fetching the identifier.
         let injective = _IdentifierHash.isInjective(ItemID.self)
         // Only entries put in the table are ever read back, and each is written first.
-        var fullHashes = [Int](unsafeUninitializedCapacity: injective ? oldTotal + newTotal : 0) { _, count in count = injective ? oldTotal + newTotal : 0 }
+        var fullHashes = [Int](unsafeUninitializedCapacity: injective ? oldTotal + newTotal : 0) { _, count in
+            count = injective ? oldTotal + newTotal : 0
+        }
         fullHashes.withUnsafeMutableBufferPointer { fullHashes in
-        table.slots.withUnsafeMutableBufferPointer { slots in
-            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 && !aborted {
-                let base = Int(result.oldBase[section])
-                old.sections[section].items.withUnsafeBufferPointer { items in
-                    for index in 0..<items.count {
-                        let id = items[index].id
-                        guard let hash = _hash(id, asciiStrings: asciiStrings) else {
-                            aborted = true
-                            return
-                        }
-                        let tag = _SymbolTable.tag(hash)
-                        var slot = hash & mask
-                        while true {
-                            let entry = slots[slot]
-                            if entry == 0 {
-                                slots[slot] = tag | UInt64(base + index + 1)
-                                if injective { fullHashes[base + index] = hash }
-                                break
+            table.slots.withUnsafeMutableBufferPointer { slots in
+                for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 && !aborted {
+                    let base = Int(result.oldBase[section])
+                    old.sections[section].items.withUnsafeBufferPointer { items in
+                        for index in 0..<items.count {
+                            let id = items[index].id
+                            guard let hash = _hash(id, asciiStrings: asciiStrings) else {
+                                aborted = true
+                                return
                             }
-                            if entry & ~codeMask == tag,
-                               injective ? fullHashes[Int(entry & codeMask) - 1] == hash : oldID(Int(entry & codeMask) - 1) == id {
-                                if oldDuplicates.count < limit { oldDuplicates.append(id) }
-                                break
-                            }
-                            slot = (slot &+ 1) & mask
-                        }
-                    }
-                }
-            }
-            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && !aborted {
-                let base = Int(result.newBase[section])
-                new.sections[section].items.withUnsafeBufferPointer { items in
-                    for index in 0..<items.count {
-                        let id = items[index].id
-                        guard let hash = _hash(id, asciiStrings: asciiStrings) else {
-                            aborted = true
-                            return
-                        }
-                        let tag = _SymbolTable.tag(hash)
-                        let flat = base + index
-                        var slot = hash & mask
-                        while true {
-                            let entry = slots[slot]
-                            if entry == 0 {
-                                slots[slot] = tag | UInt64(oldTotal + flat + 1)
-                                if injective { fullHashes[oldTotal + flat] = hash }
-                                break
-                            }
-                            if entry & ~codeMask == tag {
-                                let code = Int(entry & codeMask) - 1
-                                if code < oldTotal {
-                                    if injective ? fullHashes[code] == hash : oldID(code) == id {
-                                        if oldPartner[code] >= 0 {
-                                            if newDuplicates.count < limit { newDuplicates.append(id) }
-                                        } else {
-                                            oldPartner[code] = Int32(flat)
-                                            newPartner[flat] = Int32(code)
-                                        }
-                                        break
-                                    }
-                                } else if injective ? fullHashes[code] == hash : newID(code - oldTotal) == id {
-                                    if newDuplicates.count < limit { newDuplicates.append(id) }
+                            let tag = _SymbolTable.tag(hash)
+                            var slot = hash & mask
+                            while true {
+                                let entry = slots[slot]
+                                if entry == 0 {
+                                    slots[slot] = tag | UInt64(base + index + 1)
+                                    if injective { fullHashes[base + index] = hash }
                                     break
                                 }
+                                if entry & ~codeMask == tag,
+                                    injective
+                                        ? fullHashes[Int(entry & codeMask) - 1] == hash
+                                        : oldID(Int(entry & codeMask) - 1) == id
+                                {
+                                    if oldDuplicates.count < limit { oldDuplicates.append(id) }
+                                    break
+                                }
+                                slot = (slot &+ 1) & mask
                             }
-                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                }
+                for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && !aborted {
+                    let base = Int(result.newBase[section])
+                    new.sections[section].items.withUnsafeBufferPointer { items in
+                        for index in 0..<items.count {
+                            let id = items[index].id
+                            guard let hash = _hash(id, asciiStrings: asciiStrings) else {
+                                aborted = true
+                                return
+                            }
+                            let tag = _SymbolTable.tag(hash)
+                            let flat = base + index
+                            var slot = hash & mask
+                            while true {
+                                let entry = slots[slot]
+                                if entry == 0 {
+                                    slots[slot] = tag | UInt64(oldTotal + flat + 1)
+                                    if injective { fullHashes[oldTotal + flat] = hash }
+                                    break
+                                }
+                                if entry & ~codeMask == tag {
+                                    let code = Int(entry & codeMask) - 1
+                                    if code < oldTotal {
+                                        if injective ? fullHashes[code] == hash : oldID(code) == id {
+                                            if oldPartner[code] >= 0 {
+                                                if newDuplicates.count < limit { newDuplicates.append(id) }
+                                            } else {
+                                                oldPartner[code] = Int32(flat)
+                                                newPartner[flat] = Int32(code)
+                                            }
+                                            break
+                                        }
+                                    } else if injective ? fullHashes[code] == hash : newID(code - oldTotal) == id {
+                                        if newDuplicates.count < limit { newDuplicates.append(id) }
+                                        break
+                                    }
+                                }
+                                slot = (slot &+ 1) & mask
+                            }
                         }
                     }
                 }
             }
         }
-        }
         if aborted { return nil }
-        try _record(oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
+        try _record(
+            oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
         return table
     }
 
     /// Keeps what an interning pass found: the partners, or the repeated identifiers as an
     /// error (the old side's first).
     @inlinable
-    mutating func _record(oldPartner: [Int32], newPartner: [Int32], oldDuplicates: [ItemID], newDuplicates: [ItemID]) throws(Failure) {
+    mutating func _record(oldPartner: [Int32], newPartner: [Int32], oldDuplicates: [ItemID], newDuplicates: [ItemID])
+        throws(Failure)
+    {
         result.oldPartner = oldPartner
         result.newPartner = newPartner
         if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
@@ -209,11 +219,13 @@ extension _Matcher {
         var scratch = LongestIncreasingSubsequence.Scratch()
         var stable = result.newStable
         result.newStable = []
-        for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
+        for section in 0..<result.newSectionCount
+        where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
             let source = result.newSectionSource[section]
             let start = Int(result.newBase[section])
-            let kept = Self.collectKept(start..<(start + Int(result.newCounts[section])), source: source, oldBase: result.oldBase[Int(source)],
-                                        partners: result.newPartner, oldSections: result.oldFlatSection)
+            let kept = Self.collectKept(
+                start..<(start + Int(result.newCounts[section])), source: source, oldBase: result.oldBase[Int(source)],
+                partners: result.newPartner, oldSections: result.oldFlatSection)
             if kept.increasing {
                 // Already in order (no moves within this section): all of them stay.
                 stable.withUnsafeMutableBufferPointer { stable in

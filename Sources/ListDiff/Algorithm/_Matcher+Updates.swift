@@ -8,7 +8,9 @@ extension _Matcher {
         var sectionReloaded = [Bool](_filling: false, count: result.newSectionCount)
         for section in 0..<result.newSectionCount {
             let source = Int(result.newSectionSource[section])
-            if source >= 0, old.sections[source].content != new.sections[section].content { sectionReloaded[section] = true }
+            if source >= 0, old.sections[source].content != new.sections[section].content {
+                sectionReloaded[section] = true
+            }
         }
         for id in new.reloadedSections {
             guard let section = new._sectionIndex[id] else { throw Failure(side: .new, reason: .unknownSection(id)) }
@@ -29,7 +31,8 @@ extension _Matcher {
             if unchanged[section] {
                 let oldItems = old.sections[source].items
                 for index in newItems.indices where oldItems[index].content != newItems[index].content {
-                    let kind = Self.contentUpdate(contentKind, from: oldItems[index].content, to: newItems[index].content)
+                    let kind = Self.contentUpdate(
+                        contentKind, from: oldItems[index].content, to: newItems[index].content)
                     Self.append(kind, at: ItemPath(section: section, item: index), to: &updates)
                 }
                 continue

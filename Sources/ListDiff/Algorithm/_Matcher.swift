@@ -64,7 +64,8 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         var oldDuplicates: [SectionID] = []
         var newDuplicates: [SectionID] = []
         let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        for (index, section) in old.sections.enumerated() where symbols.updateValue(Int32(index), forKey: section.id) != nil {
+        for (index, section) in old.sections.enumerated()
+        where symbols.updateValue(Int32(index), forKey: section.id) != nil {
             if oldDuplicates.count < limit { oldDuplicates.append(section.id) }
         }
         if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateSections(oldDuplicates)) }
@@ -128,9 +129,14 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         guard left.count == right.count else { return false }
         // 64-bit integer identifiers: compare their words in place, sixteen items a step.
         if _IdentifierHash.isInjective(ItemID.self), MemoryLayout<ItemID>.size == 8,
-           let offset = MemoryLayout<Source.Item>.offset(of: \Source.Item.id) {
+            let offset = MemoryLayout<Source.Item>.offset(of: \Source.Item.id)
+        {
             return left.withUnsafeBytes { left in
-                right.withUnsafeBytes { right in _sameWords(left, right, count: right.count / MemoryLayout<Source.Item>.stride, stride: MemoryLayout<Source.Item>.stride, offset: offset) }
+                right.withUnsafeBytes { right in
+                    _sameWords(
+                        left, right, count: right.count / MemoryLayout<Source.Item>.stride,
+                        stride: MemoryLayout<Source.Item>.stride, offset: offset)
+                }
             }
         }
         return left.withUnsafeBufferPointer { left in
@@ -172,7 +178,9 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         [Int32](unsafeUninitializedCapacity: total) { buffer, count in
             for section in bases.indices where bases[section] >= 0 {
                 let start = Int(bases[section])
-                for flat in start..<(start + Int(counts[section])) { buffer.initializeElement(at: flat, to: Int32(section)) }
+                for flat in start..<(start + Int(counts[section])) {
+                    buffer.initializeElement(at: flat, to: Int32(section))
+                }
             }
             count = total
         }
@@ -187,13 +195,16 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     /// Baseline x86-64 has no wider compare to offer: an element is 16 bytes (an 8-byte
     /// identifier, an optional's tag, padding), so a 16-byte vector holds one word of interest.
     @inlinable
-    static func _sameWords(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer, count: Int, stride: Int, offset: Int) -> Bool {
+    static func _sameWords(
+        _ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer, count: Int, stride: Int, offset: Int
+    ) -> Bool {
         var index = 0
         var position = offset
         while index &+ 16 <= count {
             var difference: UInt64 = 0
             for _ in 0..<16 {
-                difference |= left.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                difference |=
+                    left.loadUnaligned(fromByteOffset: position, as: UInt64.self)
                     ^ right.loadUnaligned(fromByteOffset: position, as: UInt64.self)
                 position &+= stride
             }
@@ -201,7 +212,11 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
             index &+= 16
         }
         while index < count {
-            if left.loadUnaligned(fromByteOffset: position, as: UInt64.self) != right.loadUnaligned(fromByteOffset: position, as: UInt64.self) { return false }
+            if left.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            {
+                return false
+            }
             position &+= stride
             index &+= 1
         }

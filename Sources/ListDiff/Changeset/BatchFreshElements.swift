@@ -3,7 +3,9 @@
 /// position in the state after it. With these, a client that holds only the old list can
 /// apply the changeset itself (``BatchUpdateSimulator/apply(_:to:fresh:)``); the service
 /// sends them as a changeset's `values`.
-public struct BatchFreshElements<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+public struct BatchFreshElements<
+    SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable
+>: Sendable {
     public typealias Section = Snapshot<SectionID, ItemID, Content>.Section
     public typealias Item = Snapshot<SectionID, ItemID, Content>.Item
 
@@ -29,16 +31,21 @@ public struct BatchFreshElements<SectionID: Hashable & Sendable, ItemID: Hashabl
         }
         func addItem(_ path: ItemPath) {
             guard path.section >= 0, path.section < new.sections.count, path.item >= 0,
-                  path.item < new.sections[path.section].items.count else { return }
+                path.item < new.sections[path.section].items.count
+            else { return }
             items[path] = new.sections[path.section].items[path.item]
         }
         if let last = changeset.stages.last {
             last.sectionInserts.forEach(addSection)
-            last.sectionReloads.forEach { addSection(_SectionPlan.shifted($0, deletes: last.sectionDeletes, inserts: last.sectionInserts)) }
+            for section in last.sectionReloads {
+                addSection(_SectionPlan.shifted(section, deletes: last.sectionDeletes, inserts: last.sectionInserts))
+            }
             last.itemInserts.forEach(addItem)
             let before = new.sections.count - last.sectionInserts.count + last.sectionDeletes.count
-            if !last.itemReloads.isEmpty, let plan = try? _SectionPlan(last, before: before, after: new.sections.count) {
-                last.itemReloads.compactMap { _ItemPlan.reloadTarget(of: $0, in: last, sections: plan) }.forEach(addItem)
+            if !last.itemReloads.isEmpty, let plan = try? _SectionPlan(last, before: before, after: new.sections.count)
+            {
+                last.itemReloads.compactMap { _ItemPlan.reloadTarget(of: $0, in: last, sections: plan) }.forEach(
+                    addItem)
             }
         }
         changeset.updates.sectionReloads.forEach(addSection)

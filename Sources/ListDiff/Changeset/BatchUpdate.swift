@@ -18,8 +18,10 @@ public struct BatchUpdate: Hashable, Sendable {
     public init() {}
 
     public init(
-        sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [SectionMove] = [], sectionReloads: [Int] = [],
-        itemDeletes: [ItemPath] = [], itemInserts: [ItemPath] = [], itemMoves: [ItemMove] = [], itemReloads: [ItemPath] = []
+        sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [SectionMove] = [],
+        sectionReloads: [Int] = [],
+        itemDeletes: [ItemPath] = [], itemInserts: [ItemPath] = [], itemMoves: [ItemMove] = [],
+        itemReloads: [ItemPath] = []
     ) {
         self.sectionDeletes = sectionDeletes
         self.sectionInserts = sectionInserts

@@ -52,8 +52,10 @@ public struct Outline<ItemID: Hashable & Sendable, Content: Equatable & Sendable
     public func forEachVisibleRow(_ body: (Row) -> Void) {
         func visit(_ items: [Item], level: Int, parent: ItemID?) {
             for item in items {
-                body(Row(id: item.id, content: item.content, level: level, parent: parent,
-                         hasChildren: !item.children.isEmpty, isExpanded: item.isExpanded))
+                body(
+                    Row(
+                        id: item.id, content: item.content, level: level, parent: parent,
+                        hasChildren: !item.children.isEmpty, isExpanded: item.isExpanded))
                 if item.isExpanded { visit(item.children, level: level + 1, parent: item.id) }
             }
         }
@@ -164,7 +166,8 @@ public struct Outline<ItemID: Hashable & Sendable, Content: Equatable & Sendable
         for item in items {
             item.forEachInSubtree { element in
                 if !seen.insert(element.id).inserted, duplicates.count < OutlineError<ItemID>.reportedDuplicateLimit,
-                   reported.insert(element.id).inserted {
+                    reported.insert(element.id).inserted
+                {
                     duplicates.append(element.id)
                 }
             }

@@ -12,7 +12,8 @@ public enum OutlineError<ItemID: Hashable & Sendable>: Error, Equatable, CustomS
     public var description: String {
         switch self {
         case .duplicateItems(let ids):
-            "item identifiers are not unique across the outline; duplicated: " + ids.map { "\"\($0)\"" }.joined(separator: ", ")
+            "item identifiers are not unique across the outline; duplicated: "
+                + ids.map { "\"\($0)\"" }.joined(separator: ", ")
         case .unknownItem(let id):
             "the outline has no item \"\(id)\""
         }

@@ -25,7 +25,8 @@ public struct OutlineRow<ItemID: Hashable & Sendable, Content: Equatable & Senda
     /// level or disclosure changed is updated like one whose content changed. O(1).
     @inlinable
     public var diffContent: OutlineRowContent<Content> {
-        OutlineRowContent(content: content, level: level, disclosure: .init(hasChildren: hasChildren, isExpanded: isExpanded))
+        OutlineRowContent(
+            content: content, level: level, disclosure: .init(hasChildren: hasChildren, isExpanded: isExpanded))
     }
 }
 

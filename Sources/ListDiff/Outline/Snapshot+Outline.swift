@@ -14,8 +14,14 @@ extension Snapshot {
         let rows = ContiguousArray<Item>(unsafeUninitializedCapacity: count) { buffer, initialized in
             func visit(_ items: [Outline<ItemID, ItemContent>.Item], level: Int) {
                 for index in items.indices where initialized < count {
-                    let disclosure = OutlineRowContent<ItemContent>.Disclosure(hasChildren: !items[index].children.isEmpty, isExpanded: items[index].isExpanded)
-                    buffer.initializeElement(at: initialized, to: Item(items[index].id, content: OutlineRowContent(content: items[index].content, level: level, disclosure: disclosure)))
+                    let disclosure = OutlineRowContent<ItemContent>.Disclosure(
+                        hasChildren: !items[index].children.isEmpty, isExpanded: items[index].isExpanded)
+                    buffer.initializeElement(
+                        at: initialized,
+                        to: Item(
+                            items[index].id,
+                            content: OutlineRowContent(
+                                content: items[index].content, level: level, disclosure: disclosure)))
                     initialized += 1
                     if disclosure == .expanded { visit(items[index].children, level: level + 1) }
                 }

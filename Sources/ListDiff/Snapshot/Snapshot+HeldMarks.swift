@@ -9,8 +9,10 @@ extension Snapshot {
     /// - Complexity: O(sections) without item marks; O(n) with them (each item is looked up
     ///   among the marked ones, not every identifier hashed into a map of the snapshot).
     @_spi(Unchecked)
-    public func addingHeldMarks(reloading reloaded: Set<ItemID>, reconfiguring reconfigured: Set<ItemID>,
-                                reloadingSections sections: Set<SectionID>) -> Snapshot {
+    public func addingHeldMarks(
+        reloading reloaded: Set<ItemID>, reconfiguring reconfigured: Set<ItemID>,
+        reloadingSections sections: Set<SectionID>
+    ) -> Snapshot {
         var result = self
         if !reloaded.isEmpty || !reconfigured.isEmpty {
             for section in self.sections {
@@ -22,7 +24,9 @@ extension Snapshot {
                     }
                 }
             }
-            if !result.reloadedItems.isEmpty, !result.reconfiguredItems.isEmpty { result.reconfiguredItems.subtract(result.reloadedItems) }
+            if !result.reloadedItems.isEmpty, !result.reconfiguredItems.isEmpty {
+                result.reconfiguredItems.subtract(result.reloadedItems)
+            }
         }
         for id in sections where _sectionIndex[id] != nil { result.reloadedSections.insert(id) }
         return result

@@ -2,9 +2,13 @@ extension Snapshot {
     /// Appends items to a section, or to the last section when `section` is nil.
     /// - Throws: ``SnapshotError/noSections``, ``SnapshotError/unknownSection(_:)`` or
     ///   ``SnapshotError/duplicateItems(_:)``; the snapshot is then unchanged.
-    public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func appendItems(_ items: [Item], toSection section: SectionID? = nil) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         let position: Int
-        if let section { position = try _index(ofSection: section) } else {
+        if let section {
+            position = try _index(ofSection: section)
+        } else {
             guard !sections.isEmpty else { throw .noSections }
             position = sections.count - 1
         }
@@ -12,14 +16,17 @@ extension Snapshot {
     }
 
     /// Inserts items just before an existing item, in that item's section.
-    public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func insertItems(_ items: [Item], beforeItem anchor: ItemID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
         let path = try _locate(anchor)
         try _insertItems(items, section: path.section, at: path.item)
     }
 
     /// Inserts items just after an existing item, in that item's section.
-    public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func insertItems(_ items: [Item], afterItem anchor: ItemID) throws(SnapshotError<SectionID, ItemID>)
+    {
         if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
         let path = try _locate(anchor)
         try _insertItems(items, section: path.section, at: path.item + 1)
@@ -31,7 +38,9 @@ extension Snapshot {
         _ensureItemSectionMap()
         var bySection: [Int: Set<ItemID>] = [:]
         for id in ids {
-            guard let sectionID = _itemSection?[id], let section = _sectionIndex[sectionID] else { throw .unknownItem(id) }
+            guard let sectionID = _itemSection?[id], let section = _sectionIndex[sectionID] else {
+                throw .unknownItem(id)
+            }
             bySection[section, default: []].insert(id)
         }
         for (section, doomed) in bySection {
@@ -104,7 +113,8 @@ extension Snapshot {
         if !duplicates.isEmpty { throw .duplicateItems(duplicates) }
     }
 
-    mutating func _insertItems(_ items: [Item], section: Int, at position: Int) throws(SnapshotError<SectionID, ItemID>) {
+    mutating func _insertItems(_ items: [Item], section: Int, at position: Int) throws(SnapshotError<SectionID, ItemID>)
+    {
         _ensureItemSectionMap()
         try _checkNewItems(items)
         sections[section].items.insert(contentsOf: items, at: position)
@@ -112,7 +122,9 @@ extension Snapshot {
         for item in items { _itemSection?[item.id] = sectionID }
     }
 
-    mutating func _moveItem(_ id: ItemID, relativeTo anchor: ItemID, after: Bool) throws(SnapshotError<SectionID, ItemID>) {
+    mutating func _moveItem(_ id: ItemID, relativeTo anchor: ItemID, after: Bool) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         if id == anchor { throw .itemRelativeToItself(id) }
         let from = try _locate(id)
         _ = try _locate(anchor)

@@ -43,11 +43,14 @@ extension Snapshot {
     public func indexPathOfItem(_ id: ItemID) -> ItemPath? {
         if let map = _itemSection {
             guard let sectionID = map[id], let section = _sectionIndex[sectionID],
-                  let item = sections[section].items.firstIndex(where: { $0.id == id }) else { return nil }
+                let item = sections[section].items.firstIndex(where: { $0.id == id })
+            else { return nil }
             return ItemPath(section: section, item: item)
         }
         for (section, storage) in sections.enumerated() {
-            if let item = storage.items.firstIndex(where: { $0.id == id }) { return ItemPath(section: section, item: item) }
+            if let item = storage.items.firstIndex(where: { $0.id == id }) {
+                return ItemPath(section: section, item: item)
+            }
         }
         return nil
     }

@@ -7,12 +7,16 @@ extension Snapshot {
     }
 
     /// Inserts sections before an existing one.
-    public mutating func insertSections(_ newSections: [Section], beforeSection anchor: SectionID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func insertSections(_ newSections: [Section], beforeSection anchor: SectionID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         try _insertSections(newSections, at: try _index(ofSection: anchor))
     }
 
     /// Inserts sections after an existing one.
-    public mutating func insertSections(_ newSections: [Section], afterSection anchor: SectionID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func insertSections(_ newSections: [Section], afterSection anchor: SectionID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         try _insertSections(newSections, at: try _index(ofSection: anchor) + 1)
     }
 
@@ -39,12 +43,16 @@ extension Snapshot {
     }
 
     /// Moves a section so it stands just before another.
-    public mutating func moveSection(_ id: SectionID, beforeSection anchor: SectionID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func moveSection(_ id: SectionID, beforeSection anchor: SectionID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         try _moveSection(id, relativeTo: anchor, after: false)
     }
 
     /// Moves a section so it stands just after another.
-    public mutating func moveSection(_ id: SectionID, afterSection anchor: SectionID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func moveSection(_ id: SectionID, afterSection anchor: SectionID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         try _moveSection(id, relativeTo: anchor, after: true)
     }
 
@@ -55,7 +63,9 @@ extension Snapshot {
     }
 
     /// Replaces a section's content (its items are untouched).
-    public mutating func setContent(_ content: Content?, ofSection id: SectionID) throws(SnapshotError<SectionID, ItemID>) {
+    public mutating func setContent(_ content: Content?, ofSection id: SectionID) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         sections[try _index(ofSection: id)].content = content
     }
 
@@ -65,7 +75,9 @@ extension Snapshot {
         for section in newSections where _sectionIndex[section.id] != nil || !seen.insert(section.id).inserted {
             duplicates.append(section.id)
         }
-        if !duplicates.isEmpty { throw .duplicateSections(Array(duplicates.prefix(SnapshotError<SectionID, ItemID>.reportedDuplicateLimit))) }
+        if !duplicates.isEmpty {
+            throw .duplicateSections(Array(duplicates.prefix(SnapshotError<SectionID, ItemID>.reportedDuplicateLimit)))
+        }
         if newSections.contains(where: { !$0.items.isEmpty }) {
             _ensureItemSectionMap()
             try _checkNewItems(newSections.lazy.flatMap(\.items))
@@ -75,7 +87,9 @@ extension Snapshot {
         _reindexSections(from: position)
     }
 
-    mutating func _moveSection(_ id: SectionID, relativeTo anchor: SectionID, after: Bool) throws(SnapshotError<SectionID, ItemID>) {
+    mutating func _moveSection(_ id: SectionID, relativeTo anchor: SectionID, after: Bool) throws(SnapshotError<
+        SectionID, ItemID
+    >) {
         if id == anchor { throw .sectionRelativeToItself(id) }
         let from = try _index(ofSection: id)
         _ = try _index(ofSection: anchor)

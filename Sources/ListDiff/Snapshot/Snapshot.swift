@@ -13,7 +13,9 @@
 ///
 /// Marks (``reloadedItems``, ``reconfiguredItems``, ``reloadedSections``) ask the diff to
 /// report an update for elements whose content did not visibly change.
-public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>:
+    Sendable
+{
     /// An item: its identity, and optional content compared to detect updates.
     public struct Item: Sendable {
         public var id: ItemID
@@ -90,7 +92,8 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     @_spi(Unchecked)
     public func replacingSections(uncheckedUnique sections: ContiguousArray<Section>) -> Snapshot {
         Snapshot(_uncheckedUniqueSections: sections)
-            .addingHeldMarks(reloading: reloadedItems, reconfiguring: reconfiguredItems, reloadingSections: reloadedSections)
+            .addingHeldMarks(
+                reloading: reloadedItems, reconfiguring: reconfiguredItems, reloadingSections: reloadedSections)
     }
 
     /// Lets the wire layer edit items in place, in code specialized for its types: `body` may
@@ -100,8 +103,10 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     ///
     /// - Complexity: O(1) plus `body`, O(placed + removed).
     @_spi(Unchecked)
-    public mutating func editItemsUnchecked<R>(placing placed: [ItemID] = [], in section: SectionID? = nil, removing removed: [ItemID] = [],
-                                               _ body: (inout ContiguousArray<Section>) -> R) -> R {
+    public mutating func editItemsUnchecked<R>(
+        placing placed: [ItemID] = [], in section: SectionID? = nil, removing removed: [ItemID] = [],
+        _ body: (inout ContiguousArray<Section>) -> R
+    ) -> R {
         let result = body(&sections)
         if _itemSection != nil {
             for id in removed { _itemSection?[id] = nil }
@@ -131,7 +136,9 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// Stores what the inlinable initializers computed (the setter of `sections` is internal,
     /// so they cannot set it themselves). O(1).
     @usableFromInline
-    init(_sections sections: ContiguousArray<Section>, sectionIndex: [SectionID: Int], itemSection: [ItemID: SectionID]?) {
+    init(
+        _sections sections: ContiguousArray<Section>, sectionIndex: [SectionID: Int], itemSection: [ItemID: SectionID]?
+    ) {
         self.sections = sections
         _sectionIndex = sectionIndex
         _itemSection = itemSection
@@ -156,23 +163,31 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     @inlinable
-    static func _indexSections(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [SectionID: Int] {
+    static func _indexSections(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>)
+        -> [SectionID: Int]
+    {
         var index = [SectionID: Int](minimumCapacity: sections.count)
         var duplicates: [SectionID] = []
         for (position, section) in sections.enumerated() where index.updateValue(position, forKey: section.id) != nil {
-            if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit { duplicates.append(section.id) }
+            if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit {
+                duplicates.append(section.id)
+            }
         }
         if !duplicates.isEmpty { throw .duplicateSections(duplicates) }
         return index
     }
 
     @inlinable
-    static func _indexItems(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [ItemID: SectionID] {
+    static func _indexItems(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>) -> [ItemID:
+        SectionID]
+    {
         var map = [ItemID: SectionID](minimumCapacity: sections.reduce(0) { $0 + $1.items.count })
         var duplicates: [ItemID] = []
         for section in sections {
             for item in section.items where map.updateValue(section.id, forKey: item.id) != nil {
-                if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit { duplicates.append(item.id) }
+                if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit {
+                    duplicates.append(item.id)
+                }
             }
         }
         if !duplicates.isEmpty { throw .duplicateItems(duplicates) }
@@ -186,7 +201,9 @@ extension Snapshot: Equatable {
     public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
         guard lhs.sections.count == rhs.sections.count else { return false }
         for (left, right) in zip(lhs.sections, rhs.sections) {
-            guard left.id == right.id, left.content == right.content, left.items.count == right.items.count else { return false }
+            guard left.id == right.id, left.content == right.content, left.items.count == right.items.count else {
+                return false
+            }
             for (a, b) in zip(left.items, right.items) where a.id != b.id || a.content != b.content { return false }
         }
         return true
@@ -194,4 +211,6 @@ extension Snapshot: Equatable {
 }
 
 /// A snapshot without content: identity alone decides everything.
-public typealias IdentifierSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> = Snapshot<SectionID, ItemID, Never>
+public typealias IdentifierSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> = Snapshot<
+    SectionID, ItemID, Never
+>

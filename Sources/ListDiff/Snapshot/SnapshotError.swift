@@ -1,6 +1,8 @@
 /// Why a snapshot could not be built or changed. Each case is a place where
 /// `NSDiffableDataSourceSnapshot` would crash; ours says what and why instead.
-public enum SnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
+public enum SnapshotError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable,
+    CustomStringConvertible
+{
     /// Section identifiers that occur more than once (the first few).
     case duplicateSections([SectionID])
     /// Item identifiers that occur more than once in the snapshot (the first few).

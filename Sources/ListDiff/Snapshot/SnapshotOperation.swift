@@ -1,7 +1,9 @@
 /// One `NSDiffableDataSourceSnapshot`-style edit, as a value: what a client sends to change a
 /// stored snapshot without resending it whole. ``Snapshot/applying(_:)`` applies a list of
 /// them all or nothing.
-public enum SnapshotOperation<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+public enum SnapshotOperation<
+    SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Content: Equatable & Sendable
+>: Sendable {
     public typealias Section = Snapshot<SectionID, ItemID, Content>.Section
     public typealias Item = Snapshot<SectionID, ItemID, Content>.Item
 
@@ -29,19 +31,21 @@ public enum SnapshotOperation<SectionID: Hashable & Sendable, ItemID: Hashable &
     public var referencesSection: Bool {
         switch self {
         case .appendSections, .insertSectionsBefore, .insertSectionsAfter, .deleteSections,
-             .moveSectionBefore, .moveSectionAfter, .reloadSections:
+            .moveSectionBefore, .moveSectionAfter, .reloadSections:
             return true
         case .appendItems(_, let section):
             return section != nil
         case .insertItemsBefore, .insertItemsAfter, .deleteItems, .deleteAllItems,
-             .moveItemBefore, .moveItemAfter, .reloadItems, .reconfigureItems:
+            .moveItemBefore, .moveItemAfter, .reloadItems, .reconfigureItems:
             return false
         }
     }
 }
 
 /// Which operation of a list failed, and why; the snapshot it was applied to is unchanged.
-public struct SnapshotOperationError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable, CustomStringConvertible {
+public struct SnapshotOperationError<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Error, Equatable,
+    CustomStringConvertible
+{
     /// The failing operation's position in the list (0-based).
     public var index: Int
     public var reason: SnapshotError<SectionID, ItemID>

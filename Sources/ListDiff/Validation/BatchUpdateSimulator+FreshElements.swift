@@ -25,28 +25,35 @@ extension BatchUpdateSimulator {
         }
         // Each surviving section gains its inserts and moves in and loses its deletes and moves
         // out; operations outside the bounds are left to the item plan to report.
-        for path in update.itemInserts where sections.newToOld.indices.contains(path.section) { afterCounts[path.section] += 1 }
+        for path in update.itemInserts where sections.newToOld.indices.contains(path.section) {
+            afterCounts[path.section] += 1
+        }
         for path in update.itemDeletes where sections.oldToNew.indices.contains(path.section) {
             if let new = sections.oldToNew[path.section] { afterCounts[new] -= 1 }
         }
-        for move in update.itemMoves where sections.oldToNew.indices.contains(move.from.section) && sections.newToOld.indices.contains(move.to.section) {
+        for move in update.itemMoves
+        where sections.oldToNew.indices.contains(move.from.section)
+            && sections.newToOld.indices.contains(move.to.section)
+        {
             guard let from = sections.oldToNew[move.from.section], from != move.to.section else { continue }
             afterCounts[from] -= 1
             afterCounts[move.to.section] += 1
         }
-        let items = try _ItemPlan(update, sections: sections, beforeCounts: beforeCounts, afterCounts: afterCounts.map { max($0, 0) })
+        let items = try _ItemPlan(
+            update, sections: sections, beforeCounts: beforeCounts, afterCounts: afterCounts.map { max($0, 0) })
         var freshIDs: [I] = []
-        let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
-                                  freshSection: { (index) throws(BatchUpdateViolation) in
-                                      let section = try freshSection(index, in: fresh)
-                                      for item in section.items { freshIDs.append(item.id) }
-                                      return section
-                                  },
-                                  freshItem: { (path) throws(BatchUpdateViolation) in
-                                      let item = try freshItem(path, in: fresh)
-                                      freshIDs.append(item.id)
-                                      return item
-                                  })
+        let rebuilt = try rebuild(
+            before: before, sections: sections, items: items, itemCounts: afterCounts,
+            freshSection: { (index) throws(BatchUpdateViolation) in
+                let section = try freshSection(index, in: fresh)
+                for item in section.items { freshIDs.append(item.id) }
+                return section
+            },
+            freshItem: { (path) throws(BatchUpdateViolation) in
+                let item = try freshItem(path, in: fresh)
+                freshIDs.append(item.id)
+                return item
+            })
         return try checkedUnique(rebuilt, fresh: freshIDs)
     }
 
@@ -58,7 +65,9 @@ extension BatchUpdateSimulator {
     /// - Complexity: O(s + f) for s sections and f fresh items, and when there are fresh
     ///   items O(n) lookups in the set of them.
     @inlinable
-    static func checkedUnique<S, I, C>(_ snapshot: Snapshot<S, I, C>, fresh: [I]) throws(BatchUpdateViolation) -> Snapshot<S, I, C> {
+    static func checkedUnique<S, I, C>(_ snapshot: Snapshot<S, I, C>, fresh: [I]) throws(BatchUpdateViolation)
+        -> Snapshot<S, I, C>
+    {
         let sectionIndex: [S: Int]
         do {
             sectionIndex = try Snapshot<S, I, C>._indexSections(snapshot.sections)
@@ -96,21 +105,33 @@ extension BatchUpdateSimulator {
         var sections = state._takeSections()
         for index in updates.sectionReloads {
             guard sections.indices.contains(index) else {
-                throw BatchUpdateViolation(.bounds, sections: [index], "attempt to reload section \(index), but there are only \(sections.count) sections")
+                throw BatchUpdateViolation(
+                    .bounds, sections: [index],
+                    "attempt to reload section \(index), but there are only \(sections.count) sections")
             }
             let section = try freshSection(index, in: fresh)
             guard section.id == sections[index].id else {
-                throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "the reload of section \(index) brings \"\(section.id)\" where the list has \"\(sections[index].id)\"")
+                throw BatchUpdateViolation(
+                    .rebuildMatchesTarget, sections: [index],
+                    "the reload of section \(index) brings \"\(section.id)\" where the list has \"\(sections[index].id)\""
+                )
             }
             sections[index] = section
         }
         for path in updates.itemReloads + updates.itemReconfigures {
-            guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else {
-                throw BatchUpdateViolation(.bounds, indexPaths: [path], "attempt to reload or reconfigure item \(path.item) in section \(path.section), which does not exist")
+            guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item)
+            else {
+                throw BatchUpdateViolation(
+                    .bounds, indexPaths: [path],
+                    "attempt to reload or reconfigure item \(path.item) in section \(path.section), which does not exist"
+                )
             }
             let item = try freshItem(path, in: fresh)
             guard item.id == sections[path.section].items[path.item].id else {
-                throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the update of \(path) brings \"\(item.id)\" where the list has \"\(sections[path.section].items[path.item].id)\"")
+                throw BatchUpdateViolation(
+                    .rebuildMatchesTarget, indexPaths: [path],
+                    "the update of \(path) brings \"\(item.id)\" where the list has \"\(sections[path.section].items[path.item].id)\""
+                )
             }
             sections[path.section].items[path.item].content = item.content
         }
@@ -132,17 +153,25 @@ extension BatchUpdateSimulator {
     }
 
     @inlinable
-    static func freshSection<S, I, C>(_ index: Int, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Section {
+    static func freshSection<S, I, C>(_ index: Int, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation)
+        -> Snapshot<S, I, C>.Section
+    {
         guard let section = fresh.sections[index] else {
-            throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) is fresh after the update, but no section was given for it")
+            throw BatchUpdateViolation(
+                .rebuildMatchesTarget, sections: [index],
+                "section \(index) is fresh after the update, but no section was given for it")
         }
         return section
     }
 
     @inlinable
-    static func freshItem<S, I, C>(_ path: ItemPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation) -> Snapshot<S, I, C>.Item {
+    static func freshItem<S, I, C>(_ path: ItemPath, in fresh: BatchFreshElements<S, I, C>) throws(BatchUpdateViolation)
+        -> Snapshot<S, I, C>.Item
+    {
         guard let item = fresh.items[path] else {
-            throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "item \(path) is fresh after the update, but no item was given for it")
+            throw BatchUpdateViolation(
+                .rebuildMatchesTarget, indexPaths: [path],
+                "item \(path) is fresh after the update, but no item was given for it")
         }
         return item
     }

@@ -47,7 +47,8 @@ extension BatchUpdateSimulator {
                     nextOld += 1
                 }
                 guard nextOld < old.items.count else {
-                    throw BatchUpdateViolation(.itemCount, sections: [index], "section \(index) runs out of items at \(slot) while rebuilding")
+                    throw BatchUpdateViolation(
+                        .itemCount, sections: [index], "section \(index) runs out of items at \(slot) while rebuilding")
                 }
                 // Old items fill the slots up to the next fixed one, until the next leaving one:
                 // one run, copied item by item (`append(contentsOf:)` copies through the
@@ -59,7 +60,8 @@ extension BatchUpdateSimulator {
                 // run holds at least the slot at hand; a plan that broke that is refused, not
                 // looped on.
                 guard run > 0 else {
-                    throw BatchUpdateViolation(.noDuplicates, sections: [index], "section \(index) claims slot \(slot) twice while rebuilding")
+                    throw BatchUpdateViolation(
+                        .noDuplicates, sections: [index], "section \(index) claims slot \(slot) twice while rebuilding")
                 }
                 old.items.withUnsafeBufferPointer { oldItems in
                     for item in oldItems[nextOld..<(nextOld + run)] { section.items.append(item) }
@@ -74,14 +76,21 @@ extension BatchUpdateSimulator {
 
     /// R11: the rebuilt state must hold the data source's identifiers in the data source's
     /// order. O(n).
-    static func checkRebuild<S, I, C>(_ rebuilt: Snapshot<S, I, C>, matches target: Snapshot<S, I, C>) throws(BatchUpdateViolation) {
+    static func checkRebuild<S, I, C>(_ rebuilt: Snapshot<S, I, C>, matches target: Snapshot<S, I, C>)
+        throws(BatchUpdateViolation)
+    {
         for (index, (section, expected)) in zip(rebuilt.sections, target.sections).enumerated() {
             if section.id != expected.id {
-                throw BatchUpdateViolation(.rebuildMatchesTarget, sections: [index], "section \(index) rebuilds as \"\(section.id)\" but the data source has \"\(expected.id)\" there")
+                throw BatchUpdateViolation(
+                    .rebuildMatchesTarget, sections: [index],
+                    "section \(index) rebuilds as \"\(section.id)\" but the data source has \"\(expected.id)\" there")
             }
             for (slot, (item, wanted)) in zip(section.items, expected.items).enumerated() where item.id != wanted.id {
                 let path = ItemPath(section: index, item: slot)
-                throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: [path], "the counts balance but the order is wrong: at \(path) the rebuilt list has \"\(item.id)\" where the target has \"\(wanted.id)\"")
+                throw BatchUpdateViolation(
+                    .rebuildMatchesTarget, indexPaths: [path],
+                    "the counts balance but the order is wrong: at \(path) the rebuilt list has \"\(item.id)\" where the target has \"\(wanted.id)\""
+                )
             }
         }
     }

@@ -17,9 +17,11 @@ public enum BatchUpdateSimulator {
         try checkUnique(after)
         let sections = try _SectionPlan(update, before: before.sections.count, after: after.sections.count)
         let afterCounts = after.sections.map(\.items.count)
-        let items = try _ItemPlan(update, sections: sections, beforeCounts: before.sections.map(\.items.count), afterCounts: afterCounts)
-        let rebuilt = try rebuild(before: before, sections: sections, items: items, itemCounts: afterCounts,
-                                  freshSection: { after.sections[$0] }, freshItem: { after.sections[$0.section].items[$0.item] })
+        let items = try _ItemPlan(
+            update, sections: sections, beforeCounts: before.sections.map(\.items.count), afterCounts: afterCounts)
+        let rebuilt = try rebuild(
+            before: before, sections: sections, items: items, itemCounts: afterCounts,
+            freshSection: { after.sections[$0] }, freshItem: { after.sections[$0.section].items[$0.item] })
         try checkRebuild(rebuilt, matches: after)
         return rebuilt
     }
@@ -27,7 +29,8 @@ public enum BatchUpdateSimulator {
     /// Runs every stage (each stage's `result` plays the data source), then the content
     /// updates, and requires the final state to equal the last result exactly, content included.
     public static func verify<S, I, C>(
-        stages: [(update: BatchUpdate, result: Snapshot<S, I, C>)], updates: ContentUpdates, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+        stages: [(update: BatchUpdate, result: Snapshot<S, I, C>)], updates: ContentUpdates,
+        from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
     ) throws(BatchUpdateViolation) {
         var state = old
         for (index, stage) in stages.enumerated() {
@@ -39,12 +42,16 @@ public enum BatchUpdateSimulator {
             }
         }
         if stages.isEmpty, !sameIdentifiers(state, new) {
-            throw BatchUpdateViolation(.rebuildMatchesTarget, "there are no structural operations, but the lists differ")
+            throw BatchUpdateViolation(
+                .rebuildMatchesTarget, "there are no structural operations, but the lists differ")
         }
         try applyUpdates(updates, to: &state, from: new)
         if state != new {
             let stale = firstContentDifference(state, new)
-            throw BatchUpdateViolation(.rebuildMatchesTarget, indexPaths: stale.map { [$0] } ?? [], "after the updates, content is stale at \(stale.map(\.description) ?? "a section"): a content update is missing")
+            throw BatchUpdateViolation(
+                .rebuildMatchesTarget, indexPaths: stale.map { [$0] } ?? [],
+                "after the updates, content is stale at \(stale.map(\.description) ?? "a section"): a content update is missing"
+            )
         }
     }
 
@@ -57,22 +64,31 @@ public enum BatchUpdateSimulator {
     }
 
     static func sameIdentifiers<S, I, C>(_ left: Snapshot<S, I, C>, _ right: Snapshot<S, I, C>) -> Bool {
-        left.sectionIdentifiers == right.sectionIdentifiers && left.sections.indices.allSatisfy {
-            left.sections[$0].items.map(\.id) == right.sections[$0].items.map(\.id)
-        }
+        left.sectionIdentifiers == right.sectionIdentifiers
+            && left.sections.indices.allSatisfy {
+                left.sections[$0].items.map(\.id) == right.sections[$0].items.map(\.id)
+            }
     }
 
-    static func applyUpdates<S, I, C>(_ updates: ContentUpdates, to state: inout Snapshot<S, I, C>, from new: Snapshot<S, I, C>) throws(BatchUpdateViolation) {
+    static func applyUpdates<S, I, C>(
+        _ updates: ContentUpdates, to state: inout Snapshot<S, I, C>, from new: Snapshot<S, I, C>
+    ) throws(BatchUpdateViolation) {
         for section in updates.sectionReloads {
             guard section < state.sections.count, section < new.sections.count else {
-                throw BatchUpdateViolation(.bounds, sections: [section], "attempt to reload section \(section), but there are only \(state.sections.count) sections")
+                throw BatchUpdateViolation(
+                    .bounds, sections: [section],
+                    "attempt to reload section \(section), but there are only \(state.sections.count) sections")
             }
             state.sections[section] = new.sections[section]
         }
         for path in updates.itemReloads + updates.itemReconfigures {
             guard path.section < state.sections.count, path.item < state.sections[path.section].items.count,
-                  path.section < new.sections.count, path.item < new.sections[path.section].items.count else {
-                throw BatchUpdateViolation(.bounds, indexPaths: [path], "attempt to reload or reconfigure item \(path.item) in section \(path.section), which does not exist after the update")
+                path.section < new.sections.count, path.item < new.sections[path.section].items.count
+            else {
+                throw BatchUpdateViolation(
+                    .bounds, indexPaths: [path],
+                    "attempt to reload or reconfigure item \(path.item) in section \(path.section), which does not exist after the update"
+                )
             }
             state.sections[path.section].items[path.item].content = new.sections[path.section].items[path.item].content
         }

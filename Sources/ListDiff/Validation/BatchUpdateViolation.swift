@@ -26,7 +26,9 @@ public struct BatchUpdateViolation: Error, Equatable, CustomStringConvertible {
     /// The batch stage (0-based) that broke it, when checking a multi-stage changeset.
     public var stage: Int?
 
-    public init(_ rule: BatchUpdateRule, sections: [Int] = [], indexPaths: [ItemPath] = [], _ message: String, stage: Int? = nil) {
+    public init(
+        _ rule: BatchUpdateRule, sections: [Int] = [], indexPaths: [ItemPath] = [], _ message: String, stage: Int? = nil
+    ) {
         self.rule = rule
         self.sections = sections
         self.indexPaths = indexPaths

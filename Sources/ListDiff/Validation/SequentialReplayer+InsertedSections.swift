@@ -34,13 +34,19 @@ extension SequentialReplayer {
                 throw Failure(operationIndex: index, message: message.text)
             }
         }
-        guard origins.count == new.sections.count else { throw Failure(message: "the replay ends with \(origins.count) sections, the target has \(new.sections.count)") }
+        guard origins.count == new.sections.count else {
+            throw Failure(
+                message: "the replay ends with \(origins.count) sections, the target has \(new.sections.count)")
+        }
         let oldItems = Set(old.itemIdentifiers)
         var found: [Int: [(offset: Int, section: _ReplaySection<S, I, C>)]] = [:]
         for (origin, section) in zip(origins, new.sections) {
             guard let origin else { continue }
-            let fresh = section.items.filter { !oldItems.contains($0.id) }.map { _ReplayItem(id: $0.id, content: $0.content) }
-            found[origin.operation, default: []].append((origin.offset, _ReplaySection(id: section.id, content: section.content, items: fresh)))
+            let fresh = section.items.filter { !oldItems.contains($0.id) }.map {
+                _ReplayItem(id: $0.id, content: $0.content)
+            }
+            found[origin.operation, default: []].append(
+                (origin.offset, _ReplaySection(id: section.id, content: section.content, items: fresh)))
         }
         return found.mapValues { $0.sorted { $0.offset < $1.offset }.map(\.section) }
     }

@@ -15,9 +15,14 @@ public enum SequentialReplayer {
     }
 
     /// - Complexity: O(k · n) for k operations over n items; meant for tests, not requests.
-    public static func replay<S, I, C>(_ changeset: SequentialChangeset, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>) throws(Failure) {
+    public static func replay<S, I, C>(
+        _ changeset: SequentialChangeset, from old: Snapshot<S, I, C>, to new: Snapshot<S, I, C>
+    ) throws(Failure) {
         let arrivals = try insertedSections(of: changeset, from: old, to: new)
-        var state = old.sections.map { _ReplaySection(id: $0.id, content: $0.content, items: $0.items.map { _ReplayItem(id: $0.id, content: $0.content) }) }
+        var state = old.sections.map {
+            _ReplaySection(
+                id: $0.id, content: $0.content, items: $0.items.map { _ReplayItem(id: $0.id, content: $0.content) })
+        }
         for (index, operation) in changeset.operations.enumerated() {
             do {
                 try apply(operation, arriving: arrivals[index] ?? [], to: &state)
@@ -29,7 +34,9 @@ public enum SequentialReplayer {
     }
 
     /// Applies one operation; `arriving` holds the sections it inserts, if any.
-    static func apply<S, I, C>(_ operation: SequentialOperation, arriving: [_ReplaySection<S, I, C>], to state: inout [_ReplaySection<S, I, C>]) throws(_ReplayMessage) {
+    static func apply<S, I, C>(
+        _ operation: SequentialOperation, arriving: [_ReplaySection<S, I, C>], to state: inout [_ReplaySection<S, I, C>]
+    ) throws(_ReplayMessage) {
         switch operation {
         case .deleteSections(let at, let count):
             try check(at, count, within: state.count, "delete sections")
@@ -52,7 +59,8 @@ public enum SequentialReplayer {
         case .insertItems(let section, let at, let count):
             try checkItems(section, at, 0, in: state, "insert items")
             guard count > 0 else { throw _ReplayMessage("insert of no items") }
-            state[section].items.insert(contentsOf: repeatElement(_ReplayItem(id: nil, content: nil), count: count), at: at)
+            state[section].items.insert(
+                contentsOf: repeatElement(_ReplayItem(id: nil, content: nil), count: count), at: at)
         case .moveItem(let from, let to):
             try checkItems(from.section, from.item, 1, in: state, "move item")
             let item = state[from.section].items.remove(at: from.item)
@@ -65,26 +73,41 @@ public enum SequentialReplayer {
     }
 
     static func check(_ at: Int, _ count: Int, within size: Int, _ what: String) throws(_ReplayMessage) {
-        guard at >= 0, count >= 0, at + count <= size else { throw _ReplayMessage("\(what) at \(at) (count \(count)) is out of bounds: there are \(size)") }
+        guard at >= 0, count >= 0, at + count <= size else {
+            throw _ReplayMessage("\(what) at \(at) (count \(count)) is out of bounds: there are \(size)")
+        }
     }
 
-    static func checkItems<S, I, C>(_ section: Int, _ at: Int, _ count: Int, in state: [_ReplaySection<S, I, C>], _ what: String) throws(_ReplayMessage) {
+    static func checkItems<S, I, C>(
+        _ section: Int, _ at: Int, _ count: Int, in state: [_ReplaySection<S, I, C>], _ what: String
+    ) throws(_ReplayMessage) {
         try check(section, 1, within: state.count, "\(what): section")
         try check(at, count, within: state[section].items.count, "\(what) in section \(section)")
     }
 
     static func compare<S, I, C>(_ state: [_ReplaySection<S, I, C>], with new: Snapshot<S, I, C>) throws(Failure) {
-        guard state.count == new.sections.count else { throw Failure(message: "the replay ends with \(state.count) sections, the target has \(new.sections.count)") }
+        guard state.count == new.sections.count else {
+            throw Failure(message: "the replay ends with \(state.count) sections, the target has \(new.sections.count)")
+        }
         for (index, (section, target)) in zip(state, new.sections).enumerated() {
-            guard section.id == target.id else { throw Failure(message: "section \(index) is \"\(section.id)\", the target has \"\(target.id)\"") }
-            guard section.refreshed || section.content == target.content else { throw Failure(message: "section \(index) content is stale: an update is missing") }
+            guard section.id == target.id else {
+                throw Failure(message: "section \(index) is \"\(section.id)\", the target has \"\(target.id)\"")
+            }
+            guard section.refreshed || section.content == target.content else {
+                throw Failure(message: "section \(index) content is stale: an update is missing")
+            }
             guard section.items.count == target.items.count else {
-                throw Failure(message: "section \(index) ends with \(section.items.count) items, the target has \(target.items.count)")
+                throw Failure(
+                    message:
+                        "section \(index) ends with \(section.items.count) items, the target has \(target.items.count)")
             }
             for (item, (replayed, wanted)) in zip(section.items, target.items).enumerated() {
                 guard let replayedID = replayed.id else { continue }
                 let path = ItemPath(section: index, item: item)
-                guard replayedID == wanted.id else { throw Failure(message: "at \(path) the replay has \"\(replayedID)\", the target has \"\(wanted.id)\"") }
+                guard replayedID == wanted.id else {
+                    throw Failure(
+                        message: "at \(path) the replay has \"\(replayedID)\", the target has \"\(wanted.id)\"")
+                }
                 guard replayed.refreshed || section.refreshed || replayed.content == wanted.content else {
                     throw Failure(message: "content at \(path) is stale: an update is missing")
                 }

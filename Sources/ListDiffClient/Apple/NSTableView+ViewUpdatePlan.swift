@@ -9,8 +9,10 @@ extension NSTableView {
     /// the final snapshot; changed rows are reloaded after. A reload plan sets the snapshot and
     /// reloads.
     @MainActor
-    public func apply(_ plan: ViewUpdatePlan, setSnapshot: @MainActor (WireSnapshot) -> Void,
-                      animation: NSTableView.AnimationOptions = .effectFade) {
+    public func apply(
+        _ plan: ViewUpdatePlan, setSnapshot: @MainActor (WireSnapshot) -> Void,
+        animation: NSTableView.AnimationOptions = .effectFade
+    ) {
         guard !plan.isReload, let edits = try? RowEdit.edits(from: plan.previous, to: plan.final) else {
             setSnapshot(plan.final)
             reloadData()
@@ -28,7 +30,9 @@ extension NSTableView {
             }
         }
         endUpdates()
-        if !reloaded.isEmpty { reloadData(forRowIndexes: reloaded, columnIndexes: IndexSet(integersIn: 0..<numberOfColumns)) }
+        if !reloaded.isEmpty {
+            reloadData(forRowIndexes: reloaded, columnIndexes: IndexSet(integersIn: 0..<numberOfColumns))
+        }
     }
 }
 #endif

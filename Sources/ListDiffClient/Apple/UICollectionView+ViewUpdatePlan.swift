@@ -8,8 +8,10 @@ extension UICollectionView {
     /// `setSnapshot` (the data source answers from it from then on), then the reloads and
     /// reconfigures against the final snapshot. A reload plan sets the snapshot and reloads.
     @MainActor
-    public func apply(_ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
-                      completion: ((Bool) -> Void)? = nil) {
+    public func apply(
+        _ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
             completion?(true)
             return
@@ -29,16 +31,17 @@ extension UICollectionView {
             }
         }
         let updates = PlatformBatch(plan.updates)
-        performBatchUpdates({
-            setSnapshot(plan.final)
-            self.reloadSections(updates.reloadedSections)
-            self.reloadItems(at: updates.reloadedItems)
-            if #available(iOS 15.0, tvOS 15.0, *) {
-                self.reconfigureItems(at: updates.reconfiguredItems)
-            } else {
-                self.reloadItems(at: updates.reconfiguredItems)
-            }
-        }, completion: completion)
+        performBatchUpdates(
+            {
+                setSnapshot(plan.final)
+                self.reloadSections(updates.reloadedSections)
+                self.reloadItems(at: updates.reloadedItems)
+                if #available(iOS 15.0, tvOS 15.0, *) {
+                    self.reconfigureItems(at: updates.reconfiguredItems)
+                } else {
+                    self.reloadItems(at: updates.reconfiguredItems)
+                }
+            }, completion: completion)
     }
 }
 #endif

@@ -7,8 +7,10 @@ extension UITableView {
     /// stage in one `performBatchUpdates` with the data source switched to its snapshot inside
     /// the block, then reloads and reconfigures against the final snapshot.
     @MainActor
-    public func apply(_ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
-                      animation: UITableView.RowAnimation = .automatic, completion: ((Bool) -> Void)? = nil) {
+    public func apply(
+        _ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
+        animation: UITableView.RowAnimation = .automatic, completion: ((Bool) -> Void)? = nil
+    ) {
         if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
             completion?(true)
             return
@@ -28,16 +30,17 @@ extension UITableView {
             }
         }
         let updates = PlatformBatch(plan.updates)
-        performBatchUpdates({
-            setSnapshot(plan.final)
-            self.reloadSections(updates.reloadedSections, with: animation)
-            self.reloadRows(at: updates.reloadedItems, with: animation)
-            if #available(iOS 15.0, tvOS 15.0, *) {
-                self.reconfigureRows(at: updates.reconfiguredItems)
-            } else {
-                self.reloadRows(at: updates.reconfiguredItems, with: animation)
-            }
-        }, completion: completion)
+        performBatchUpdates(
+            {
+                setSnapshot(plan.final)
+                self.reloadSections(updates.reloadedSections, with: animation)
+                self.reloadRows(at: updates.reloadedItems, with: animation)
+                if #available(iOS 15.0, tvOS 15.0, *) {
+                    self.reconfigureRows(at: updates.reconfiguredItems)
+                } else {
+                    self.reloadRows(at: updates.reconfiguredItems, with: animation)
+                }
+            }, completion: completion)
     }
 }
 #endif

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import ListDiff
 import ListDiffJSON
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A client of one ListDiff server: diffs, sessions and their named snapshots, as typed async
 /// calls. Every call throws ``ListDiffClientError``: the server's problem (with its details),
@@ -26,8 +27,10 @@ public struct ListDiffClient: Sendable {
     }
 
     /// `POST /v1/diff`: the changeset that turns `old` into `new` (both flat or both sectioned).
-    public func diff(old: WireSnapshotDocument, new: WireSnapshotDocument, format: ChangesetOptions.Format = .batch,
-                     updates: DiffOptions.ContentUpdateStyle = .reconfigure) async throws(ListDiffClientError) -> WireChangeset {
+    public func diff(
+        old: WireSnapshotDocument, new: WireSnapshotDocument, format: ChangesetOptions.Format = .batch,
+        updates: DiffOptions.ContentUpdateStyle = .reconfigure
+    ) async throws(ListDiffClientError) -> WireChangeset {
         guard old.isFlat == new.isFlat else { throw .invalidInput("old and new must both be flat or both sectioned") }
         var writer = JSONWriter(reservingCapacity: 16 * (old.snapshot.numberOfItems + new.snapshot.numberOfItems) + 64)
         writer.writeDiffRequest(old: old, new: new)

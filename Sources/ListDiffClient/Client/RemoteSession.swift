@@ -3,7 +3,9 @@ public struct RemoteSession: Sendable {
     public let name: String
     let exchange: HTTPExchange
 
-    func path() throws(ListDiffClientError) -> String { "/v1/sessions/\(try ResourceName.segment(name, what: "session"))" }
+    func path() throws(ListDiffClientError) -> String {
+        "/v1/sessions/\(try ResourceName.segment(name, what: "session"))"
+    }
 
     /// The snapshot `name` of this session (nothing is sent).
     public func snapshot(_ name: String) -> RemoteSnapshot {

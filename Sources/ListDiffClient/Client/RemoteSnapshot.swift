@@ -18,11 +18,16 @@ public struct RemoteSnapshot: Sendable {
     /// `currentVersion` says which is), and a write the server could not finish is retried
     /// (see ``writeRetryPauses``). `includeValues` asks for the fresh elements.
     @discardableResult
-    public func put(_ document: WireSnapshotDocument, ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
-                    includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
+    public func put(
+        _ document: WireSnapshotDocument, ifMatch: SnapshotVersion? = nil,
+        options: ChangesetOptions = ChangesetOptions(),
+        includeValues: Bool = false
+    ) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 16 * document.snapshot.numberOfItems + 64)
         writer.writeSnapshot(document.snapshot, flat: document.isFlat)
-        let answer = try await write("PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch)
+        let answer = try await write(
+            "PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch
+        )
         return try ResponseReader.change(answer, format: options.format)
     }
 
@@ -42,8 +47,10 @@ public struct RemoteSnapshot: Sendable {
     /// reset with the whole snapshot when `since` cannot be diffed from. With a `wait`, a
     /// `since` that is current waits up to that long (capped by the server) for the next
     /// write, then answers an empty changeset from `since` to itself.
-    public func changes(since: SnapshotVersion, wait: Duration = .zero, options: ChangesetOptions = ChangesetOptions(),
-                        includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChanges {
+    public func changes(
+        since: SnapshotVersion, wait: Duration = .zero, options: ChangesetOptions = ChangesetOptions(),
+        includeValues: Bool = false
+    ) async throws(ListDiffClientError) -> SnapshotChanges {
         var query = query(options, includeValues: includeValues)
         query.insert(("since", since.text), at: 0)
         let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
@@ -56,11 +63,15 @@ public struct RemoteSnapshot: Sendable {
     /// names the failing one by `operationIndex`), and answers like `put` (retried like it,
     /// with `ifMatch` only).
     @discardableResult
-    public func apply(operations: [WireOperation], ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
-                      includeValues: Bool = false) async throws(ListDiffClientError) -> SnapshotChange {
+    public func apply(
+        operations: [WireOperation], ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
+        includeValues: Bool = false
+    ) async throws(ListDiffClientError) -> SnapshotChange {
         var writer = JSONWriter(reservingCapacity: 64 * operations.count + 32)
         writer.writeOperations(operations)
-        let answer = try await write("POST", try path() + "/operations", query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch)
+        let answer = try await write(
+            "POST", try path() + "/operations", query: query(options, includeValues: includeValues), body: writer.bytes,
+            ifMatch: ifMatch)
         return try ResponseReader.change(answer, format: options.format)
     }
 
@@ -81,14 +92,16 @@ public struct RemoteSnapshot: Sendable {
     /// committed; its problem's `currentVersion` says which version is current.
     public static let writeRetryPauses: [Duration] = [.seconds(1), .seconds(1)]
 
-    private func write(_ method: String, _ path: String, query: [(String, String)], body: [UInt8],
-                       ifMatch: SnapshotVersion?) async throws(ListDiffClientError) -> HTTPExchange.Answer {
+    private func write(
+        _ method: String, _ path: String, query: [(String, String)], body: [UInt8],
+        ifMatch: SnapshotVersion?
+    ) async throws(ListDiffClientError) -> HTTPExchange.Answer {
         let headers = ifMatch.map { [("If-Match", $0.entityTag)] } ?? []
         var pauses = ifMatch == nil ? [] : Self.writeRetryPauses[...]
         while true {
             do {
                 return try await exchange.send(method, path, query: query, body: body, headers: headers)
-            } catch where error.isTransient && !pauses.isEmpty {
+            } catch  where error.isTransient && !pauses.isEmpty {
                 try? await Task.sleep(for: pauses.removeFirst())
             }
         }

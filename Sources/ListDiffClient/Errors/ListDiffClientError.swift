@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Foundation
 
 /// Why a client call failed: the server said no, the server could not be reached, its answer
 /// could not be read, or the client refused to send what it was given.
@@ -26,7 +27,8 @@ public enum ListDiffClientError: Error, Sendable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .transport(let error): error.code != .cancelled && error.code != .badURL && error.code != .unsupportedURL
-        case .server(let problem): (problem.status >= 500 && problem.status != 507) || problem.status == 408 || problem.status == 429
+        case .server(let problem):
+            (problem.status >= 500 && problem.status != 507) || problem.status == 408 || problem.status == 429
         case .invalidResponse(let status, _): status >= 500
         case .invalidInput: false
         }

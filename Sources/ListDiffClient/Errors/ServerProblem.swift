@@ -23,9 +23,11 @@ public struct ServerProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// The query parameter at fault, for a bad query.
     public var parameter: String?
 
-    public init(status: Int, type: String = "about:blank", title: String, detail: String, pointer: String? = nil,
-                duplicates: [String] = [], operationIndex: Int? = nil, currentVersion: SnapshotVersion? = nil,
-                limit: Int? = nil, parameter: String? = nil) {
+    public init(
+        status: Int, type: String = "about:blank", title: String, detail: String, pointer: String? = nil,
+        duplicates: [String] = [], operationIndex: Int? = nil, currentVersion: SnapshotVersion? = nil,
+        limit: Int? = nil, parameter: String? = nil
+    ) {
         self.status = status
         self.type = type
         self.title = title

@@ -37,8 +37,11 @@ public actor SnapshotMirror {
         /// Whether changed content arrives as reconfigures (default) or reloads.
         public var updates: DiffOptions.ContentUpdateStyle
 
-        public init(wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100), maxRetryDelay: Duration = .seconds(5),
-                    waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure) {
+        public init(
+            wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100),
+            maxRetryDelay: Duration = .seconds(5),
+            waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure
+        ) {
             self.wait = wait
             self.retryDelay = retryDelay
             self.maxRetryDelay = maxRetryDelay
@@ -89,7 +92,7 @@ public actor SnapshotMirror {
         follower?.cancel()
         follower = nil
         continuation.finish()
-        copyWaiters.forEach { $0.continuation.resume() }
+        for waiter in copyWaiters { waiter.continuation.resume() }
         copyWaiters = []
     }
 
@@ -116,8 +119,9 @@ public actor SnapshotMirror {
         guard let base = copy else {
             return try adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
         }
-        let answer = try await remote.changes(since: base.version, wait: wait ?? configuration.wait,
-                                              options: ChangesetOptions(updates: configuration.updates), includeValues: true)
+        let answer = try await remote.changes(
+            since: base.version, wait: wait ?? configuration.wait,
+            options: ChangesetOptions(updates: configuration.updates), includeValues: true)
         // Another synchronization moved the copy meanwhile (the actor is reentrant): this
         // answer is about a version it no longer holds.
         guard copy?.version == base.version else { return nil }
@@ -133,12 +137,16 @@ public actor SnapshotMirror {
     }
 
     /// Applies `change` to `base` and checks it; reads the snapshot again when it does not hold.
-    private func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+    private func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError)
+        -> MirrorUpdate?
+    {
         let shown = base.snapshot.visibleRows
         let plan: ViewUpdatePlan
         do throws(BatchUpdateViolation) {
-            guard change.from == base.version, case .batch(let document) = change.changeset, let fresh = change.fresh else {
-                throw BatchUpdateViolation(.rebuildMatchesTarget, "the answer is not a batch changeset with values from \(base.version)")
+            guard change.from == base.version, case .batch(let document) = change.changeset, let fresh = change.fresh
+            else {
+                throw BatchUpdateViolation(
+                    .rebuildMatchesTarget, "the answer is not a batch changeset with values from \(base.version)")
             }
             // Built by the simulator, so a plan that exists passed every rule.
             plan = try ViewUpdatePlan(applying: document, fresh: fresh, to: shown)
@@ -160,7 +168,9 @@ public actor SnapshotMirror {
 
     /// Reads the tree of a snapshot with outline sections at the version `change` led to, and
     /// keeps it when its digest is the changeset's and its visible rows are the plan's.
-    private func followTree(_ change: SnapshotChange, plan: ViewUpdatePlan, base: VersionedSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+    private func followTree(_ change: SnapshotChange, plan: ViewUpdatePlan, base: VersionedSnapshot)
+        async throws(ListDiffClientError) -> MirrorUpdate?
+    {
         let tree = try await remote.get()
         statistics.treesRead += 1
         guard copy?.version == base.version else { return nil }
@@ -168,7 +178,8 @@ public actor SnapshotMirror {
             return try adopt(tree, reason: .movedOnWhileReading, previous: base.snapshot)
         }
         guard tree.digest == change.digest, SnapshotDigest.digest(of: tree.snapshot) == change.digest,
-              tree.snapshot.visibleRows == plan.final else {
+            tree.snapshot.visibleRows == plan.final
+        else {
             statistics.digestMismatches += 1
             return try adopt(tree, reason: .digestMismatch, previous: base.snapshot)
         }
@@ -177,22 +188,31 @@ public actor SnapshotMirror {
         return MirrorUpdate(reason: .changes, version: change.to, digest: change.digest, plan: plan)
     }
 
-    private func reread(reason: MirrorUpdate.Reason, previous: WireSnapshot) async throws(ListDiffClientError) -> MirrorUpdate? {
+    private func reread(reason: MirrorUpdate.Reason, previous: WireSnapshot) async throws(ListDiffClientError)
+        -> MirrorUpdate?
+    {
         try adopt(try await remote.get(), reason: reason, previous: previous)
     }
 
     /// Makes `snapshot` the copy, once its own digest is checked: a snapshot read whole that
     /// still disagrees means this client and the server compute digests differently, which no
     /// further reading mends, so it is an error (ending ``updates``), not another read.
-    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot) throws(ListDiffClientError) -> MirrorUpdate {
+    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot)
+        throws(ListDiffClientError) -> MirrorUpdate
+    {
         let local = SnapshotDigest.digest(of: snapshot.snapshot)
         guard local == snapshot.digest else {
             statistics.digestMismatches += 1
-            throw .invalidResponse(status: 200, reason: "version \(snapshot.version) read whole has digest \(snapshot.digest) but its snapshot digests to \(local) here")
+            throw .invalidResponse(
+                status: 200,
+                reason:
+                    "version \(snapshot.version) read whole has digest \(snapshot.digest) but its snapshot digests to \(local) here"
+            )
         }
         copy = snapshot
-        return MirrorUpdate(reason: reason, version: snapshot.version, digest: snapshot.digest,
-                            plan: ViewUpdatePlan(reloading: snapshot.snapshot.visibleRows, previous: previous.visibleRows))
+        return MirrorUpdate(
+            reason: reason, version: snapshot.version, digest: snapshot.digest,
+            plan: ViewUpdatePlan(reloading: snapshot.snapshot.visibleRows, previous: previous.visibleRows))
     }
 
     /// Replaces the local copy without telling the server: for tests that check the digest

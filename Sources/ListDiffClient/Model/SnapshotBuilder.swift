@@ -20,7 +20,8 @@ public struct SnapshotBuilder: Sendable {
     /// An empty sectioned snapshot, or an empty flat list.
     public init(flat: Bool = false) {
         isFlat = flat
-        snapshot = flat ? WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection)]) : WireSnapshot()
+        snapshot =
+            flat ? WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection)]) : WireSnapshot()
     }
 
     /// A flat list of plain identifiers.
@@ -46,7 +47,9 @@ public struct SnapshotBuilder: Sendable {
     /// Appends an item to `section`, or to the last section (the list, when flat). `kind` names
     /// the kind of cell that shows it: a kept item whose kind changes is reloaded, never
     /// reconfigured. O(1) amortized.
-    public mutating func appendItem(_ id: WireID, content: (any Encodable)? = nil, kind: String? = nil, toSection section: WireID? = nil) throws(ListDiffClientError) {
+    public mutating func appendItem(
+        _ id: WireID, content: (any Encodable)? = nil, kind: String? = nil, toSection section: WireID? = nil
+    ) throws(ListDiffClientError) {
         try append([WireSnapshot.Item(id, content: try Self.content(content, kind: kind))], toSection: section)
     }
 
@@ -66,7 +69,9 @@ public struct SnapshotBuilder: Sendable {
 
     /// Content as JSON with its kind: `nil` and no kind stay no content. O(size).
     static func content(_ value: (any Encodable)?, kind: String? = nil) throws(ListDiffClientError) -> WireContent? {
-        if let kind, kind.isEmpty || kind.utf8.count > 256 { throw .invalidInput("a kind is a string of 1 to 256 bytes, not \(kind.utf8.count)") }
+        if let kind, kind.isEmpty || kind.utf8.count > 256 {
+            throw .invalidInput("a kind is a string of 1 to 256 bytes, not \(kind.utf8.count)")
+        }
         guard let value else { return kind.map { WireContent(kind: $0) } }
         return try WireContent(encoding: value, kind: kind)
     }

@@ -11,7 +11,10 @@ public struct SnapshotChange: Sendable {
     /// The sections and items the old version lacks (`include=values`).
     public var fresh: WireFreshElements?
 
-    public init(from: SnapshotVersion, to: SnapshotVersion, digest: String, changeset: WireChangeset, fresh: WireFreshElements? = nil) {
+    public init(
+        from: SnapshotVersion, to: SnapshotVersion, digest: String, changeset: WireChangeset,
+        fresh: WireFreshElements? = nil
+    ) {
         self.from = from
         self.to = to
         self.digest = digest

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Foundation
 
 /// One request and its answer over `URLSession`: the URL built from the base URL, the API
 /// key, JSON headers; an answer of 400 or more becomes ``ListDiffClientError/server(_:)``
@@ -16,8 +17,10 @@ struct HTTPExchange: Sendable {
         var body: [UInt8]
     }
 
-    func send(_ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
-              headers: [(String, String)] = [], timeout: TimeInterval = 60) async throws(ListDiffClientError) -> Answer {
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
+        headers: [(String, String)] = [], timeout: TimeInterval = 60
+    ) async throws(ListDiffClientError) -> Answer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .transport(URLError(.badURL))
         }
@@ -49,7 +52,9 @@ struct HTTPExchange: Sendable {
             throw .invalidResponse(status: 0, reason: "not an HTTP response")
         }
         let answer = Answer(status: http.statusCode, body: Array(data))
-        guard answer.status < 400 else { throw .server(ProblemReader.problem(status: answer.status, body: answer.body)) }
+        guard answer.status < 400 else {
+            throw .server(ProblemReader.problem(status: answer.status, body: answer.body))
+        }
         return answer
     }
 }

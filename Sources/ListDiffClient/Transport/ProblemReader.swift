@@ -4,7 +4,8 @@ import ListDiffJSON
 /// server may add some); a body that is not a problem still gives one, from the status.
 enum ProblemReader {
     static func problem(status: Int, body: [UInt8]) -> ServerProblem {
-        var problem = ServerProblem(status: status, title: "HTTP \(status)", detail: String(decoding: body.prefix(512), as: UTF8.self))
+        var problem = ServerProblem(
+            status: status, title: "HTTP \(status)", detail: String(decoding: body.prefix(512), as: UTF8.self))
         do throws(JSONReadError) {
             try JSONReader.read(body) { (reader) throws(JSONReadError) in
                 guard try reader.peekKind() == .object else { return }
@@ -20,7 +21,9 @@ enum ProblemReader {
     }
 
     /// One member; `status` is the HTTP status's, whatever the body says.
-    private static func read(_ member: JSONString, into problem: inout ServerProblem, from reader: inout JSONReader) throws(JSONReadError) {
+    private static func read(_ member: JSONString, into problem: inout ServerProblem, from reader: inout JSONReader)
+        throws(JSONReadError)
+    {
         let kind = try reader.peekKind()
         switch member {
         case "type" where kind == .string: problem.type = try reader.readStringValue()
@@ -28,7 +31,8 @@ enum ProblemReader {
         case "detail" where kind == .string: problem.detail = try reader.readStringValue()
         case "pointer" where kind == .string: problem.pointer = try reader.readStringValue()
         case "operationIndex" where kind == .number: problem.operationIndex = try reader.readInt()
-        case "currentVersion" where kind == .string: problem.currentVersion = SnapshotVersion(try reader.readStringValue())
+        case "currentVersion" where kind == .string:
+            problem.currentVersion = SnapshotVersion(try reader.readStringValue())
         case "limit" where kind == .number: problem.limit = try reader.readInt()
         case "parameter" where kind == .string: problem.parameter = try reader.readStringValue()
         case "duplicates" where kind == .array:

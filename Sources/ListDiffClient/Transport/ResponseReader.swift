@@ -5,7 +5,9 @@ import ListDiffJSON
 enum ResponseReader {
     static let options = WireDecodingOptions(unknownMembers: .ignore)
 
-    static func changeset(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError) -> WireChangeset {
+    static func changeset(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError)
+        -> WireChangeset
+    {
         try reading(answer) { () throws(JSONReadError) in
             switch format {
             case .batch: .batch(try WireDecoder.batchChangeset(answer.body, flat: nil, options: options))
@@ -14,22 +16,30 @@ enum ResponseReader {
         }
     }
 
-    static func changes(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError) -> SnapshotChanges {
+    static func changes(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError)
+        -> SnapshotChanges
+    {
         let document = try reading(answer) { () throws(JSONReadError) in
             try WireDecoder.changes(answer.body, sequential: format == .sequential, options: options)
         }
         switch document.body {
         case .changes(let from, let changeset, let fresh):
-            return .changes(SnapshotChange(from: SnapshotVersion(from), to: SnapshotVersion(document.to), digest: document.digest,
-                                           changeset: changeset, fresh: fresh))
+            return .changes(
+                SnapshotChange(
+                    from: SnapshotVersion(from), to: SnapshotVersion(document.to), digest: document.digest,
+                    changeset: changeset, fresh: fresh))
         case .reset(let snapshot):
-            return .reset(VersionedSnapshot(version: SnapshotVersion(document.to), digest: document.digest,
-                                            snapshot: snapshot.snapshot, isFlat: snapshot.isFlat))
+            return .reset(
+                VersionedSnapshot(
+                    version: SnapshotVersion(document.to), digest: document.digest,
+                    snapshot: snapshot.snapshot, isFlat: snapshot.isFlat))
         }
     }
 
     /// A write's answer, which is always a changeset.
-    static func change(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError) -> SnapshotChange {
+    static func change(_ answer: HTTPExchange.Answer, format: ChangesetOptions.Format) throws(ListDiffClientError)
+        -> SnapshotChange
+    {
         guard case .changes(let change) = try changes(answer, format: format) else {
             throw .invalidResponse(status: answer.status, reason: "a write was answered with a reset")
         }
@@ -37,25 +47,35 @@ enum ResponseReader {
     }
 
     static func versionedSnapshot(_ answer: HTTPExchange.Answer) throws(ListDiffClientError) -> VersionedSnapshot {
-        let document = try reading(answer) { () throws(JSONReadError) in try WireDecoder.versionedSnapshot(answer.body, options: options) }
-        return VersionedSnapshot(version: SnapshotVersion(document.version), digest: document.digest,
-                                 snapshot: document.document.snapshot, isFlat: document.document.isFlat)
+        let document = try reading(answer) { () throws(JSONReadError) in
+            try WireDecoder.versionedSnapshot(answer.body, options: options)
+        }
+        return VersionedSnapshot(
+            version: SnapshotVersion(document.version), digest: document.digest,
+            snapshot: document.document.snapshot, isFlat: document.document.isFlat)
     }
 
     /// `{"session": name}`.
     static func sessionName(_ answer: HTTPExchange.Answer) throws(ListDiffClientError) -> String {
-        try reading(answer) { () throws(JSONReadError) in try WireDecoder.createdSession(answer.body, options: options) }
+        try reading(answer) { () throws(JSONReadError) in try WireDecoder.createdSession(answer.body, options: options)
+        }
     }
 
     /// `{"session", "snapshots": [{"name", "version", "digest", "items", "flat"}]}`.
     static func listing(_ answer: HTTPExchange.Answer) throws(ListDiffClientError) -> [SnapshotSummary] {
-        let listing = try reading(answer) { () throws(JSONReadError) in try WireDecoder.sessionListing(answer.body, options: options) }
+        let listing = try reading(answer) { () throws(JSONReadError) in
+            try WireDecoder.sessionListing(answer.body, options: options)
+        }
         return listing.snapshots.map {
-            SnapshotSummary(name: $0.name, version: SnapshotVersion($0.version), digest: $0.digest, items: $0.items, isFlat: $0.isFlat)
+            SnapshotSummary(
+                name: $0.name, version: SnapshotVersion($0.version), digest: $0.digest, items: $0.items,
+                isFlat: $0.isFlat)
         }
     }
 
-    private static func reading<R>(_ answer: HTTPExchange.Answer, _ body: () throws(JSONReadError) -> R) throws(ListDiffClientError) -> R {
+    private static func reading<R>(_ answer: HTTPExchange.Answer, _ body: () throws(JSONReadError) -> R)
+        throws(ListDiffClientError) -> R
+    {
         do {
             return try body()
         } catch {

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Foundation
 
 /// `URLSession.data(for:)` without ever calling `URLSessionTask.cancel()`.
 ///
@@ -18,7 +19,8 @@ enum UncancelledTransfer {
     static func data(for request: URLRequest, session: URLSession) async throws -> (Data, URLResponse) {
         let outcome = TransferOutcome()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 guard outcome.hold(continuation) else { return }
                 session.dataTask(with: request) { data, response, error in
                     if let error {

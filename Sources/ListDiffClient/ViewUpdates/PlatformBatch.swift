@@ -37,17 +37,20 @@ public struct PlatformBatch: Sendable {
 
     /// Back to the engine's form (for checking with the simulator). O(u).
     public var batchUpdate: BatchUpdate {
-        BatchUpdate(sectionDeletes: Array(deletedSections), sectionInserts: Array(insertedSections),
-                    sectionMoves: movedSections.map { SectionMove(from: $0.from, to: $0.to) }, sectionReloads: Array(reloadedSections),
-                    itemDeletes: deletedItems.map(Self.path), itemInserts: insertedItems.map(Self.path),
-                    itemMoves: movedItems.map { ItemMove(from: Self.path($0.from), to: Self.path($0.to)) },
-                    itemReloads: reloadedItems.map(Self.path))
+        BatchUpdate(
+            sectionDeletes: Array(deletedSections), sectionInserts: Array(insertedSections),
+            sectionMoves: movedSections.map { SectionMove(from: $0.from, to: $0.to) },
+            sectionReloads: Array(reloadedSections),
+            itemDeletes: deletedItems.map(Self.path), itemInserts: insertedItems.map(Self.path),
+            itemMoves: movedItems.map { ItemMove(from: Self.path($0.from), to: Self.path($0.to)) },
+            itemReloads: reloadedItems.map(Self.path))
     }
 
     /// The content updates back in the engine's form. O(u).
     public var contentUpdates: ContentUpdates {
-        ContentUpdates(sectionReloads: Array(reloadedSections), itemReloads: reloadedItems.map(Self.path),
-                       itemReconfigures: reconfiguredItems.map(Self.path))
+        ContentUpdates(
+            sectionReloads: Array(reloadedSections), itemReloads: reloadedItems.map(Self.path),
+            itemReconfigures: reconfiguredItems.map(Self.path))
     }
 
     /// `IndexPath(item:section:)` is UIKit's and AppKit's; `[section, item]` is the same path

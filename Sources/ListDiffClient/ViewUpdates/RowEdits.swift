@@ -15,14 +15,18 @@ public enum RowEdit: Hashable, Sendable {
     /// The edits that turn the rows of `previous` into those of `final`, both flat lists
     /// (every section's items in order, as a table shows them). Reloads name rows whose content
     /// changed or that are marked, in the final rows. O(n) expected.
-    public static func edits(from previous: WireSnapshot, to final: WireSnapshot) throws(SectionedDiffError<WireID, WireID>) -> [RowEdit] {
-        let diff = try WireDiff(from: flatten(previous), to: flatten(final), options: DiffOptions(contentUpdates: .reload))
+    public static func edits(from previous: WireSnapshot, to final: WireSnapshot) throws(SectionedDiffError<
+        WireID, WireID
+    >) -> [RowEdit] {
+        let diff = try WireDiff(
+            from: flatten(previous), to: flatten(final), options: DiffOptions(contentUpdates: .reload))
         return diff.sequential.operations.compactMap { operation -> RowEdit? in
             switch operation {
             case .deleteItems(_, let at, let count): .remove(IndexSet(integersIn: at..<(at + count)))
             case .insertItems(_, let at, let count): .insert(IndexSet(integersIn: at..<(at + count)))
             case .moveItem(let from, let to): .move(from: from.item, to: to.item)
-            case .reloadItems(_, let at, let count), .reconfigureItems(_, let at, let count): .reload(IndexSet(integersIn: at..<(at + count)))
+            case .reloadItems(_, let at, let count), .reconfigureItems(_, let at, let count):
+                .reload(IndexSet(integersIn: at..<(at + count)))
             case .deleteSections, .insertSections, .moveSection, .reloadSections: nil
             }
         }

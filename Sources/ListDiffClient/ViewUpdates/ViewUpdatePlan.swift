@@ -30,7 +30,9 @@ public struct ViewUpdatePlan: Sendable {
     /// against it; the last stage and the content updates take what they bring from `fresh`.
     /// - Throws: the first batch-update rule the changeset breaks, or a missing fresh element.
     /// - Complexity: O(n + u log u) per stage for n items and u operations.
-    public init(applying changeset: WireBatchDocument, fresh: WireFreshElements, to previous: WireSnapshot) throws(BatchUpdateViolation) {
+    public init(applying changeset: WireBatchDocument, fresh: WireFreshElements, to previous: WireSnapshot)
+        throws(BatchUpdateViolation)
+    {
         self.previous = previous
         var state = previous
         var stages: [Stage] = []
@@ -40,9 +42,11 @@ public struct ViewUpdatePlan: Sendable {
             do throws(BatchUpdateViolation) {
                 if index < batch.stages.count - 1 {
                     guard index < changeset.intermediateSnapshots.count else {
-                        throw BatchUpdateViolation(.rebuildMatchesTarget, "stage \(index) of \(batch.stages.count) carries no snapshot")
+                        throw BatchUpdateViolation(
+                            .rebuildMatchesTarget, "stage \(index) of \(batch.stages.count) carries no snapshot")
                     }
-                    state = try BatchUpdateSimulator.apply(update, to: state, dataSource: changeset.intermediateSnapshots[index])
+                    state = try BatchUpdateSimulator.apply(
+                        update, to: state, dataSource: changeset.intermediateSnapshots[index])
                     stages.append(Stage(update: update, snapshot: changeset.intermediateSnapshots[index]))
                 } else {
                     state = try BatchUpdateSimulator.apply(update, to: state, fresh: fresh)
@@ -80,6 +84,7 @@ public struct ViewUpdatePlan: Sendable {
     /// assembled or changed by hand, and for tests.
     public func verify() throws(BatchUpdateViolation) {
         guard !isReload else { return }
-        try BatchUpdateSimulator.verify(stages: stages.map { ($0.update, $0.snapshot) }, updates: updates, from: previous, to: final)
+        try BatchUpdateSimulator.verify(
+            stages: stages.map { ($0.update, $0.snapshot) }, updates: updates, from: previous, to: final)
     }
 }

@@ -13,7 +13,10 @@ public struct CORSPolicy: Sendable, Equatable {
     /// Seconds a browser may cache a preflight answer.
     public var maxAgeSeconds: Int
 
-    public init(allowedOrigins: [String], pathPrefix: String, allowedHeaders: [String], exposedHeaders: [String], maxAgeSeconds: Int = 600) {
+    public init(
+        allowedOrigins: [String], pathPrefix: String, allowedHeaders: [String], exposedHeaders: [String],
+        maxAgeSeconds: Int = 600
+    ) {
         self.allowedOrigins = allowedOrigins
         self.pathPrefix = pathPrefix
         self.allowedHeaders = allowedHeaders

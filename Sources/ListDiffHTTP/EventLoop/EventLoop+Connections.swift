@@ -1,4 +1,5 @@
 import CListDiffEpoll
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,7 +69,8 @@ extension EventLoop {
                 } else if connection.parser.phase == .body {
                     if connection.bodyStartedAt == nil { connection.bodyStartedAt = now }
                     guard countChunkedBody(of: connection) else {
-                        refuseAndDiscard(connection, head: connection.parser.currentHead, declared: nil, bufferLimitResponse())
+                        refuseAndDiscard(
+                            connection, head: connection.parser.currentHead, declared: nil, bufferLimitResponse())
                         return .waiting
                     }
                 }
@@ -79,10 +81,13 @@ extension EventLoop {
                 if let declared, declared <= Self.uncountedBodyBytes, arrived >= declared, !expectsContinue { continue }
                 admitBody(of: connection, declared: declared, expectsContinue: expectsContinue)
             case .request(let request):
-                if connection.bodyBytesCounted > 0 { _ = countChunkedBody(of: connection, received: request.body.count) }
+                if connection.bodyBytesCounted > 0 {
+                    _ = countChunkedBody(of: connection, received: request.body.count)
+                }
                 dispatch(request, on: connection)
             case .failure(let error):
-                respondWithProblem(connection, status: error.status, detail: error.detail, unreadBodyBytes: error.declaredBodyBytes)
+                respondWithProblem(
+                    connection, status: error.status, detail: error.detail, unreadBodyBytes: error.declaredBodyBytes)
             }
         }
         return .waiting
@@ -116,7 +121,11 @@ extension EventLoop {
         response.closesConnection = true
         connection.discardLimit = discardAllowance(declaredBodyBytes: declared)
         let route = responder.handler(for: head).route
-        finish(connection, InFlightRequest(head, route: route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt), response)
+        finish(
+            connection,
+            InFlightRequest(
+                head, route: route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt),
+            response)
     }
 
     /// Counts the bytes a chunked body has grown to (`received`, default: what the parser
@@ -132,7 +141,10 @@ extension EventLoop {
 
     /// The 503 for a body the server has no room to buffer now.
     func bufferLimitResponse() -> HTTPResponse {
-        var response = HTTPProblem(status: 503, detail: "the server holds its limit of \(bodies.limit) bytes of request bodies at once; retry later").response(closesConnection: true)
+        var response = HTTPProblem(
+            status: 503,
+            detail: "the server holds its limit of \(bodies.limit) bytes of request bodies at once; retry later"
+        ).response(closesConnection: true)
         response.headers.append(name: "Retry-After", value: Self.retryAfterSeconds)
         return response
     }
@@ -154,7 +166,8 @@ extension EventLoop {
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
         let handler = responder.handler(for: request)
-        let inFlight = InFlightRequest(request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
+        let inFlight = InFlightRequest(
+            request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
         connection.requestBytesIn = 0
         connection.requestStartedAt = now
         connection.bodyStartedAt = nil
@@ -210,7 +223,8 @@ extension EventLoop {
         if !keepAlive { connection.closeAfterFlush = true }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        requestMetrics.record(route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
+        requestMetrics.record(
+            route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(
                 timestamp: dateCache.timestamp, method: request.method, route: request.route, status: response.status,
@@ -235,7 +249,9 @@ extension EventLoop {
 
     func flush(_ connection: Connection) {
         guard !connection.outbound.isEmpty else {
-            if connection.closeAfterFlush && connection.inFlight == nil && !connection.isLingering { startClosing(connection) }
+            if connection.closeAfterFlush && connection.inFlight == nil && !connection.isLingering {
+                startClosing(connection)
+            }
             return
         }
         let pendingBefore = connection.outbound.pendingBytes
@@ -287,7 +303,8 @@ extension EventLoop {
     /// only when it changes, so steady keep-alive traffic needs none).
     func updateInterest(_ connection: Connection) {
         var wanted: UInt32 = 0
-        let acceptsRequests = connection.inFlight == nil && !connection.closeAfterFlush
+        let acceptsRequests =
+            connection.inFlight == nil && !connection.closeAfterFlush
             && connection.outbound.pendingBytes < Self.outputHighWater
         let watchesWaiter = connection.deferred != nil && connection.input.count < Self.waitingInputLimit
         let reads = connection.isLingering || (!connection.peerClosedInput && (acceptsRequests || watchesWaiter))
@@ -322,7 +339,8 @@ extension EventLoop {
             return
         }
         if !connection.outbound.isEmpty {
-            let overdueAt = writeRate.deadline(startedAt: connection.writeStartedAt, bytes: connection.bytesWrittenSinceStart)
+            let overdueAt = writeRate.deadline(
+                startedAt: connection.writeStartedAt, bytes: connection.bytesWrittenSinceStart)
             if now > connection.lastWriteProgressAt + writeTimeout || now > overdueAt {
                 closeConnection(connection)
             }
@@ -345,7 +363,11 @@ extension EventLoop {
                 timeOut(connection, detail: "request body: no data arrived for \(configuration.timeouts.bodyRead) s")
             } else if now > bodyRate.deadline(startedAt: startedAt, bytes: received) {
                 let rate = Int(configuration.timeouts.minBodyRate)
-                timeOut(connection, detail: "request body: arriving slower than \(rate) bytes/s (\(received) bytes in \((now - startedAt) / 1_000_000) ms)")
+                timeOut(
+                    connection,
+                    detail:
+                        "request body: arriving slower than \(rate) bytes/s (\(received) bytes in \((now - startedAt) / 1_000_000) ms)"
+                )
             }
         } else if now > connection.requestStartedAt + headerTimeout {
             timeOut(connection, detail: "request head: not complete within \(configuration.timeouts.headerRead) s")

@@ -4,7 +4,8 @@ extension EventLoop {
     /// The open connection `fd` if it is still `connectionID` and awaits an answer.
     func awaiting(_ fd: Int32, _ connectionID: UInt64) -> Connection? {
         guard Int(fd) < connections.count, let connection = connections[Int(fd)],
-              connection.id == connectionID, connection.inFlight != nil else { return nil }
+            connection.id == connectionID, connection.inFlight != nil
+        else { return nil }
         return connection
     }
 

@@ -1,4 +1,5 @@
 import CListDiffEpoll
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,7 +79,10 @@ final class EventLoop: @unchecked Sendable {
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 
-    init(listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool) throws(HTTPServerError) {
+    init(
+        listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, configuration: HTTPServerConfiguration,
+        responder: any HTTPResponder, workers: WorkerPool
+    ) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
         let mailbox: LoopMailbox
@@ -151,7 +155,8 @@ final class EventLoop: @unchecked Sendable {
         } else if event.token == Self.mailboxToken {
             drainMailbox()
         } else if fd >= 0, Int(fd) < connections.count, let connection = connections[Int(fd)],
-                  connection.pollToken == event.token {
+            connection.pollToken == event.token
+        {
             if event.events & UInt32(CLD_HANGUP | CLD_ERROR) != 0 {
                 closeConnection(connection)
                 return
@@ -190,7 +195,8 @@ final class EventLoop: @unchecked Sendable {
 
     private func register(_ fd: Int32) {
         if Int(fd) >= connections.count {
-            connections.append(contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
+            connections.append(
+                contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
         }
         nextConnectionID += 1
         let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
@@ -218,7 +224,9 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
-        log.log(.warning, "accept: out of file descriptors (errno \(code)); closed \(reclaimed) idle keep-alive connections")
+        log.log(
+            .warning, "accept: out of file descriptors (errno \(code)); closed \(reclaimed) idle keep-alive connections"
+        )
         guard reclaimed == 0 else { return }
         if reserveFD >= 0 {
             close(reserveFD)
@@ -239,14 +247,18 @@ final class EventLoop: @unchecked Sendable {
         var bytes: [UInt8] = []
         var response = HTTPProblem(status: 503, detail: detail).response(closesConnection: true)
         response.headers.append(name: "Retry-After", value: Self.retryAfterSeconds)
-        _ = ResponseSerializer.appendHead(of: response, to: &bytes, requestIsHead: false, keepAlive: false, clientIsHTTP10: false, dateLine: dateCache.line)
+        _ = ResponseSerializer.appendHead(
+            of: response, to: &bytes, requestIsHead: false, keepAlive: false, clientIsHTTP10: false,
+            dateLine: dateCache.line)
         bytes.append(contentsOf: response.body)
         _ = bytes.withUnsafeBytes { cld_send(fd, $0.baseAddress, $0.count) }
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
         rejectedCount += 1
         requestMetrics.record(route: "-", method: "-", status: 503, seconds: 0)
-        accessLog.record(timestamp: dateCache.timestamp, method: "-", route: "-", status: 503, bytesIn: 0, bytesOut: bytes.count, microseconds: 0)
+        accessLog.record(
+            timestamp: dateCache.timestamp, method: "-", route: "-", status: 503, bytesIn: 0, bytesOut: bytes.count,
+            microseconds: 0)
     }
 
     private func pauseAccepting(for nanoseconds: UInt64) {

@@ -28,7 +28,7 @@ public enum HTTPMethodLabel {
         for byte in method.utf8.prefix(loggedPrefixBytes) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 buffer.append(byte)
             default:
                 buffer.append(UInt8(ascii: "%"))

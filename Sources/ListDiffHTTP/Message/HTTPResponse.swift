@@ -8,7 +8,9 @@ public struct HTTPResponse: Sendable {
     /// Close the connection after this response even if the client wanted keep-alive.
     public var closesConnection: Bool
 
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closesConnection: Bool = false) {
+    public init(
+        status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], closesConnection: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -2,7 +2,9 @@
 /// client waits for `100 Continue`.
 enum BodyFraming {
     enum Length: Equatable {
-        case none, fixed(Int), chunked
+        case none
+        case fixed(Int)
+        case chunked
     }
 
     struct Decision {
@@ -13,7 +15,8 @@ enum BodyFraming {
     /// Digits enough for any length we could accept; more means "too large".
     static let maxLengthDigits = 18
 
-    static func decide(headers: HTTPHeaders, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> Decision {
+    static func decide(headers: HTTPHeaders, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> Decision
+    {
         // One pass over the fields; the arrays stay empty (unallocated) for a plain GET.
         var hosts = 0
         var transferEncodings: [String] = []
@@ -31,7 +34,9 @@ enum BodyFraming {
             }
         }
         if version == .http1_1 && hosts != 1 {
-            throw HTTPParseError(.badRequest, hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
+            throw HTTPParseError(
+                .badRequest,
+                hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
         }
         let length: Length
         if !transferEncodings.isEmpty {
@@ -43,15 +48,23 @@ enum BodyFraming {
             }
             // Empty list elements (`, chunked`) are rejected rather than skipped (RFC 9110
             // §5.6.1 lets a recipient ignore them): framing is where lenient parsers disagree.
-            let codings = transferEncodings
+            let codings =
+                transferEncodings
                 .flatMap { $0.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }
                 .map { HTTPBytes.trimmed($0) }
             if codings.contains(where: \.isEmpty) {
-                throw HTTPParseError(.badRequest, "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' has an empty list element")
+                throw HTTPParseError(
+                    .badRequest,
+                    "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' has an empty list element"
+                )
             }
             guard codings.count == 1, let only = codings.first,
-                  HTTPHeaders.bytesMatchIgnoringCase(only, "chunked".utf8) else {
-                throw HTTPParseError(.notImplemented, "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')")
+                HTTPHeaders.bytesMatchIgnoringCase(only, "chunked".utf8)
+            else {
+                throw HTTPParseError(
+                    .notImplemented,
+                    "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')"
+                )
             }
             length = .chunked
         } else if !contentLengths.isEmpty {
@@ -63,8 +76,11 @@ enum BodyFraming {
         var expectsContinue = false
         if !expectations.isEmpty {
             guard expectations.count == 1, let expectation = expectations.first,
-                  HTTPHeaders.bytesMatchIgnoringCase(HTTPBytes.trimmed(expectation.utf8), "100-continue".utf8) else {
-                throw HTTPParseError(.expectationFailed, "headers: Expect '\(expectations.joined(separator: ", "))' is not supported (only '100-continue')")
+                HTTPHeaders.bytesMatchIgnoringCase(HTTPBytes.trimmed(expectation.utf8), "100-continue".utf8)
+            else {
+                throw HTTPParseError(
+                    .expectationFailed,
+                    "headers: Expect '\(expectations.joined(separator: ", "))' is not supported (only '100-continue')")
             }
             expectsContinue = version == .http1_1 && length != .none
         }
@@ -82,14 +98,18 @@ enum BodyFraming {
                 let comma = rest.firstIndex(of: UInt8(ascii: ","))
                 let digits = HTTPBytes.trimmed(rest[..<(comma ?? rest.endIndex)])
                 guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-                    throw HTTPParseError(.badRequest, "headers: Content-Length '\(value)' is not a non-negative decimal number")
+                    throw HTTPParseError(
+                        .badRequest, "headers: Content-Length '\(value)' is not a non-negative decimal number")
                 }
                 guard digits.count <= maxLengthDigits else {
-                    throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(value) exceeds the limit of \(maxBodyBytes) bytes", declaredBodyBytes: .max)
+                    throw HTTPParseError(
+                        .contentTooLarge, "headers: Content-Length \(value) exceeds the limit of \(maxBodyBytes) bytes",
+                        declaredBodyBytes: .max)
                 }
                 let number = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
                 if let agreed, agreed != number {
-                    throw HTTPParseError(.badRequest, "headers: conflicting Content-Length values \(values.joined(separator: ", "))")
+                    throw HTTPParseError(
+                        .badRequest, "headers: conflicting Content-Length values \(values.joined(separator: ", "))")
                 }
                 agreed = number
                 guard let comma else { break }
@@ -98,7 +118,9 @@ enum BodyFraming {
         }
         let length = agreed ?? 0
         guard length <= maxBodyBytes else {
-            throw HTTPParseError(.contentTooLarge, "headers: Content-Length \(length) exceeds the limit of \(maxBodyBytes) bytes", declaredBodyBytes: length)
+            throw HTTPParseError(
+                .contentTooLarge, "headers: Content-Length \(length) exceeds the limit of \(maxBodyBytes) bytes",
+                declaredBodyBytes: length)
         }
         return length
     }

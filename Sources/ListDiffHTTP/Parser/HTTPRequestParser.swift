@@ -13,8 +13,12 @@ public struct HTTPRequestParser: Sendable {
     }
 
     enum State: Sendable {
-        case requestLine, headerLines, fixedBody(remaining: Int), chunkSizeLine
-        case chunkData(remaining: Int), chunkDataEnd, trailerLines, failed(HTTPParseError)
+        case requestLine, headerLines
+        case fixedBody(remaining: Int)
+        case chunkSizeLine
+        case chunkData(remaining: Int)
+        case chunkDataEnd, trailerLines
+        case failed(HTTPParseError)
     }
 
     static let maxChunkSizeLineBytes = 1024
@@ -60,7 +64,9 @@ public struct HTTPRequestParser: Sendable {
     /// The head just received, without its body: what a responder sees when deciding whether
     /// to answer `Expect: 100-continue` with `100 Continue` or with a final status.
     public var currentHead: HTTPRequest {
-        HTTPRequest(method: method, target: target, path: path, rawPath: rawPath, query: query, version: version, headers: headers, keepAlive: keepAlive)
+        HTTPRequest(
+            method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
+            headers: headers, keepAlive: keepAlive)
     }
 
     /// Parses from the start of `input`. Returns the bytes used and what they made.
@@ -80,7 +86,9 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Takes one step of the state machine; returns an event when the caller must act.
-    private mutating func advance(_ input: UnsafeRawBufferPointer, _ offset: inout Int) throws(HTTPParseError) -> HTTPParseEvent? {
+    private mutating func advance(_ input: UnsafeRawBufferPointer, _ offset: inout Int) throws(HTTPParseError)
+        -> HTTPParseEvent?
+    {
         switch state {
         case .failed(let error):
             throw error
@@ -94,7 +102,8 @@ public struct HTTPRequestParser: Sendable {
             if line.isEmpty {
                 leadingEmptyLines += 1
                 guard leadingEmptyLines <= Self.maxLeadingEmptyLines else {
-                    throw HTTPParseError(.badRequest, "request line: more than \(Self.maxLeadingEmptyLines) empty lines before it")
+                    throw HTTPParseError(
+                        .badRequest, "request line: more than \(Self.maxLeadingEmptyLines) empty lines before it")
                 }
                 return nil
             }
@@ -117,14 +126,17 @@ public struct HTTPRequestParser: Sendable {
                 if isTrailer { return .request(completeRequest()) }
                 return try finishHead(bufferedBodyBytes: input.count - offset)
             }
-            let field = try HeaderLineParsing.field(line, lineNumber: (isTrailer ? trailers.count : headers.count) + 1, isTrailer: isTrailer)
+            let field = try HeaderLineParsing.field(
+                line, lineNumber: (isTrailer ? trailers.count : headers.count) + 1, isTrailer: isTrailer)
             if isTrailer {
                 trailers.append(name: field.name, value: field.value)
             } else {
                 headers.append(name: field.name, value: field.value)
             }
             guard headers.count + trailers.count <= limits.maxHeaderCount else {
-                throw HTTPParseError(.headerFieldsTooLarge, "\(isTrailer ? "trailers" : "headers"): more than \(limits.maxHeaderCount) fields")
+                throw HTTPParseError(
+                    .headerFieldsTooLarge,
+                    "\(isTrailer ? "trailers" : "headers"): more than \(limits.maxHeaderCount) fields")
             }
             return nil
         case .fixedBody(let remaining):
@@ -153,7 +165,8 @@ public struct HTTPRequestParser: Sendable {
             }
             let size = try ChunkSizeParsing.size(line, chunkIndexHint: body.count)
             guard size <= limits.maxBodyBytes - body.count else {
-                throw HTTPParseError(.contentTooLarge, "body: chunked body exceeds the limit of \(limits.maxBodyBytes) bytes")
+                throw HTTPParseError(
+                    .contentTooLarge, "body: chunked body exceeds the limit of \(limits.maxBodyBytes) bytes")
             }
             if size == 0 {
                 headBytes = 0
@@ -174,11 +187,13 @@ public struct HTTPRequestParser: Sendable {
         case .chunkDataEnd:
             let available = input.count - offset
             if available >= 1, input[offset] != HTTPBytes.cr {
-                throw HTTPParseError(.badRequest, "chunked body: chunk data is not followed by CRLF (at body byte \(body.count))")
+                throw HTTPParseError(
+                    .badRequest, "chunked body: chunk data is not followed by CRLF (at body byte \(body.count))")
             }
             guard available >= 2 else { return .needMoreData }
             guard input[offset + 1] == HTTPBytes.lf else {
-                throw HTTPParseError(.badRequest, "chunked body: chunk data is not followed by CRLF (at body byte \(body.count))")
+                throw HTTPParseError(
+                    .badRequest, "chunked body: chunk data is not followed by CRLF (at body byte \(body.count))")
             }
             offset += 2
             state = .chunkSizeLine
@@ -195,7 +210,8 @@ public struct HTTPRequestParser: Sendable {
     }
 
     enum LineResult {
-        case line(UnsafeRawBufferPointer.SubSequence), incomplete, tooLong
+        case line(UnsafeRawBufferPointer.SubSequence)
+        case incomplete, tooLong
     }
 
     /// The next CRLF-terminated line without its CRLF, `.incomplete` if the input ends first,
@@ -236,7 +252,9 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func headerTooLarge(_ isTrailer: Bool) -> HTTPParseError {
-        HTTPParseError(.headerFieldsTooLarge, "\(isTrailer ? "trailers" : "request head"): larger than \(limits.maxHeaderBytes) bytes")
+        HTTPParseError(
+            .headerFieldsTooLarge,
+            "\(isTrailer ? "trailers" : "request head"): larger than \(limits.maxHeaderBytes) bytes")
     }
 
     private func chunkLineTooLong() -> HTTPParseError {
@@ -256,7 +274,8 @@ public struct HTTPRequestParser: Sendable {
     /// Decides the body framing once the head is complete (RFC 9112 §6.3).
     private mutating func finishHead(bufferedBodyBytes: Int) throws(HTTPParseError) -> HTTPParseEvent? {
         let framing = try BodyFraming.decide(headers: headers, version: version, maxBodyBytes: limits.maxBodyBytes)
-        keepAlive = version == .http1_1
+        keepAlive =
+            version == .http1_1
             ? !headers.containsToken("close", in: "Connection")
             : headers.containsToken("keep-alive", in: "Connection")
         let declared: Int?
@@ -270,7 +289,9 @@ public struct HTTPRequestParser: Sendable {
             state = .chunkSizeLine
             declared = nil
         }
-        return .bodyFollows(declaredBytes: declared, arrivedBytes: bufferedBodyBytes, expectsContinue: framing.expectsContinue && bufferedBodyBytes == 0)
+        return .bodyFollows(
+            declaredBytes: declared, arrivedBytes: bufferedBodyBytes,
+            expectsContinue: framing.expectsContinue && bufferedBodyBytes == 0)
     }
 
     /// Hands the finished request over and gets ready for the next one.

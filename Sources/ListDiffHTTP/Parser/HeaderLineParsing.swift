@@ -10,7 +10,8 @@ enum HeaderLineParsing {
         var colon = line.startIndex
         while colon < line.endIndex, HTTPBytes.isToken(line[colon]) { colon += 1 }
         guard colon > line.startIndex, colon < line.endIndex, line[colon] == HTTPBytes.colon else {
-            throw HTTPParseError(.badRequest, "\(place()): the name is empty, has a non-token byte, or is not followed directly by ':'")
+            throw HTTPParseError(
+                .badRequest, "\(place()): the name is empty, has a non-token byte, or is not followed directly by ':'")
         }
         let value = HTTPBytes.trimmed(line[(colon + 1)...])
         for byte in value where !HTTPBytes.isValueByte(byte) {

@@ -16,8 +16,9 @@ enum PercentDecoding {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.endIndex,
-                      let high = HTTPBytes.hexValue(bytes[index + 1]),
-                      let low = HTTPBytes.hexValue(bytes[index + 2]) else { return nil }
+                    let high = HTTPBytes.hexValue(bytes[index + 1]),
+                    let low = HTTPBytes.hexValue(bytes[index + 2])
+                else { return nil }
                 let value = UInt8(high << 4 | low)
                 guard value != 0 else { return nil }
                 decoded.append(value)
@@ -44,7 +45,7 @@ enum PercentDecoding {
                 var equals = pair.startIndex
                 while equals < pair.endIndex, pair[equals] != UInt8(ascii: "=") { equals += 1 }
                 guard let name = decode(pair[pair.startIndex..<equals], plusAsSpace: true),
-                      let value = decode(pair[min(equals + 1, pair.endIndex)..<pair.endIndex], plusAsSpace: true)
+                    let value = decode(pair[min(equals + 1, pair.endIndex)..<pair.endIndex], plusAsSpace: true)
                 else { return nil }
                 parameters.append(HTTPQueryParameter(name: name, value: value))
             }

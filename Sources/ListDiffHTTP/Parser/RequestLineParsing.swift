@@ -13,13 +13,16 @@ enum RequestLineParsing {
         var methodEnd = line.startIndex
         while methodEnd < line.endIndex, HTTPBytes.isToken(line[methodEnd]) { methodEnd += 1 }
         guard methodEnd > line.startIndex, methodEnd < line.endIndex, line[methodEnd] == HTTPBytes.space else {
-            throw HTTPParseError(.badRequest, "request line: the method is missing or is not a token followed by one space")
+            throw HTTPParseError(
+                .badRequest, "request line: the method is missing or is not a token followed by one space")
         }
         let targetStart = methodEnd + 1
         var targetEnd = targetStart
         while targetEnd < line.endIndex, HTTPBytes.isTargetByte(line[targetEnd]) { targetEnd += 1 }
         guard targetEnd > targetStart, targetEnd < line.endIndex, line[targetEnd] == HTTPBytes.space else {
-            throw HTTPParseError(.badRequest, "request line: the target is missing, has a control or non-ASCII byte, or is not followed by one space")
+            throw HTTPParseError(
+                .badRequest,
+                "request line: the target is missing, has a control or non-ASCII byte, or is not followed by one space")
         }
         let version = try parseVersion(line[(targetEnd + 1)...])
         let method = String(decoding: line[line.startIndex..<methodEnd], as: UTF8.self)
@@ -31,15 +34,18 @@ enum RequestLineParsing {
         )
     }
 
-    private static func parseVersion(_ bytes: UnsafeRawBufferPointer.SubSequence) throws(HTTPParseError) -> HTTPVersion {
+    private static func parseVersion(_ bytes: UnsafeRawBufferPointer.SubSequence) throws(HTTPParseError) -> HTTPVersion
+    {
         let prefix = "HTTP/".utf8
         guard bytes.count == 8, bytes.prefix(5).elementsEqual(prefix),
-              let major = digit(bytes[bytes.startIndex + 5]), bytes[bytes.startIndex + 6] == UInt8(ascii: "."),
-              let minor = digit(bytes[bytes.startIndex + 7]) else {
+            let major = digit(bytes[bytes.startIndex + 5]), bytes[bytes.startIndex + 6] == UInt8(ascii: "."),
+            let minor = digit(bytes[bytes.startIndex + 7])
+        else {
             throw HTTPParseError(.badRequest, "request line: the version is not of the form HTTP/1.1")
         }
         guard major == 1, minor <= 1 else {
-            throw HTTPParseError(.versionNotSupported, "request line: HTTP/\(major).\(minor) is not supported (only 1.0 and 1.1)")
+            throw HTTPParseError(
+                .versionNotSupported, "request line: HTTP/\(major).\(minor) is not supported (only 1.0 and 1.1)")
         }
         return minor == 1 ? .http1_1 : .http1_0
     }
@@ -69,14 +75,16 @@ enum RequestLineParsing {
         while queryStart < target.endIndex, target[queryStart] != UInt8(ascii: "?") { queryStart += 1 }
         let rawPath = target[pathStart..<queryStart]
         guard let path = rawPath.isEmpty ? "/" : PercentDecoding.decode(rawPath, plusAsSpace: false) else {
-            throw HTTPParseError(.badRequest, "request line: the path has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
+            throw HTTPParseError(
+                .badRequest, "request line: the path has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
         }
         // Each escape shortens the decoded path by two bytes: without any, the raw path is the
         // decoded one, and shares its storage.
         let raw = path.utf8.count == rawPath.count || rawPath.isEmpty ? path : String(decoding: rawPath, as: UTF8.self)
         guard queryStart < target.endIndex else { return (path, raw, []) }
         guard let query = PercentDecoding.queryParameters(target[(queryStart + 1)...]) else {
-            throw HTTPParseError(.badRequest, "request line: the query has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
+            throw HTTPParseError(
+                .badRequest, "request line: the query has a broken percent-escape, an escaped NUL or non-UTF-8 bytes")
         }
         return (path, raw, query)
     }
@@ -86,11 +94,16 @@ enum RequestLineParsing {
         var index = target.startIndex
         while index < target.endIndex, target[index] != UInt8(ascii: ":") { index += 1 }
         let scheme = target[target.startIndex..<index]
-        guard HTTPHeaders.bytesMatchIgnoringCase(scheme, "http".utf8) || HTTPHeaders.bytesMatchIgnoringCase(scheme, "https".utf8),
-              target[index...].starts(with: "://".utf8) else { return nil }
+        guard
+            HTTPHeaders.bytesMatchIgnoringCase(scheme, "http".utf8)
+                || HTTPHeaders.bytesMatchIgnoringCase(scheme, "https".utf8),
+            target[index...].starts(with: "://".utf8)
+        else { return nil }
         index += 3
         let authorityStart = index
-        while index < target.endIndex, target[index] != UInt8(ascii: "/"), target[index] != UInt8(ascii: "?") { index += 1 }
+        while index < target.endIndex, target[index] != UInt8(ascii: "/"), target[index] != UInt8(ascii: "?") {
+            index += 1
+        }
         return index > authorityStart ? index : nil
     }
 }

@@ -15,24 +15,30 @@ public struct CORSResponder: HTTPResponder {
     }
 
     public func handler(for request: HTTPRequest) -> HTTPHandler {
-        guard let origin = request.headers["Origin"], policy.applies(origin: origin, path: request.path) else { return router.handler(for: request) }
-        if request.method == "OPTIONS", request.headers["Access-Control-Request-Method"] != nil, let methods = router.methods(at: request) {
+        guard let origin = request.headers["Origin"], policy.applies(origin: origin, path: request.path) else {
+            return router.handler(for: request)
+        }
+        if request.method == "OPTIONS", request.headers["Access-Control-Request-Method"] != nil,
+            let methods = router.methods(at: request)
+        {
             var handler = HTTPHandler { _ in preflight(origin: origin, methods: methods) }
             handler.route = router.handler(for: request).route
             return handler
         }
         let inner = router.handler(for: request)
         let added = headers(origin: origin)
-        var handler = HTTPHandler(cost: inner.cost, deferring: { request in
-            switch inner.handle(request) {
-            case .response(var response):
-                response.headers.append(contentsOf: added)
-                return .response(response)
-            case .deferred(let deferred):
-                deferred.addHeaders(added)
-                return .deferred(deferred)
-            }
-        })
+        var handler = HTTPHandler(
+            cost: inner.cost,
+            deferring: { request in
+                switch inner.handle(request) {
+                case .response(var response):
+                    response.headers.append(contentsOf: added)
+                    return .response(response)
+                case .deferred(let deferred):
+                    deferred.addHeaders(added)
+                    return .deferred(deferred)
+                }
+            })
         handler.route = inner.route
         return handler
     }

@@ -27,8 +27,10 @@ public struct Router: HTTPResponder {
 
     /// Mounts `handle` for `method` and `path` (a template if it has `{name}` segments); a
     /// later registration of the same pair wins.
-    public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
-                             _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult) {
+    public mutating func add(
+        _ method: String, _ path: String, cost: HandlerCost = .cheap,
+        _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
+    ) {
         let template = RouteTemplate(path)
         guard template.hasParameters else {
             add(method, path, HTTPHandler(cost: cost, deferring: { handle($0, RouteParameters()) }))
@@ -54,16 +56,22 @@ public struct Router: HTTPResponder {
     }
 
     /// Mounts `respond` for `method` and the exact `path`.
-    public mutating func add(_ method: String, _ path: String, cost: HandlerCost = .cheap,
-                             _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public mutating func add(
+        _ method: String, _ path: String, cost: HandlerCost = .cheap,
+        _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         add(method, path, HTTPHandler(cost: cost, respond))
     }
 
-    public mutating func get(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public mutating func get(
+        _ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         add("GET", path, cost: cost, respond)
     }
 
-    public mutating func post(_ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public mutating func post(
+        _ path: String, cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         add("POST", path, cost: cost, respond)
     }
 
@@ -91,7 +99,8 @@ public struct Router: HTTPResponder {
         var probe = request
         probe.method = ""
         guard case .rejected(let response, let route) = match(probe), route != Self.unmatchedRoute,
-              let allowed = response.headers["Allow"] else { return nil }
+            let allowed = response.headers["Allow"]
+        else { return nil }
         return allowed.split(separator: ",").map { String($0.trimmingPrefix(" ")) }
     }
 
@@ -125,7 +134,8 @@ public struct Router: HTTPResponder {
         // Split before decoding: an escaped `/` (`%2F`) belongs to its segment, so it can
         // neither reach a route that a proxy's path rules did not see nor split a name.
         // Without escapes the parser hands over one string as both (compared in O(1)).
-        let hidesSlash = request.rawPath != request.path
+        let hidesSlash =
+            request.rawPath != request.path
             && Self.slashCount(request.path) != Self.slashCount(request.rawPath)
         if !hidesSlash, let routes = exact[request.path] {
             return choose(routes, template: request.path, parameters: RouteParameters(), for: request)
@@ -138,14 +148,18 @@ public struct Router: HTTPResponder {
                 }
             }
         }
-        return .rejected(HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'" + suggestion(for: request.path)).response(), route: Self.unmatchedRoute)
+        return .rejected(
+            HTTPProblem(status: 404, detail: "no resource at path '\(request.path)'" + suggestion(for: request.path))
+                .response(), route: Self.unmatchedRoute)
     }
 
     /// "; did you mean '/v1/diff'?" when exactly one mounted path ends with the one asked for
     /// (a client that left out a prefix); empty otherwise. O(routes), on 404s only.
     private func suggestion(for path: String) -> String {
         guard path.count > 1 else { return "" }
-        let candidates = (exact.keys.map { $0 } + templates.map(\.template.text)).filter { $0 != path && $0.hasSuffix(path) }
+        let candidates = (exact.keys.map { $0 } + templates.map(\.template.text)).filter {
+            $0 != path && $0.hasSuffix(path)
+        }
         guard candidates.count == 1, let only = candidates.first else { return "" }
         return "; did you mean '\(only)'?"
     }
@@ -170,13 +184,19 @@ public struct Router: HTTPResponder {
         path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
     }
 
-    private func choose(_ routes: [Route], template: String, parameters: RouteParameters, for request: HTTPRequest) -> Match {
-        for route in routes where route.method == request.method { return .found(route, template: template, parameters) }
+    private func choose(_ routes: [Route], template: String, parameters: RouteParameters, for request: HTTPRequest)
+        -> Match
+    {
+        for route in routes where route.method == request.method {
+            return .found(route, template: template, parameters)
+        }
         if request.method == "HEAD" {
             for route in routes where route.method == "GET" { return .found(route, template: template, parameters) }
         }
         var methods = routes.map(\.method)
-        if methods.contains("GET") && !methods.contains("HEAD") { methods.insert("HEAD", at: methods.firstIndex(of: "GET").map { $0 + 1 } ?? 0) }
+        if methods.contains("GET") && !methods.contains("HEAD") {
+            methods.insert("HEAD", at: methods.firstIndex(of: "GET").map { $0 + 1 } ?? 0)
+        }
         let allowed = methods.joined(separator: ", ")
         let detail = "method \(request.method) is not allowed on '\(request.path)' (allowed: \(allowed))"
         var response = HTTPProblem(status: 405, detail: detail).response()

@@ -12,7 +12,10 @@ struct AccessLog {
         if enabled { buffer.reserveCapacity(16 * 1024) }
     }
 
-    mutating func record(timestamp: [UInt8], method: String, route: String, status: Int, bytesIn: Int, bytesOut: Int, microseconds: UInt64) {
+    mutating func record(
+        timestamp: [UInt8], method: String, route: String, status: Int, bytesIn: Int, bytesOut: Int,
+        microseconds: UInt64
+    ) {
         guard enabled else { return }
         buffer.append(contentsOf: "ts=".utf8)
         buffer.append(contentsOf: timestamp)

@@ -1,4 +1,5 @@
 import CListDiffEpoll
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -59,7 +59,8 @@ public final class HTTPServer: @unchecked Sendable {
         let workers = WorkerPool(threadCount: configuration.workerCount)
         let opened: (fd: Int32, port: Int)
         do throws(HTTPServerError) {
-            opened = try Listener.open(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            opened = try Listener.open(
+                host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         } catch {
             workers.stop()
             throw error
@@ -71,7 +72,10 @@ public final class HTTPServer: @unchecked Sendable {
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {
-                created.append(try EventLoop(listener: listener, budget: budget, bodies: bodies, configuration: configuration, responder: responder, workers: workers))
+                created.append(
+                    try EventLoop(
+                        listener: listener, budget: budget, bodies: bodies, configuration: configuration,
+                        responder: responder, workers: workers))
             }
         } catch {
             for loop in created { loop.closeUnstarted() }
@@ -99,7 +103,8 @@ public final class HTTPServer: @unchecked Sendable {
             thread.name = "listdiff-loop-\(index)"
             thread.start()
         }
-        ServerLog(level: configuration.logLevel).log(.info, "listening on \(configuration.host):\(port) with \(loopCount) event loops")
+        ServerLog(level: configuration.logLevel).log(
+            .info, "listening on \(configuration.host):\(port) with \(loopCount) event loops")
     }
 
     /// Reports not ready at once (``isReady``), keeps serving for `drainDelay` seconds

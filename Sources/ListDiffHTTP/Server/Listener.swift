@@ -1,4 +1,5 @@
 import CListDiffEpoll
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,9 @@ enum Listener {
     /// socket, and another process cannot bind the port beside it). Returns the fd and the
     /// bound port.
     static func open(host: String, port: Int, backlog: Int) throws(HTTPServerError) -> (fd: Int32, port: Int) {
-        guard (0...65535).contains(port) else { throw HTTPServerError.systemCall("bind (port \(port) out of range)", EINVAL) }
+        guard (0...65535).contains(port) else {
+            throw HTTPServerError.systemCall("bind (port \(port) out of range)", EINVAL)
+        }
         var bound: UInt16 = 0
         let fd = cld_listen_tcp(host, UInt16(port), Int32(clamping: backlog), &bound)
         if fd == -2 { throw HTTPServerError.unresolvableHost(host) }

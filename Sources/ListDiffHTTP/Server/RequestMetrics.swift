@@ -20,14 +20,17 @@ public struct RequestMetrics: Sendable, Equatable {
 
         /// Counts one observation of `seconds`. O(buckets).
         public mutating func observe(_ seconds: Double) {
-            bucketCounts[RequestMetrics.latencyBounds.firstIndex { seconds <= $0 } ?? RequestMetrics.latencyBounds.count] += 1
+            bucketCounts[
+                RequestMetrics.latencyBounds.firstIndex { seconds <= $0 } ?? RequestMetrics.latencyBounds.count] += 1
             count += 1
             sumSeconds += seconds
         }
     }
 
     /// Upper bounds of the latency buckets, in seconds.
-    public static let latencyBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    public static let latencyBounds: [Double] = [
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
+    ]
 
     public var counts: [Key: Int] = [:]
     public var latency: [String: Latency] = [:]

@@ -23,9 +23,10 @@ internal struct _Duplicates {
         guard !ids.isEmpty else { return }
         let list = ids.map { "\"\($0.string)\"" }.joined(separator: ", ")
         let more = ids.count >= WireSnapshotError.reportedDuplicateLimit ? " (first \(ids.count) shown)" : ""
-        var error = reader.error(.schemaViolation, at: firstOffset, pointer: firstPointer,
-                                 expected: "\(what) identifiers unique across the snapshot",
-                                 found: "duplicated \(what) identifiers \(list)\(more); this is the first repeat")
+        var error = reader.error(
+            .schemaViolation, at: firstOffset, pointer: firstPointer,
+            expected: "\(what) identifiers unique across the snapshot",
+            found: "duplicated \(what) identifiers \(list)\(more); this is the first repeat")
         error.duplicates = ids.map(\.string)
         throw error
     }

@@ -56,7 +56,8 @@ internal struct _InternTable {
     func id(_ index: Int) -> WireID {
         let entry = _entries[index]
         if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.low)] }
-        return WireID(_low: entry.low, high: entry.high, hash: _IDHash.short(low: entry.low, high: entry.high, seed: seed))
+        return WireID(
+            _low: entry.low, high: entry.high, hash: _IDHash.short(low: entry.low, high: entry.high, seed: seed))
     }
 
     /// The entry at `index` (from `intern`), for its marks. O(1).
@@ -122,7 +123,9 @@ internal struct _InternTable {
         }
         // The slab was just made large enough, so the offset is there.
         _longIDs.append(WireID(_long: _slab.unsafelyUnwrapped, offset: offset ?? 0, count: count, hash: hash))
-        return _insert(_InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot, tag: Self._tag(hash))
+        return _insert(
+            _InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot,
+            tag: Self._tag(hash))
     }
 
     /// The most entries `slots` slots hold before the table grows: three quarters. Probes stay
@@ -167,7 +170,9 @@ internal struct _InternTable {
         _entries = entries
         for index in 0..<count {
             let entry = _entries[index]
-            let hash = entry.isLong ? _longIDs[Int(truncatingIfNeeded: entry.low)]._hash
+            let hash =
+                entry.isLong
+                ? _longIDs[Int(truncatingIfNeeded: entry.low)]._hash
                 : _IDHash.short(low: entry.low, high: entry.high, seed: seed)
             var slot = hash & _mask
             while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }

@@ -17,7 +17,9 @@ internal struct _OperationParts {
     var firstItemObject: (offset: Int, index: Int)?
 
     /// The operation, or an error naming the member that does not fit the `op`. O(elements).
-    func operation(seen: UInt32, objectStart start: Int, pointer: JSONPointer, decoder: _WireDecoder) throws(JSONReadError) -> WireOperation {
+    func operation(seen: UInt32, objectStart start: Int, pointer: JSONPointer, decoder: _WireDecoder)
+        throws(JSONReadError) -> WireOperation
+    {
         let names = _WireDecoder.operationMembers
         guard let kind else {
             throw decoder.missing("op", in: "an operation", objectStart: start)
@@ -25,28 +27,34 @@ internal struct _OperationParts {
         let extra = seen & ~1 & ~kind.allowed
         if extra != 0, decoder.unknownMembers == .reject {
             let member = extra.trailingZeroBitCount
-            throw decoder.reader.error(.schemaViolation, at: offsets[member], pointer: pointer.appending(key: "\(names[member])"),
-                                       expected: "only the members \"\(kind.name)\" takes", found: "\"\(names[member])\"")
+            throw decoder.reader.error(
+                .schemaViolation, at: offsets[member], pointer: pointer.appending(key: "\(names[member])"),
+                expected: "only the members \"\(kind.name)\" takes", found: "\"\(names[member])\"")
         }
         let absent = kind.required & ~seen
         if absent != 0 {
             let member = absent.trailingZeroBitCount
-            throw decoder.reader.error(.schemaViolation, at: start, pointer: pointer,
-                                       expected: "a \"\(names[member])\" member for \"\(kind.name)\"", found: "none")
+            throw decoder.reader.error(
+                .schemaViolation, at: start, pointer: pointer,
+                expected: "a \"\(names[member])\" member for \"\(kind.name)\"", found: "none")
         }
         if kind.isRelative, (before == nil) == (after == nil) {
-            throw decoder.reader.error(.schemaViolation, at: start, pointer: pointer,
-                                       expected: "exactly one of \"before\" and \"after\" for \"\(kind.name)\"",
-                                       found: before == nil ? "neither" : "both")
+            throw decoder.reader.error(
+                .schemaViolation, at: start, pointer: pointer,
+                expected: "exactly one of \"before\" and \"after\" for \"\(kind.name)\"",
+                found: before == nil ? "neither" : "both")
         }
         if kind == .appendItems, section != nil, parent != nil {
-            throw decoder.reader.error(.schemaViolation, at: offsets[7], pointer: pointer.appending(key: "parent"),
-                                       expected: "at most one of \"section\" and \"parent\" for \"appendItems\"", found: "both")
+            throw decoder.reader.error(
+                .schemaViolation, at: offsets[7], pointer: pointer.appending(key: "parent"),
+                expected: "at most one of \"section\" and \"parent\" for \"appendItems\"", found: "both")
         }
         switch kind {
         case .appendSections, .insertSections:
             if let (offset, index) = firstSectionID {
-                throw wrongElement(offset, pointer, "sections", index, "a section object {\"id\": …, \"items\": […]}", "an identifier", decoder)
+                throw wrongElement(
+                    offset, pointer, "sections", index, "a section object {\"id\": …, \"items\": […]}", "an identifier",
+                    decoder)
             }
         case .deleteSections, .reloadSections:
             if let (offset, index) = firstSectionObject {
@@ -62,10 +70,13 @@ internal struct _OperationParts {
         return build(kind)
     }
 
-    func wrongElement(_ offset: Int, _ pointer: JSONPointer, _ member: String, _ index: Int, _ expected: String,
-                      _ found: String, _ decoder: _WireDecoder) -> JSONReadError {
-        decoder.reader.error(.typeMismatch, at: offset, pointer: pointer.appending(key: member).appending(index: index),
-                             expected: expected, found: found)
+    func wrongElement(
+        _ offset: Int, _ pointer: JSONPointer, _ member: String, _ index: Int, _ expected: String,
+        _ found: String, _ decoder: _WireDecoder
+    ) -> JSONReadError {
+        decoder.reader.error(
+            .typeMismatch, at: offset, pointer: pointer.appending(key: member).appending(index: index),
+            expected: expected, found: found)
     }
 
     /// The engine operation; members were checked against `kind`. O(elements).
@@ -74,7 +85,8 @@ internal struct _OperationParts {
         let isAfter = before == nil
         switch kind {
         case .appendSections: return .snapshot(.appendSections(sections))
-        case .insertSections: return .snapshot(isAfter ? .insertSectionsAfter(sections, anchor) : .insertSectionsBefore(sections, anchor))
+        case .insertSections:
+            return .snapshot(isAfter ? .insertSectionsAfter(sections, anchor) : .insertSectionsBefore(sections, anchor))
         case .deleteSections: return .snapshot(.deleteSections(sectionIDs))
         case .moveSection:
             let id = section ?? WireID.flatSection
@@ -83,7 +95,8 @@ internal struct _OperationParts {
         case .appendItems:
             if let parent { return .appendChildren(items, parent: parent) }
             return .snapshot(.appendItems(items, toSection: section))
-        case .insertItems: return .snapshot(isAfter ? .insertItemsAfter(items, anchor) : .insertItemsBefore(items, anchor))
+        case .insertItems:
+            return .snapshot(isAfter ? .insertItemsAfter(items, anchor) : .insertItemsBefore(items, anchor))
         case .deleteItems: return .snapshot(.deleteItems(items.map(\.id)))
         case .deleteAllItems: return .snapshot(.deleteAllItems)
         case .moveItem:

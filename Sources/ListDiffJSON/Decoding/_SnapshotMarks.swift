@@ -18,7 +18,7 @@ internal struct _SnapshotMarks {
         let lists: [(StaticString, [Int], [Int], Bool)] = [
             ("reloaded", reloaded, reloadedOffsets, false),
             ("reconfigured", reconfigured, reconfiguredOffsets, false),
-            ("reloadedSections", reloadedSections, reloadedSectionOffsets, true),
+            ("reloadedSections", reloadedSections, reloadedSectionOffsets, true)
         ]
         for (name, entries, offsets, isSection) in lists {
             for (index, entry) in entries.enumerated() {
@@ -26,9 +26,10 @@ internal struct _SnapshotMarks {
                 guard !held else { continue }
                 let what = isSection ? "section" : "item"
                 let pointer = decoder.reader.pointer.appending(key: "\(name)").appending(index: index)
-                throw decoder.reader.error(.schemaViolation, at: offsets[index], pointer: pointer,
-                                           expected: "the identifier of an \(what) in this snapshot",
-                                           found: "\"\(table.id(entry).string)\", which no \(what) of the snapshot has")
+                throw decoder.reader.error(
+                    .schemaViolation, at: offsets[index], pointer: pointer,
+                    expected: "the identifier of an \(what) in this snapshot",
+                    found: "\"\(table.id(entry).string)\", which no \(what) of the snapshot has")
             }
         }
     }
@@ -41,7 +42,8 @@ internal struct _SnapshotMarks {
             if !reconfigured.isEmpty { try snapshot.reconfigureItems(reconfigured.map { table.id($0) }) }
             if !reloadedSections.isEmpty { try snapshot.reloadSections(reloadedSections.map { table.id($0) }) }
         } catch {
-            throw decoder.reader.error(.schemaViolation, expected: "marks naming elements of the snapshot", found: "\(error)")
+            throw decoder.reader.error(
+                .schemaViolation, expected: "marks naming elements of the snapshot", found: "\(error)")
         }
     }
 }

@@ -1,7 +1,9 @@
 import ListDiff
 
 extension _WireDecoder {
-    static let stageMembers: [StaticString] = ["sections", "items", "snapshot", "deletes", "inserts", "moves", "reloads"]
+    static let stageMembers: [StaticString] = [
+        "sections", "items", "snapshot", "deletes", "inserts", "moves", "reloads"
+    ]
     static let operationGroupMembers: [StaticString] = ["deletes", "inserts", "moves", "reloads"]
     static let updateMembers: [StaticString] = ["sections", "reloads", "reconfigures"]
 
@@ -17,7 +19,8 @@ extension _WireDecoder {
             if member == 0 {
                 try reader.beginArray()
                 while try reader.hasNextElement() {
-                    document.changeset.stages.append(try readStage(flat: flat, snapshots: &document.intermediateSnapshots))
+                    document.changeset.stages.append(
+                        try readStage(flat: flat, snapshots: &document.intermediateSnapshots))
                 }
             } else {
                 document.changeset.updates = try readUpdates(flat: flat)
@@ -34,7 +37,8 @@ extension _WireDecoder {
         reader._skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
-        var members = _MemberSet(Self.stageMembers, allowed: flat == false ? 0b111 : flat == true ? 0b111_1101 : 0b111_1111)
+        var members = _MemberSet(
+            Self.stageMembers, allowed: flat == false ? 0b111 : flat == true ? 0b111_1101 : 0b111_1111)
         var stage = BatchUpdate()
         while let member = try nextMember(&members) {
             switch member {
@@ -57,7 +61,9 @@ extension _WireDecoder {
                 let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
-                while let part = try nextMember(&group) { try readItemPart(part, flat: flat == nil ? nil : false, into: &stage) }
+                while let part = try nextMember(&group) {
+                    try readItemPart(part, flat: flat == nil ? nil : false, into: &stage)
+                }
                 try requireMembers(group, 0b111, in: "a stage's item operations", objectStart: groupStart)
             case 2:
                 snapshots.append(try readStageSnapshot())

@@ -15,23 +15,28 @@ extension _WireDecoder {
         guard Self._matches(bytes, count, at: end, #"","content":"#) else { return nil }
         reader._position = end &+ 12
         guard let captured = try? reader.captureValue(), reader._position < count,
-              bytes[reader._position] == UInt8(ascii: "}") else {
+            bytes[reader._position] == UInt8(ascii: "}")
+        else {
             reader._position = objectStart
             return nil
         }
         reader._position &+= 1
         let entry = table.intern(bytes, start: start, end: end)
         noteItem(entry, offset: start &- 1)
-        let content = captured.kind == .null ? nil
+        let content =
+            captured.kind == .null
+            ? nil
             : WireContent(fingerprint: captured.fingerprint, body: body, range: captured.range)
         return WireSnapshot.Item(table.id(entry), content: content)
     }
 
     /// Whether `bytes[offset...]` starts with `literal`. O(literal length).
     @inline(__always)
-    static func _matches(_ bytes: UnsafeRawBufferPointer, _ count: Int, at offset: Int, _ literal: StaticString) -> Bool {
+    static func _matches(_ bytes: UnsafeRawBufferPointer, _ count: Int, at offset: Int, _ literal: StaticString) -> Bool
+    {
         let length = literal.utf8CodeUnitCount
         guard offset &+ length <= count else { return false }
-        return _IDHash.bytesEqual(bytes, offset, UnsafeRawBufferPointer(start: literal.utf8Start, count: length), 0, count: length)
+        return _IDHash.bytesEqual(
+            bytes, offset, UnsafeRawBufferPointer(start: literal.utf8Start, count: length), 0, count: length)
     }
 }

@@ -18,11 +18,14 @@ extension _WireDecoder {
             guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
             guard start &+ 16 <= count else { break }
-            let low: UInt64, high: UInt64
+            let low: UInt64
+            let high: UInt64
             var length = _UUIDText.length
             // A dash ninth and a quote 36 bytes on: a UUID, the one longer identifier held inline.
-            if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count, bytes[start &+ length] == UInt8(ascii: "\""),
-               let words = _UUIDText.words(bytes, at: start) {
+            if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count,
+                bytes[start &+ length] == UInt8(ascii: "\""),
+                let words = _UUIDText.words(bytes, at: start)
+            {
                 (low, high) = words
             } else {
                 let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
@@ -38,8 +41,9 @@ extension _WireDecoder {
                 guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
                 (low, high) = WireID._maskedWords(first, second, count: length)
             }
-            pending[scanned] = _PendingIDs.Entry(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
-                                                 offset: at)
+            pending[scanned] = _PendingIDs.Entry(
+                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
+                offset: at)
             position = start &+ length &+ 1
             elementIndex &+= 1
             scanned &+= 1
@@ -83,7 +87,9 @@ extension _WireDecoder {
     mutating func _plainStringItem() -> Bool {
         let bytes = reader._bytes
         let count = reader._count
-        guard let quote = reader._nextStringElement(from: reader._position, isFirst: reader._top.count == 0) else { return false }
+        guard let quote = reader._nextStringElement(from: reader._position, isFirst: reader._top.count == 0) else {
+            return false
+        }
         let start = quote &+ 1
         let position = reader._plainStringEnd(from: start)
         guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }

@@ -46,7 +46,8 @@ extension _WireDecoder {
                     default: try row.read(part - 2, with: &self)
                     }
                 }
-                try requireMembers(parts, 0b11, in: member == 0 ? "a fresh section" : "a fresh item", objectStart: elementStart)
+                try requireMembers(
+                    parts, 0b11, in: member == 0 ? "a fresh section" : "a fresh item", objectStart: elementStart)
                 if let section, let value = element.section { fresh.sections[section] = value }
                 if let path, let value = element.item { fresh.items[path] = row.placing(value) }
             }
@@ -85,7 +86,8 @@ extension _WireDecoder {
             }
         }
         guard let id else { throw missing("id", in: "a fresh section", objectStart: start) }
-        return WireSnapshot.Section(id, content: isOutline ? WireContent.placed(content, .outlineSection) : content, items: items)
+        return WireSnapshot.Section(
+            id, content: isOutline ? WireContent.placed(content, .outlineSection) : content, items: items)
     }
 }
 

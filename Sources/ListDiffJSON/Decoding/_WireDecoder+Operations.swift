@@ -1,7 +1,9 @@
 import ListDiff
 
 extension _WireDecoder {
-    static let operationMembers: [StaticString] = ["op", "sections", "section", "items", "item", "before", "after", "parent"]
+    static let operationMembers: [StaticString] = [
+        "op", "sections", "section", "items", "item", "before", "after", "parent"
+    ]
 
     /// Reads `{"operations": [op, …]}`. O(length) expected.
     mutating func readOperations() throws(JSONReadError) -> [WireOperation] {
@@ -39,9 +41,10 @@ extension _WireDecoder {
             case 0:
                 let name = try reader.readString()
                 guard let operation = _OperationKind.named(name) else {
-                    throw reader.error(.schemaViolation, at: parts.offsets[0], pointer: reader.pointer,
-                                       expected: "an operation name: one of \(_OperationKind.phrase)",
-                                       found: "the unknown operation \"\(name.string)\"")
+                    throw reader.error(
+                        .schemaViolation, at: parts.offsets[0], pointer: reader.pointer,
+                        expected: "an operation name: one of \(_OperationKind.phrase)",
+                        found: "the unknown operation \"\(name.string)\"")
                 }
                 parts.kind = operation
             case 1: try readSectionsOrIDs(into: &parts)

@@ -12,7 +12,9 @@ extension _WireDecoder {
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.changesMembers)
-        var from = "", to = "", digest = ""
+        var from = ""
+        var to = ""
+        var digest = ""
         var changeset: WireChangeset?
         var fresh: WireFreshElements?
         var snapshot: WireSnapshotDocument?
@@ -22,7 +24,8 @@ extension _WireDecoder {
             case 0: from = try reader.readStringValue()
             case 1: to = try reader.readStringValue()
             case 2: digest = try reader.readStringValue()
-            case 3: changeset = sequential ? .sequential(try readSequential(flat: nil)) : .batch(try readBatch(flat: nil))
+            case 3:
+                changeset = sequential ? .sequential(try readSequential(flat: nil)) : .batch(try readBatch(flat: nil))
             case 4: fresh = try readFreshElements(flat: nil)
             case 5: reset = try reader.readBool()
             default: snapshot = try readSnapshot()
@@ -35,7 +38,8 @@ extension _WireDecoder {
         }
         try requireMembers(members, 0b1111, in: "a changes answer", objectStart: start)
         guard let changeset else { throw missing("changeset", in: "a changes answer", objectStart: start) }
-        return WireChangesDocument(to: to, digest: digest, body: .changes(from: from, changeset: changeset, fresh: fresh))
+        return WireChangesDocument(
+            to: to, digest: digest, body: .changes(from: from, changeset: changeset, fresh: fresh))
     }
 
     /// Reads `{"version", "digest", "snapshot"}`. O(length).
@@ -44,7 +48,8 @@ extension _WireDecoder {
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.versionedMembers)
-        var version = "", digest = ""
+        var version = ""
+        var digest = ""
         var document: WireSnapshotDocument?
         while let member = try nextMember(&members) {
             switch member {

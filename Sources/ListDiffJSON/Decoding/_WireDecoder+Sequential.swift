@@ -50,35 +50,46 @@ extension _WireDecoder {
         let pointer = reader.pointer
         try requireMembers(members, op == "change" ? 1 | 1 << 6 : 1, in: "a sequential operation", objectStart: start)
         guard let shape = _SequentialShape(op: op, kind: kind) else {
-            throw reader.error(.schemaViolation, at: offsets[0], pointer: pointer.appending(key: "op"),
-                               expected: "a sequential operation (\(flat == true ? "remove, insert, move, change" : "deleteItems, insertItems, moveItem, …"))",
-                               found: "op \"\(op)\"\(op == "change" ? " with kind \"\(kind)\"" : "")")
+            throw reader.error(
+                .schemaViolation, at: offsets[0], pointer: pointer.appending(key: "op"),
+                expected:
+                    "a sequential operation (\(flat == true ? "remove, insert, move, change" : "deleteItems, insertItems, moveItem, …"))",
+                found: "op \"\(op)\"\(op == "change" ? " with kind \"\(kind)\"" : "")")
         }
         try checkSequentialMembers(shape, seen: members.seen, offsets: offsets, objectStart: start, pointer: pointer)
         // Either form (`flat` nil): each move endpoint as written.
         let wantsPaths = shape.movesItem && flat == false
         for index in 0..<2 where flat != nil && members.has(4 + index) && givenAsPath[index] != wantsPaths {
-            throw reader.error(.typeMismatch, at: offsets[4 + index], pointer: pointer.appending(key: "\(Self.sequentialMembers[4 + index])"),
-                               expected: wantsPaths ? "an index path [section, item]" : "an index", found: wantsPaths ? "an index" : "an index path")
+            throw reader.error(
+                .typeMismatch, at: offsets[4 + index],
+                pointer: pointer.appending(key: "\(Self.sequentialMembers[4 + index])"),
+                expected: wantsPaths ? "an index path [section, item]" : "an index",
+                found: wantsPaths ? "an index" : "an index path")
         }
-        return shape.operation(section: numbers[1], at: numbers[2], count: numbers[3],
-                               from: paths[0], to: paths[1])
+        return shape.operation(
+            section: numbers[1], at: numbers[2], count: numbers[3],
+            from: paths[0], to: paths[1])
     }
 
     /// A required member missing, or (when unknown members are rejected) one the `op` does
     /// not take: an error at the object or at that member.
-    func checkSequentialMembers(_ shape: _SequentialShape, seen: UInt32, offsets: [Int], objectStart start: Int, pointer: JSONPointer) throws(JSONReadError) {
+    func checkSequentialMembers(
+        _ shape: _SequentialShape, seen: UInt32, offsets: [Int], objectStart start: Int, pointer: JSONPointer
+    ) throws(JSONReadError) {
         let absent = shape.members & ~seen
         if absent != 0 {
             let member = Self.sequentialMembers[absent.trailingZeroBitCount]
-            throw reader.error(.schemaViolation, at: start, pointer: pointer,
-                               expected: "a \"\(member)\" member for \"\(shape.name)\"", found: "none")
+            throw reader.error(
+                .schemaViolation, at: start, pointer: pointer,
+                expected: "a \"\(member)\" member for \"\(shape.name)\"", found: "none")
         }
         let extra = seen & ~shape.members
         if extra != 0, unknownMembers == .reject {
             let member = extra.trailingZeroBitCount
-            throw reader.error(.schemaViolation, at: offsets[member], pointer: pointer.appending(key: "\(Self.sequentialMembers[member])"),
-                               expected: "only the members \"\(shape.name)\" takes", found: "\"\(Self.sequentialMembers[member])\"")
+            throw reader.error(
+                .schemaViolation, at: offsets[member],
+                pointer: pointer.appending(key: "\(Self.sequentialMembers[member])"),
+                expected: "only the members \"\(shape.name)\" takes", found: "\"\(Self.sequentialMembers[member])\"")
         }
     }
 }

@@ -26,12 +26,16 @@ extension _WireDecoder {
         let start = reader.offset
         guard kind == .object else {
             guard kind == .string || kind == .number else {
-                throw reader.error(.typeMismatch, expected: "an item: an identifier or {\"id\": …, \"content\": …}",
-                                   found: kind.phrase)
+                throw reader.error(
+                    .typeMismatch, expected: "an item: an identifier or {\"id\": …, \"content\": …}",
+                    found: kind.phrase)
             }
             let entry = try readIDEntry()
             noteItem(entry, offset: start)
-            let content = outlineDepth == 0 ? nil : WireContent.placed(nil, _OutlinePlacement(depth: outlineDepth, hasChildren: false, isExpanded: false))
+            let content =
+                outlineDepth == 0
+                ? nil
+                : WireContent.placed(nil, _OutlinePlacement(depth: outlineDepth, hasChildren: false, isExpanded: false))
             items.append(WireSnapshot.Item(table.id(entry), content: content))
             return
         }
@@ -69,8 +73,10 @@ extension _WireDecoder {
         }
         guard entry >= 0 else { throw missing("id", in: "an item object", objectStart: start) }
         noteItem(entry, offset: idOffset)
-        let placement = _OutlinePlacement(depth: outlineDepth, hasChildren: items.count > slot + 1, isExpanded: expanded)
-        items[slot] = WireSnapshot.Item(table.id(entry), content: WireContent.placed(content(value, kind: cellKind), placement))
+        let placement = _OutlinePlacement(
+            depth: outlineDepth, hasChildren: items.count > slot + 1, isExpanded: expanded)
+        items[slot] = WireSnapshot.Item(
+            table.id(entry), content: WireContent.placed(content(value, kind: cellKind), placement))
     }
 
     /// Appends the items of a `children` array, one level deeper. O(length).
@@ -96,9 +102,10 @@ extension _WireDecoder {
     mutating func refuseNesting(in what: String) throws(JSONReadError) {
         guard let (offset, pointer) = nesting else { return }
         nesting = nil
-        throw reader.error(.schemaViolation, at: offset, pointer: pointer,
-                           expected: "\"children\" and \"expanded\" only in a section with \"outline\": true",
-                           found: "an item with them in \(what)")
+        throw reader.error(
+            .schemaViolation, at: offset, pointer: pointer,
+            expected: "\"children\" and \"expanded\" only in a section with \"outline\": true",
+            found: "an item with them in \(what)")
     }
 
     /// An item's content from its captured value (`null` is none) and its kind. O(1).
@@ -115,8 +122,10 @@ extension _WireDecoder {
         let pointer = reader.pointer
         let kind = try reader.readStringValue()
         guard !kind.isEmpty, kind.utf8.count <= Self.maxKindBytes else {
-            throw reader.error(.schemaViolation, at: start, pointer: pointer, expected: "a kind: a string of 1 to \(Self.maxKindBytes) bytes",
-                               found: kind.isEmpty ? "an empty string" : "a string of \(kind.utf8.count) bytes")
+            throw reader.error(
+                .schemaViolation, at: start, pointer: pointer,
+                expected: "a kind: a string of 1 to \(Self.maxKindBytes) bytes",
+                found: kind.isEmpty ? "an empty string" : "a string of \(kind.utf8.count) bytes")
         }
         if let lastKind, lastKind.text == kind { return lastKind }
         let name = _CellKindName(kind)
@@ -209,7 +218,8 @@ extension _WireDecoder {
             return WireSnapshotDocument(snapshot: WireSnapshot(uncheckedUniqueSections: [section]), isFlat: true)
         }
         guard kind == .object else {
-            throw reader.error(.typeMismatch, expected: "a snapshot: an array of items or {\"sections\": […]}", found: kind.phrase)
+            throw reader.error(
+                .typeMismatch, expected: "a snapshot: an array of items or {\"sections\": […]}", found: kind.phrase)
         }
         try reader.beginObject()
         var members = _MemberSet(Self.snapshotMembers)
@@ -229,9 +239,10 @@ extension _WireDecoder {
             if member == 0, members.has(1) { throw flatAndSectioned() }
         }
         guard members.has(0) || members.has(1) else {
-            throw reader.error(.schemaViolation, at: start, pointer: reader.pointer,
-                               expected: "a snapshot with a \"sections\" (or, for a flat list, \"items\") member",
-                               found: "an object with neither")
+            throw reader.error(
+                .schemaViolation, at: start, pointer: reader.pointer,
+                expected: "a snapshot with a \"sections\" (or, for a flat list, \"items\") member",
+                found: "an object with neither")
         }
         try duplicateSections.check("section", reader: reader)
         try duplicateItems.check("item", reader: reader)
@@ -245,8 +256,9 @@ extension _WireDecoder {
 
     /// "Both sections and items" at the member just read. Cold path.
     func flatAndSectioned() -> JSONReadError {
-        reader.error(.schemaViolation, expected: "either \"sections\" (sectioned) or \"items\" (a flat list), not both",
-                     found: "both members")
+        reader.error(
+            .schemaViolation, expected: "either \"sections\" (sectioned) or \"items\" (a flat list), not both",
+            found: "both members")
     }
 
     /// Reads a diff request `{"old": S, "new": S}`; both flat or both sectioned.
@@ -270,10 +282,12 @@ extension _WireDecoder {
             if let other, other.isFlat != document.isFlat {
                 let this = member == 0 ? "old" : "new"
                 let that = member == 0 ? "new" : "old"
-                throw reader.error(.schemaViolation, at: valueStart, pointer: pointer,
-                                   expected: "\"\(this)\" in the same form as \"\(that)\" (both flat lists or both sectioned)",
-                                   found: document.isFlat ? "a flat list while \"\(that)\" is sectioned"
-                                       : "a sectioned snapshot while \"\(that)\" is a flat list")
+                throw reader.error(
+                    .schemaViolation, at: valueStart, pointer: pointer,
+                    expected: "\"\(this)\" in the same form as \"\(that)\" (both flat lists or both sectioned)",
+                    found: document.isFlat
+                        ? "a flat list while \"\(that)\" is sectioned"
+                        : "a sectioned snapshot while \"\(that)\" is a flat list")
             }
             if member == 0 { old = document } else { new = document }
         }

@@ -30,7 +30,8 @@ extension _WireDecoder {
     /// `{"id", "content"?, "items"}` for a flat section, `{"id", "content"?, "outline": true,
     /// "rows"}` for an outline. O(length).
     mutating func readStageSection() throws(JSONReadError) -> WireSnapshot.Section {
-        let start = try beginSectionObject(expected: "a section of a stage's snapshot: {\"id\": …, \"items\" or \"rows\": […]}")
+        let start = try beginSectionObject(
+            expected: "a section of a stage's snapshot: {\"id\": …, \"items\" or \"rows\": […]}")
         var members = _MemberSet(Self.stageSectionMembers)
         var entry = -1
         var content: WireContent?
@@ -53,10 +54,13 @@ extension _WireDecoder {
         guard entry >= 0 else { throw missing("id", in: "a section of a stage's snapshot", objectStart: start) }
         let form: (required: StaticString, refused: StaticString) = isOutline ? ("rows", "items") : ("items", "rows")
         if members.has(isOutline ? 3 : 4) || !members.has(isOutline ? 4 : 3) {
-            throw reader.error(.schemaViolation, at: start, pointer: reader.pointer,
-                               expected: "a\(isOutline ? "n outline" : " flat") section of a stage's snapshot with \"\(form.required)\"",
-                               found: members.has(isOutline ? 3 : 4) ? "\"\(form.refused)\"" : "no \"\(form.required)\"")
+            throw reader.error(
+                .schemaViolation, at: start, pointer: reader.pointer,
+                expected:
+                    "a\(isOutline ? "n outline" : " flat") section of a stage's snapshot with \"\(form.required)\"",
+                found: members.has(isOutline ? 3 : 4) ? "\"\(form.refused)\"" : "no \"\(form.required)\"")
         }
-        return WireSnapshot.Section(table.id(entry), content: isOutline ? WireContent.placed(content, .outlineSection) : content, items: items)
+        return WireSnapshot.Section(
+            table.id(entry), content: isOutline ? WireContent.placed(content, .outlineSection) : content, items: items)
     }
 }

@@ -31,10 +31,11 @@ internal struct _WireDecoder {
         let body = _WireBody(bytes)
         let result = body.bytes.withUnsafeBytes { (buffer) -> Result<R, JSONReadError> in
             do throws(JSONReadError) {
-                var decoder = _WireDecoder(reader: try JSONReader(bytes: buffer, options: options.read),
-                                           table: _InternTable(inputBytes: buffer.count), body: body,
-                                           unknownMembers: options.unknownMembers,
-                                           items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)))
+                var decoder = _WireDecoder(
+                    reader: try JSONReader(bytes: buffer, options: options.read),
+                    table: _InternTable(inputBytes: buffer.count), body: body,
+                    unknownMembers: options.unknownMembers,
+                    items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)))
                 defer {
                     decoder.table.deallocate()
                     decoder.items.deallocate()
@@ -56,7 +57,8 @@ internal struct _WireDecoder {
     mutating func nextMember(_ members: inout _MemberSet) throws(JSONReadError) -> Int? {
         while let key = try reader.nextMember() {
             var found = -1
-            for (index, name) in members.names.enumerated() where members.allowed & (1 &<< UInt32(index)) != 0 && key == name {
+            for (index, name) in members.names.enumerated()
+            where members.allowed & (1 &<< UInt32(index)) != 0 && key == name {
                 found = index
                 break
             }
@@ -65,12 +67,14 @@ internal struct _WireDecoder {
                     try reader.skipValue()
                     continue
                 }
-                throw reader.error(.schemaViolation, expected: "one of the members \(members.phrase)",
-                                   found: "an unknown member \"\(key.string)\"")
+                throw reader.error(
+                    .schemaViolation, expected: "one of the members \(members.phrase)",
+                    found: "an unknown member \"\(key.string)\"")
             }
             if members.has(found) {
-                throw reader.error(.schemaViolation, expected: "each member at most once",
-                                   found: "a second \"\(members.names[found])\" member")
+                throw reader.error(
+                    .schemaViolation, expected: "each member at most once",
+                    found: "a second \"\(members.names[found])\" member")
             }
             members.seen |= 1 &<< UInt32(found)
             return found
@@ -80,7 +84,9 @@ internal struct _WireDecoder {
 
     /// The first of the `required` members (bits over `members.names`) that the object just
     /// ended at `start` lacked, as a missing-member error. O(1).
-    func requireMembers(_ members: _MemberSet, _ required: UInt32, in what: String, objectStart start: Int) throws(JSONReadError) {
+    func requireMembers(_ members: _MemberSet, _ required: UInt32, in what: String, objectStart start: Int)
+        throws(JSONReadError)
+    {
         let absent = required & ~members.seen
         guard absent != 0 else { return }
         throw missing(members.names[absent.trailingZeroBitCount], in: what, objectStart: start)
@@ -88,8 +94,9 @@ internal struct _WireDecoder {
 
     /// A "missing member" error for the object that just ended at `start`. Cold path.
     func missing(_ name: StaticString, in what: String, objectStart start: Int) -> JSONReadError {
-        reader.error(.schemaViolation, at: start, pointer: reader.pointer,
-                     expected: "\(what) with a \"\(name)\" member", found: "an object without \"\(name)\"")
+        reader.error(
+            .schemaViolation, at: start, pointer: reader.pointer,
+            expected: "\(what) with a \"\(name)\" member", found: "an object without \"\(name)\"")
     }
 
     /// Reads an identifier (a string, or an integer written in decimal) and interns it. Strings
@@ -112,7 +119,7 @@ internal struct _WireDecoder {
             let value: Int
             do {
                 value = try reader.readInt()
-            } catch where error.kind == .typeMismatch {
+            } catch  where error.kind == .typeMismatch {
                 var refined = error
                 refined.expected = "an identifier: a string, or an integer without fraction or exponent"
                 throw refined

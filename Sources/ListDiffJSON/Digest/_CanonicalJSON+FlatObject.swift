@@ -26,7 +26,9 @@ extension _CanonicalJSON {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return false }
             while true {
                 let keyStart = position
-                guard memberCount < Self.flatMemberLimit, let keyEnd = Self.plainStringEnd(bytes, from: keyStart) else { return false }
+                guard memberCount < Self.flatMemberLimit, let keyEnd = Self.plainStringEnd(bytes, from: keyStart) else {
+                    return false
+                }
                 position = keyEnd
                 Self.skipSpace(bytes, &position)
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }

@@ -99,7 +99,9 @@ struct _CanonicalJSON: ~Copyable {
 
     mutating func put(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
-        if let base = bytes.baseAddress { (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        if let base = bytes.baseAddress {
+            (buffer + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
         count += bytes.count
     }
 
@@ -149,7 +151,9 @@ struct _CanonicalJSON: ~Copyable {
     private mutating func sortMembers(from base: Int, objectStart start: Int) {
         let written = UnsafePointer(buffer)
         let end = memberCount
-        guard !(base + 1..<end).allSatisfy({ !Self.precedes(members[$0], members[$0 - 1], in: written) }) else { return }
+        guard !(base + 1..<end).allSatisfy({ !Self.precedes(members[$0], members[$0 - 1], in: written) }) else {
+            return
+        }
         // Objects are small: insertion sort, which allocates nothing; a large one sorts.
         if end - base > 16 {
             members[base..<end].sort { Self.precedes($0, $1, in: written) }
@@ -197,7 +201,8 @@ struct _CanonicalJSON: ~Copyable {
         let shared = min(left.count, right.count)
         var offset = 0
         while offset < shared {
-            let a = written[left.lowerBound &+ offset], b = written[right.lowerBound &+ offset]
+            let a = written[left.lowerBound &+ offset]
+            let b = written[right.lowerBound &+ offset]
             if a != b { return a < b ? -1 : 1 }
             offset &+= 1
         }
@@ -305,7 +310,9 @@ struct _CanonicalJSON: ~Copyable {
         while mantissaEnd < end, bytes[mantissaEnd] | 0x20 != UInt8(ascii: "e") { mantissaEnd += 1 }
         let exponent = mantissaEnd < end ? _NumberCanonicalizer.parseExponent(bytes, from: mantissaEnd + 1, to: end) : 0
         var fractionDigits = 0
-        if let dot = bytes[mantissaStart..<mantissaEnd].firstIndex(of: UInt8(ascii: ".")) { fractionDigits = mantissaEnd - dot - 1 }
+        if let dot = bytes[mantissaStart..<mantissaEnd].firstIndex(of: UInt8(ascii: ".")) {
+            fractionDigits = mantissaEnd - dot - 1
+        }
         func isZeroOrDot(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "0") || byte == UInt8(ascii: ".") }
         var first = mantissaStart
         while first < mantissaEnd, isZeroOrDot(bytes[first]) { first += 1 }

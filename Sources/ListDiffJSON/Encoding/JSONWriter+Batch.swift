@@ -20,7 +20,8 @@ extension JSONWriter {
         for (index, stage) in changeset.stages.enumerated() {
             beginObject()
             if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
-                || !stage.sectionReloads.isEmpty {
+                || !stage.sectionReloads.isEmpty
+            {
                 key("sections")
                 beginObject()
                 _writeSectionOperations(stage)
@@ -106,9 +107,13 @@ extension JSONWriter {
     /// Index paths as `[section, item]`, or the item index alone for flat lists. O(count).
     mutating func _writePaths(_ paths: [ItemPath], flat: Bool) {
         if flat {
-            _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in Self._writeDecimal(path.item, to: out) }
+            _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in
+                Self._writeDecimal(path.item, to: out)
+            }
         } else {
-            _bulkArray(paths, maxElementBytes: Self._maxPairBytes) { path, out in Self._writePair(path.section, path.item, to: out) }
+            _bulkArray(paths, maxElementBytes: Self._maxPairBytes) { path, out in
+                Self._writePair(path.section, path.item, to: out)
+            }
         }
     }
 

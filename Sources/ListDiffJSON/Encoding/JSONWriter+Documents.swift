@@ -7,8 +7,10 @@ extension JSONWriter {
     /// or to `changes?since=`. No diff means nothing changed (an empty changeset); `values`
     /// only in the batch form, when asked for. Read by ``WireDecoder/changes(_:sequential:options:)``.
     /// O(changeset + values).
-    public mutating func writeChanges(from: String, to: String, digest: String, diff: WireDiff?,
-                                      sequential: Bool, includeValues: Bool, flat: Bool) {
+    public mutating func writeChanges(
+        from: String, to: String, digest: String, diff: WireDiff?,
+        sequential: Bool, includeValues: Bool, flat: Bool
+    ) {
         beginObject()
         key("from")
         string(from)
@@ -23,7 +25,9 @@ extension JSONWriter {
             let changeset = staged?.changeset ?? BatchChangeset()
             writeBatch(changeset, intermediateSnapshots: staged?.stages.dropLast().map(\.result) ?? [], flat: flat)
             key("values")
-            writeFreshElements(diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat, rows: diff?.new)
+            writeFreshElements(
+                diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat,
+                rows: diff?.new)
         } else {
             writeChangeset(diff, sequential: sequential, flat: flat)
         }
@@ -63,7 +67,9 @@ extension JSONWriter {
 
     /// `{"version", "digest", "section", "items"}`: a subtree (``WireSnapshot/subtree(of:includingParent:)``)
     /// of a version whose digest is given, its items as a tree. O(subtree).
-    public mutating func writeSubtree(version: String, digest: String, section: WireID, items: ContiguousArray<WireSnapshot.Item>) {
+    public mutating func writeSubtree(
+        version: String, digest: String, section: WireID, items: ContiguousArray<WireSnapshot.Item>
+    ) {
         beginObject()
         key("version")
         string(version)

@@ -13,7 +13,9 @@ extension JSONWriter {
         var parents: [Int: [WireID?]] = [:]
         func parent(_ path: ItemPath) -> WireID? {
             guard let rows, path.section < rows.sections.count else { return nil }
-            if parents[path.section] == nil { parents[path.section] = WireSnapshot._parents(of: rows.sections[path.section].items) }
+            if parents[path.section] == nil {
+                parents[path.section] = WireSnapshot._parents(of: rows.sections[path.section].items)
+            }
             return parents[path.section].flatMap { path.item < $0.count ? $0[path.item] : nil }
         }
         beginObject()
@@ -39,7 +41,9 @@ extension JSONWriter {
         beginArray()
         for path in fresh.items.keys.sorted() {
             guard let item = fresh.items[path] else { continue }
-            if rows.map({ path.section < $0.sections.count && $0.sections[path.section].content?.isOutline == true }) == true {
+            if rows.map({ path.section < $0.sections.count && $0.sections[path.section].content?.isOutline == true })
+                == true
+            {
                 _writeOutlineRow(item, parent: parent(path), at: path, flat: flat)
                 continue
             }
@@ -61,7 +65,9 @@ extension JSONWriter {
         key("items")
         beginArray()
         let parents = WireSnapshot._parents(of: section.items)
-        for (item, parent) in zip(section.items, parents) { _writeOutlineRow(item, parent: parent, at: nil, flat: false) }
+        for (item, parent) in zip(section.items, parents) {
+            _writeOutlineRow(item, parent: parent, at: nil, flat: false)
+        }
         endArray()
         endObject()
     }

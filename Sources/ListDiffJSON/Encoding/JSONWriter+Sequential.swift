@@ -15,21 +15,30 @@ extension JSONWriter {
             case .insertSections(let at, let count): _writeRange("insertSections", nil, at, count)
             case .reloadSections(let at, let count): _writeRange("reloadSections", nil, at, count)
             case .moveSection(let from, let to):
-                key("op"); string("moveSection")
-                key("from"); int(from)
-                key("to"); int(to)
+                key("op")
+                string("moveSection")
+                key("from")
+                int(from)
+                key("to")
+                int(to)
             case .deleteItems(let section, let at, let count):
                 _writeRange(flat ? "remove" : "deleteItems", flat ? nil : section, at, count)
             case .insertItems(let section, let at, let count):
                 _writeRange(flat ? "insert" : "insertItems", flat ? nil : section, at, count)
             case .reloadItems(let section, let at, let count):
-                _writeChange(flat ? "change" : "reloadItems", flat ? nil : section, at, count, kind: flat ? "reload" : nil)
+                _writeChange(
+                    flat ? "change" : "reloadItems", flat ? nil : section, at, count, kind: flat ? "reload" : nil)
             case .reconfigureItems(let section, let at, let count):
-                _writeChange(flat ? "change" : "reconfigureItems", flat ? nil : section, at, count, kind: flat ? "reconfigure" : nil)
+                _writeChange(
+                    flat ? "change" : "reconfigureItems", flat ? nil : section, at, count,
+                    kind: flat ? "reconfigure" : nil)
             case .moveItem(let from, let to):
-                key("op"); string(flat ? "move" : "moveItem")
-                key("from"); _writePath(from, flat: flat)
-                key("to"); _writePath(to, flat: flat)
+                key("op")
+                string(flat ? "move" : "moveItem")
+                key("from")
+                _writePath(from, flat: flat)
+                key("to")
+                _writePath(to, flat: flat)
             }
             endObject()
         }

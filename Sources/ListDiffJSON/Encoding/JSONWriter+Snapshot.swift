@@ -66,7 +66,9 @@ extension JSONWriter {
         if !flat, !snapshot.reloadedSections.isEmpty {
             key("reloadedSections")
             beginArray()
-            for section in snapshot.sections where snapshot.reloadedSections.contains(section.id) { writeID(section.id) }
+            for section in snapshot.sections where snapshot.reloadedSections.contains(section.id) {
+                writeID(section.id)
+            }
             endArray()
         }
         endObject()

@@ -8,7 +8,8 @@ extension ProblemDetails {
     public init(operationError error: WireOperationError, type: String = "about:blank") {
         defer {
             switch error.reason {
-            case .duplicateItems(let ids), .duplicateSections(let ids): extensions.append(Extension("duplicates", .strings(ids.map(\.string))))
+            case .duplicateItems(let ids), .duplicateSections(let ids):
+                extensions.append(Extension("duplicates", .strings(ids.map(\.string))))
             default: break
             }
         }
@@ -20,7 +21,7 @@ extension ProblemDetails {
                 + "No operation was applied.",
             extensions: [
                 Extension("pointer", .string(JSONPointer(tokens: ["operations", String(error.index)]).description)),
-                Extension("operationIndex", .int(error.index)),
+                Extension("operationIndex", .int(error.index))
             ]
         )
     }

@@ -48,8 +48,9 @@ internal enum _FingerprintHash {
     @inlinable
     @inline(__always)
     static func mix(_ state: _Lanes, _ value: _Lanes, tag: UInt64, seed: _Lanes) -> _Lanes {
-        _Lanes(a: mum(state.a ^ seed.a ^ tag, value.a ^ p1),
-               b: mum(state.b ^ seed.b ^ (tag &* p0), value.b ^ p3))
+        _Lanes(
+            a: mum(state.a ^ seed.a ^ tag, value.a ^ p1),
+            b: mum(state.b ^ seed.b ^ (tag &* p0), value.b ^ p3))
     }
 
     /// The lanes of a tag alone (literals, empty-state starts). O(1).
@@ -95,7 +96,10 @@ internal enum _FingerprintHash {
     static func shortWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (UInt64, UInt64) {
         guard start &+ 16 <= bytes.count else {
             let split = min(count, 8)
-            return (partialWord(bytes, from: start, to: start &+ split), partialWord(bytes, from: start &+ split, to: start &+ count))
+            return (
+                partialWord(bytes, from: start, to: start &+ split),
+                partialWord(bytes, from: start &+ split, to: start &+ count)
+            )
         }
         let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
         let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
@@ -108,7 +112,8 @@ internal enum _FingerprintHash {
     @inline(__always)
     static func maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
         let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
-        let high = count >= 16 ? second : count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
+        let high =
+            count >= 16 ? second : count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
         return (low, high)
     }
 

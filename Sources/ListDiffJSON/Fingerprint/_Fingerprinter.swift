@@ -44,8 +44,10 @@ internal struct _Fingerprinter: _ValueSink {
 
     @inlinable
     mutating func literal(_ first: UInt8) {
-        valueDone(first == UInt8(ascii: "t") ? _FingerprintHash.trueValue
-            : first == UInt8(ascii: "f") ? _FingerprintHash.falseValue : _FingerprintHash.nullValue)
+        valueDone(
+            first == UInt8(ascii: "t")
+                ? _FingerprintHash.trueValue
+                : first == UInt8(ascii: "f") ? _FingerprintHash.falseValue : _FingerprintHash.nullValue)
     }
 
     @inlinable
@@ -60,8 +62,10 @@ internal struct _Fingerprinter: _ValueSink {
         let count = _Lanes(a: frame.count, b: frame.count)
         let hash: _Lanes
         if frame.isObject {
-            hash = _FingerprintHash.mix(_FingerprintHash.mix(_FingerprintHash.objectBase, frame.state, tag: _FingerprintHash.tagObject, seed: seed),
-                                        count, tag: _FingerprintHash.tagObject, seed: seed)
+            hash = _FingerprintHash.mix(
+                _FingerprintHash.mix(
+                    _FingerprintHash.objectBase, frame.state, tag: _FingerprintHash.tagObject, seed: seed),
+                count, tag: _FingerprintHash.tagObject, seed: seed)
         } else {
             hash = _FingerprintHash.mix(frame.state, count, tag: _FingerprintHash.tagArray, seed: seed)
         }
@@ -82,7 +86,8 @@ internal struct _Fingerprinter: _ValueSink {
             stack[top].state.a &+= member.a
             stack[top].state.b &+= member.b
         } else {
-            stack[top].state = _FingerprintHash.mix(stack[top].state, hash, tag: _FingerprintHash.tagElement, seed: seed)
+            stack[top].state = _FingerprintHash.mix(
+                stack[top].state, hash, tag: _FingerprintHash.tagElement, seed: seed)
         }
         stack[top].count &+= 1
     }

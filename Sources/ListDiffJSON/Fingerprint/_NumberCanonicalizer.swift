@@ -37,7 +37,9 @@ internal enum _NumberCanonicalizer {
             scan &+= 1
         }
         var first = digitsStart
-        while first < mantissaEnd, bytes[first] == UInt8(ascii: "0") || bytes[first] == UInt8(ascii: ".") { first &+= 1 }
+        while first < mantissaEnd, bytes[first] == UInt8(ascii: "0") || bytes[first] == UInt8(ascii: ".") {
+            first &+= 1
+        }
         if first == mantissaEnd {
             return _FingerprintHash.zero
         }
@@ -58,12 +60,14 @@ internal enum _NumberCanonicalizer {
             chunk = chunk &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
             chunkDigits &+= 1
             if chunkDigits == 19 {
-                state = _FingerprintHash.mix(state, _Lanes(a: chunk, b: chunk), tag: _FingerprintHash.tagNumber, seed: seed)
+                state = _FingerprintHash.mix(
+                    state, _Lanes(a: chunk, b: chunk), tag: _FingerprintHash.tagNumber, seed: seed)
                 chunk = 0
                 chunkDigits = 0
             }
         }
-        state = _FingerprintHash.mix(state, _Lanes(a: chunk, b: chunkDigits), tag: _FingerprintHash.tagNumber, seed: seed)
+        state = _FingerprintHash.mix(
+            state, _Lanes(a: chunk, b: chunkDigits), tag: _FingerprintHash.tagNumber, seed: seed)
         let scale = exponent &- fractionLength &+ trailingZeros
         let signed = UInt64(bitPattern: Int64(scale)) ^ (negative ? 0x8000_0000_0000_0000 : 0)
         return _FingerprintHash.mix(state, _Lanes(a: signed, b: ~signed), tag: _FingerprintHash.tagNumber, seed: seed)

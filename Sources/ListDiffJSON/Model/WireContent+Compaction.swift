@@ -13,7 +13,10 @@ extension WireContent {
             ranges.append(start..<bytes.count)
         }
         let body = _WireBody(bytes)
-        return zip(contents, ranges).map { WireContent(fingerprint: $0.fingerprint, body: body, range: $1, kind: $0._storage.kind,
-                                                          placement: $0._storage.placement) }
+        return zip(contents, ranges).map {
+            WireContent(
+                fingerprint: $0.fingerprint, body: body, range: $1, kind: $0._storage.kind,
+                placement: $0._storage.placement)
+        }
     }
 }

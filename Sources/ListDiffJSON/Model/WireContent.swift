@@ -17,9 +17,12 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
 
     /// Content for `range` of `body`. O(1).
     @inlinable
-    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName? = nil,
-         placement: _OutlinePlacement = .none) {
-        _storage = _WireContentStorage(fingerprint: fingerprint, body: body, range: range, kind: kind, placement: placement)
+    init(
+        fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName? = nil,
+        placement: _OutlinePlacement = .none
+    ) {
+        _storage = _WireContentStorage(
+            fingerprint: fingerprint, body: body, range: range, kind: kind, placement: placement)
     }
 
     /// The fingerprint of content that names only a kind (no JSON value can have it but by a
@@ -48,12 +51,14 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
     @inlinable
     static func placed(_ content: WireContent?, _ placement: _OutlinePlacement) -> WireContent? {
         guard let content else {
-            return placement == .none ? nil : WireContent(fingerprint: _noValue, body: _emptyBody, range: 0..<0, placement: placement)
+            return placement == .none
+                ? nil : WireContent(fingerprint: _noValue, body: _emptyBody, range: 0..<0, placement: placement)
         }
         guard content._storage.placement != placement else { return content }
         if placement == .none, !content.hasValue, content._storage.kind == nil { return nil }
-        return WireContent(fingerprint: content.fingerprint, body: content._storage.body, range: content._range,
-                           kind: content._storage.kind, placement: placement)
+        return WireContent(
+            fingerprint: content.fingerprint, body: content._storage.body, range: content._range,
+            kind: content._storage.kind, placement: placement)
     }
 
     /// The item's depth in its outline section (0 for a root, and for every item of a flat
@@ -93,7 +98,9 @@ public struct WireContent: Equatable, Sendable, CustomStringConvertible {
             try reader.finish()
             return value
         }
-        self.init(fingerprint: captured.fingerprint, body: _WireBody(json), range: captured.range, kind: kind.map(_CellKindName.init))
+        self.init(
+            fingerprint: captured.fingerprint, body: _WireBody(json), range: captured.range,
+            kind: kind.map(_CellKindName.init))
     }
 
     /// Content from JSON text, and the item's kind if it has one. O(length).

@@ -39,11 +39,16 @@ internal enum _IDHash {
 
     /// Whether `a[aStart..<aStart+count]` equals `b[bStart..<bStart+count]`. O(count).
     @inlinable
-    static func bytesEqual(_ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int) -> Bool {
+    static func bytesEqual(
+        _ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int
+    ) -> Bool {
         var index = 0
         while index &+ 8 <= count {
             if a.loadUnaligned(fromByteOffset: aStart &+ index, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: bStart &+ index, as: UInt64.self) { return false }
+                != b.loadUnaligned(fromByteOffset: bStart &+ index, as: UInt64.self)
+            {
+                return false
+            }
             index &+= 8
         }
         if index < count, count >= 8 {

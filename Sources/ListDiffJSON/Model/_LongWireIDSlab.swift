@@ -46,6 +46,8 @@ final class _LongWireIDSlab: ManagedBuffer<_LongWireIDSlab.Header, UInt8> {
     /// Calls `body` with the `count` bytes at `offset`. O(1) plus `body`.
     @inlinable
     func withUTF8<R>(offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        withUnsafeMutablePointerToElements { elements in body(UnsafeRawBufferPointer(start: elements + offset, count: count)) }
+        withUnsafeMutablePointerToElements { elements in
+            body(UnsafeRawBufferPointer(start: elements + offset, count: count))
+        }
     }
 }

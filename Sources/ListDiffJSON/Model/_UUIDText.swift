@@ -23,15 +23,27 @@ internal enum _UUIDText {
     @inlinable @inline(__always)
     static func words(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (low: UInt64, high: UInt64)? {
         let dash = UInt8(ascii: "-")
-        guard bytes[start &+ 8] == dash, bytes[start &+ 13] == dash, bytes[start &+ 18] == dash, bytes[start &+ 23] == dash else { return nil }
-        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self)) }
+        guard bytes[start &+ 8] == dash, bytes[start &+ 13] == dash, bytes[start &+ 18] == dash,
+            bytes[start &+ 23] == dash
+        else { return nil }
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ offset, as: UInt64.self))
+        }
         func half(_ offset: Int) -> UInt64 {
             UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ offset, as: UInt32.self)))
         }
-        let first = word(0), second = half(9) | half(14) &<< 32, third = half(19) | half(24) &<< 32, fourth = word(28)
-        let a = _classify(first), b = _classify(second), c = _classify(third), d = _classify(fourth)
+        let first = word(0)
+        let second = half(9) | half(14) &<< 32
+        let third = half(19) | half(24) &<< 32
+        let fourth = word(28)
+        let a = _classify(first)
+        let b = _classify(second)
+        let c = _classify(third)
+        let d = _classify(fourth)
         let upper = a.upper | b.upper | c.upper | d.upper
-        guard a.invalid | b.invalid | c.invalid | d.invalid == 0, upper == 0 || a.lower | b.lower | c.lower | d.lower == 0 else { return nil }
+        guard a.invalid | b.invalid | c.invalid | d.invalid == 0,
+            upper == 0 || a.lower | b.lower | c.lower | d.lower == 0
+        else { return nil }
         let low = _pack(first) | _pack(second) &<< 32
         let rest = _pack(third) | _pack(fourth) &<< 32
         guard rest & 0xC0 == 0x80 else { return nil }

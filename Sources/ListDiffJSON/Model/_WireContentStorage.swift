@@ -13,7 +13,10 @@ internal final class _WireContentStorage: Sendable {
     @usableFromInline let placement: _OutlinePlacement
 
     @inlinable
-    init(fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName?, placement: _OutlinePlacement) {
+    init(
+        fingerprint: ContentFingerprint, body: _WireBody, range: Range<Int>, kind: _CellKindName?,
+        placement: _OutlinePlacement
+    ) {
         self.fingerprint = fingerprint
         self.body = body
         start = range.lowerBound

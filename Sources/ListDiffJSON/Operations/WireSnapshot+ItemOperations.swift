@@ -14,18 +14,24 @@ extension WireSnapshot {
         switch operation {
         case .appendItems(let items, let section):
             let index: Int
-            if let section { index = try _index(of: section) } else {
+            if let section {
+                index = try _index(of: section)
+            } else {
                 guard !sections.isEmpty else { throw .noSections }
                 index = sections.count - 1
             }
             try _checkAbsent(items)
-            editItemsUnchecked(placing: items.map(\.id), in: sections[index].id) { $0[index].items.append(contentsOf: items) }
+            editItemsUnchecked(placing: items.map(\.id), in: sections[index].id) {
+                $0[index].items.append(contentsOf: items)
+            }
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
             guard let path = _path(of: anchor) else { throw .unknownItem(anchor) }
             try _checkAbsent(items)
             let offset = if case .insertItemsAfter = operation { 1 } else { 0 }
-            editItemsUnchecked(placing: items.map(\.id), in: sections[path.section].id) { $0[path.section].items.insert(contentsOf: items, at: path.item + offset) }
+            editItemsUnchecked(placing: items.map(\.id), in: sections[path.section].id) {
+                $0[path.section].items.insert(contentsOf: items, at: path.item + offset)
+            }
         case .deleteItems(let ids):
             let paths = try _paths(of: ids)
             editItemsUnchecked(removing: ids) { sections in Self._remove(ids, at: paths, from: &sections) }
@@ -54,7 +60,9 @@ extension WireSnapshot {
     /// Where `id` is: one pass comparing identifiers. O(n).
     func _path(of id: WireID) -> ItemPath? {
         for (section, storage) in sections.enumerated() {
-            if let item = storage.items.firstIndex(where: { $0.id == id }) { return ItemPath(section: section, item: item) }
+            if let item = storage.items.firstIndex(where: { $0.id == id }) {
+                return ItemPath(section: section, item: item)
+            }
         }
         return nil
     }
@@ -72,7 +80,8 @@ extension WireSnapshot {
         let filter = _HashFilter(ids)
         for id in ids { wanted[id] = .some(nil) }
         for (section, storage) in sections.enumerated() {
-            for (item, element) in storage.items.enumerated() where filter.mayContain(element.id) && wanted[element.id] != nil {
+            for (item, element) in storage.items.enumerated()
+            where filter.mayContain(element.id) && wanted[element.id] != nil {
                 wanted[element.id] = ItemPath(section: section, item: item)
             }
         }
@@ -95,7 +104,9 @@ extension WireSnapshot {
             let filter = _HashFilter(items.map(\.id))
             var present = Set<WireID>()
             for section in sections {
-                for element in section.items where filter.mayContain(element.id) && brought.contains(element.id) { present.insert(element.id) }
+                for element in section.items where filter.mayContain(element.id) && brought.contains(element.id) {
+                    present.insert(element.id)
+                }
             }
             var seen = Set<WireID>(minimumCapacity: items.count)
             for item in items where present.contains(item.id) || !seen.insert(item.id).inserted {

@@ -37,8 +37,10 @@ extension WireSnapshot {
                 for path in paths {
                     let item = sections[path.section].items[path.item]
                     let placement = item.content?._storage.placement ?? .none
-                    let flagged = _OutlinePlacement(depth: placement.depth, hasChildren: placement.hasChildren, isExpanded: expands)
-                    sections[path.section].items[path.item] = Item(item.id, content: WireContent.placed(item.content, flagged))
+                    let flagged = _OutlinePlacement(
+                        depth: placement.depth, hasChildren: placement.hasChildren, isExpanded: expands)
+                    sections[path.section].items[path.item] = Item(
+                        item.id, content: WireContent.placed(item.content, flagged))
                 }
             }
         }
@@ -49,18 +51,24 @@ extension WireSnapshot {
     mutating func _apply(_ operation: WireSnapshotOperation) throws(WireSnapshotError) {
         switch operation {
         case .appendItems(let items, let section):
-            let index = try section.map { (id) throws(WireSnapshotError) in try _index(of: id) } ?? (sections.isEmpty ? -1 : sections.count - 1)
+            let index =
+                try section.map { (id) throws(WireSnapshotError) in try _index(of: id) }
+                ?? (sections.isEmpty ? -1 : sections.count - 1)
             guard index >= 0, _isOutline(index) else { return try _applyFlat(operation, bringing: items) }
             try _insertSiblings(items, section: index, beside: nil, after: true)
         case .insertItemsBefore(let items, let anchor), .insertItemsAfter(let items, let anchor):
-            guard hasOutlines, let path = _path(of: anchor), _isOutline(path.section) else { return try _applyFlat(operation, bringing: items) }
+            guard hasOutlines, let path = _path(of: anchor), _isOutline(path.section) else {
+                return try _applyFlat(operation, bringing: items)
+            }
             if items.contains(where: { $0.id == anchor }) { throw .itemRelativeToItself(anchor) }
             let after = if case .insertItemsAfter = operation { true } else { false }
             try _insertSiblings(items, section: path.section, beside: path.item, after: after)
         case .deleteItems(let ids) where hasOutlines:
             try _deleteSubtrees(ids)
-        case .moveItemBefore(let id, let anchor) where hasOutlines, .moveItemAfter(let id, let anchor) where hasOutlines:
-            try _moveSubtree(id, beside: anchor, after: { if case .moveItemAfter = operation { true } else { false } }())
+        case .moveItemBefore(let id, let anchor) where hasOutlines,
+            .moveItemAfter(let id, let anchor) where hasOutlines:
+            try _moveSubtree(
+                id, beside: anchor, after: { if case .moveItemAfter = operation { true } else { false } }())
         default:
             try _applyFlat(operation, bringing: [])
         }

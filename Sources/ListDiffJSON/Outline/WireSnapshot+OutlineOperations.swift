@@ -11,14 +11,18 @@ extension WireSnapshot {
         try _checkAbsent(items)
         editItemsUnchecked(placing: items.map(\.id), in: sections[path.section].id) { sections in
             let end = Self._subtreeEnd(sections[path.section].items, path.item)
-            sections[path.section].items.insert(contentsOf: Self._placed(items, deeperBy: Self._depth(sections[path.section].items[path.item]) + 1), at: end)
+            sections[path.section].items.insert(
+                contentsOf: Self._placed(items, deeperBy: Self._depth(sections[path.section].items[path.item]) + 1),
+                at: end)
             Self._settleChildren(&sections[path.section].items)
         }
     }
 
     /// Inserts `items` (with their subtrees) as siblings of the item at `anchor`, before it or
     /// after its subtree; appends them as roots of `section` when `anchor` is nil.
-    mutating func _insertSiblings(_ items: [Item], section: Int, beside anchor: Int?, after: Bool) throws(WireSnapshotError) {
+    mutating func _insertSiblings(_ items: [Item], section: Int, beside anchor: Int?, after: Bool)
+        throws(WireSnapshotError)
+    {
         try _checkAbsent(items)
         editItemsUnchecked(placing: items.map(\.id), in: sections[section].id) { sections in
             guard let index = anchor else {
@@ -26,7 +30,8 @@ extension WireSnapshot {
                 return
             }
             let at = after ? Self._subtreeEnd(sections[section].items, index) : index
-            sections[section].items.insert(contentsOf: Self._placed(items, deeperBy: Self._depth(sections[section].items[index])), at: at)
+            sections[section].items.insert(
+                contentsOf: Self._placed(items, deeperBy: Self._depth(sections[section].items[index])), at: at)
             Self._settleChildren(&sections[section].items)
         }
     }
@@ -37,7 +42,9 @@ extension WireSnapshot {
         let (section, index) = (path.section, path.item)
         let children = index + 1..<Self._subtreeEnd(sections[section].items, index)
         var trial = self
-        trial.editItemsUnchecked(removing: sections[section].items[children].map(\.id)) { $0[section].items.removeSubrange(children) }
+        trial.editItemsUnchecked(removing: sections[section].items[children].map(\.id)) {
+            $0[section].items.removeSubrange(children)
+        }
         try trial._checkAbsent(items)
         let depth = Self._depth(sections[section].items[index]) + 1
         trial.editItemsUnchecked(placing: items.map(\.id), in: sections[section].id) { sections in
@@ -53,7 +60,8 @@ extension WireSnapshot {
         var doomed: [Int: [Range<Int>]] = [:]
         for path in paths {
             let items = sections[path.section].items
-            doomed[path.section, default: []].append(path.item..<(_isOutline(path.section) ? Self._subtreeEnd(items, path.item) : path.item + 1))
+            doomed[path.section, default: []].append(
+                path.item..<(_isOutline(path.section) ? Self._subtreeEnd(items, path.item) : path.item + 1))
         }
         var removed: [WireID] = []
         for (section, ranges) in doomed { for range in ranges { removed += sections[section].items[range].map(\.id) } }
@@ -80,7 +88,10 @@ extension WireSnapshot {
         guard id != anchor else { throw .itemRelativeToItself(id) }
         let found = try _paths(of: [id, anchor])
         let (from, to) = (found[0], found[1])
-        let span = from.item..<(_isOutline(from.section) ? Self._subtreeEnd(sections[from.section].items, from.item) : from.item + 1)
+        let span =
+            from
+            .item..<(_isOutline(from.section)
+            ? Self._subtreeEnd(sections[from.section].items, from.item) : from.item + 1)
         if from.section == to.section, span.contains(to.item) { throw .itemRelativeToItself(id) }
         let moving = Array(sections[from.section].items[span])
         let rootPlacement = moving[0].content?._storage.placement ?? .none
@@ -139,8 +150,13 @@ extension WireSnapshot {
         guard delta != 0 else { return Array(items) }
         return items.map { item in
             let placement = item.content?._storage.placement ?? .none
-            return Item(item.id, content: WireContent.placed(item.content, _OutlinePlacement(depth: placement.depth + delta, hasChildren: placement.hasChildren,
-                                                                                             isExpanded: placement.isExpanded)))
+            return Item(
+                item.id,
+                content: WireContent.placed(
+                    item.content,
+                    _OutlinePlacement(
+                        depth: placement.depth + delta, hasChildren: placement.hasChildren,
+                        isExpanded: placement.isExpanded)))
         }
     }
 
@@ -151,8 +167,12 @@ extension WireSnapshot {
             let placement = items[index].content?._storage.placement ?? .none
             let hasChildren = index + 1 < items.count && _depth(items[index + 1]) > placement.depth
             guard hasChildren != placement.hasChildren else { continue }
-            items[index] = Item(items[index].id, content: WireContent.placed(items[index].content,
-                                                                             _OutlinePlacement(depth: placement.depth, hasChildren: hasChildren, isExpanded: placement.isExpanded)))
+            items[index] = Item(
+                items[index].id,
+                content: WireContent.placed(
+                    items[index].content,
+                    _OutlinePlacement(
+                        depth: placement.depth, hasChildren: hasChildren, isExpanded: placement.isExpanded)))
         }
     }
 }

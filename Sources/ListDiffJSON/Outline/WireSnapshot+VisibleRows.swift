@@ -70,7 +70,9 @@ extension WireSnapshot {
         let subtree = _subtree(of: id, in: index)
         guard let top = subtree.first else { return nil }
         let depth = Self._depth(top)
-        let items = includingParent ? Self._placed(subtree, deeperBy: -depth) : Self._placed(subtree.dropFirst(), deeperBy: -depth - 1)
+        let items =
+            includingParent
+            ? Self._placed(subtree, deeperBy: -depth) : Self._placed(subtree.dropFirst(), deeperBy: -depth - 1)
         return (sections[index].id, ContiguousArray(items))
     }
 }

@@ -39,7 +39,8 @@ extension JSONReader {
             byte = _position < _count ? _bytes[_position] : 0
         }
         guard byte == UInt8(ascii: "\"") else {
-            throw _unexpected(expected: _top.count == 0 ? "a member name string or '}'" : "a member name string after ','")
+            throw _unexpected(
+                expected: _top.count == 0 ? "a member name string or '}'" : "a member name string after ','")
         }
         let key = try _scanString()
         _top.keyStart = key.start
@@ -98,8 +99,9 @@ extension JSONReader {
             throw _typeMismatch(expected: kind.phrase)
         }
         guard _depth < _maxDepth else {
-            throw _error(.depthLimitExceeded, at: _position, expected: "at most \(_maxDepth) nested arrays and objects",
-                         found: "deeper nesting")
+            throw _error(
+                .depthLimitExceeded, at: _position, expected: "at most \(_maxDepth) nested arrays and objects",
+                found: "deeper nesting")
         }
         _position &+= 1
         if _depth > 0 {

@@ -12,8 +12,9 @@ extension JSONReader {
         _ kind: JSONReadError.Kind, at offset: Int, pointer: JSONPointer, expected: String, found: String
     ) -> JSONReadError {
         let position = _TextPosition.of(offset: offset, in: _bytes)
-        return JSONReadError(kind: kind, offset: offset, line: position.line, column: position.column,
-                             pointer: pointer, expected: expected, found: found)
+        return JSONReadError(
+            kind: kind, offset: offset, line: position.line, column: position.column,
+            pointer: pointer, expected: expected, found: found)
     }
 
     /// Builds an error at `offset` with the pointer of the element being read. Cold path.

@@ -17,8 +17,10 @@ extension JSONReader {
         if first == UInt8(ascii: "0") {
             _position &+= 1
             if _position < _count, Self._isDigit(_bytes[_position]) {
-                throw _error(.invalidNumber, at: _position, expected: "'.', 'e' or the end of the number (leading zeros are not allowed)",
-                             found: _describeByte(at: _position))
+                throw _error(
+                    .invalidNumber, at: _position,
+                    expected: "'.', 'e' or the end of the number (leading zeros are not allowed)",
+                    found: _describeByte(at: _position))
             }
         } else if Self._isDigit(first) {
             _position &+= 1
@@ -65,7 +67,8 @@ extension JSONReader {
             throw _error(.unexpectedEndOfInput, at: _count, expected: "a digit after \(what)", found: "end of input")
         }
         guard Self._isDigit(_bytes[_position]) else {
-            throw _error(.invalidNumber, at: _position, expected: "a digit after \(what)", found: _describeByte(at: _position))
+            throw _error(
+                .invalidNumber, at: _position, expected: "a digit after \(what)", found: _describeByte(at: _position))
         }
     }
 
@@ -80,7 +83,8 @@ extension JSONReader {
         while index < end {
             let digit = Int(_bytes[index] &- UInt8(ascii: "0"))
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? times10.subtractingReportingOverflow(digit)
                 : times10.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }

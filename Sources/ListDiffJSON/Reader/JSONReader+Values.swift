@@ -45,12 +45,17 @@ extension JSONReader {
         }
         let scanned = try _scanNumber()
         guard scanned.isInteger else {
-            throw _error(.typeMismatch, at: scanned.start, expected: "an integer (no fraction or exponent)",
-                         found: "the number " + String(decoding: UnsafeRawBufferPointer(rebasing: _bytes[scanned.start..<_position]), as: UTF8.self))
+            throw _error(
+                .typeMismatch, at: scanned.start, expected: "an integer (no fraction or exponent)",
+                found: "the number "
+                    + String(
+                        decoding: UnsafeRawBufferPointer(rebasing: _bytes[scanned.start..<_position]), as: UTF8.self))
         }
         guard let value = _integerValue(from: scanned.start, to: _position) else {
-            throw _error(.numberOutOfRange, at: scanned.start, expected: "an integer between \(Int.min) and \(Int.max)",
-                         found: String(decoding: UnsafeRawBufferPointer(rebasing: _bytes[scanned.start..<_position]), as: UTF8.self))
+            throw _error(
+                .numberOutOfRange, at: scanned.start, expected: "an integer between \(Int.min) and \(Int.max)",
+                found: String(
+                    decoding: UnsafeRawBufferPointer(rebasing: _bytes[scanned.start..<_position]), as: UTF8.self))
         }
         return value
     }

@@ -50,8 +50,9 @@ extension JSONReader {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = byte == UInt8(ascii: "{")
                 guard depth < available else {
-                    throw _error(.depthLimitExceeded, at: _position, expected: "at most \(_maxDepth) nested arrays and objects",
-                                 found: "deeper nesting")
+                    throw _error(
+                        .depthLimitExceeded, at: _position, expected: "at most \(_maxDepth) nested arrays and objects",
+                        found: "deeper nesting")
                 }
                 _setWalkKind(isObject, at: depth)
                 depth &+= 1
@@ -99,7 +100,8 @@ extension JSONReader {
                     continue nextValue
                 }
                 guard next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw _unexpected(expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
+                    throw _unexpected(
+                        expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
                 }
                 _position &+= 1
                 depth &-= 1

@@ -61,12 +61,14 @@ public struct JSONReader {
         _walkKinds.append(contentsOf: repeatElement(0, count: options.maxDepth / 64 + 1))
         _fingerprinter = _Fingerprinter()
         if _count > options.maxInputBytes {
-            throw _error(.inputTooLarge, at: 0, expected: "at most \(options.maxInputBytes) bytes",
-                         found: "\(_count) bytes")
+            throw _error(
+                .inputTooLarge, at: 0, expected: "at most \(options.maxInputBytes) bytes",
+                found: "\(_count) bytes")
         }
         if _count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            throw _error(.byteOrderMark, at: 0, expected: "a JSON value (without a byte order mark)",
-                         found: "the UTF-8 byte order mark EF BB BF")
+            throw _error(
+                .byteOrderMark, at: 0, expected: "a JSON value (without a byte order mark)",
+                found: "the UTF-8 byte order mark EF BB BF")
         }
     }
 
@@ -114,8 +116,9 @@ public struct JSONReader {
             throw _unexpected(expected: _top.isObject ? "',' or '}'" : "',' or ']'")
         }
         guard _position == _count else {
-            throw _error(.trailingData, at: _position, expected: "end of input after the top-level value",
-                         found: _describeByte(at: _position))
+            throw _error(
+                .trailingData, at: _position, expected: "end of input after the top-level value",
+                found: _describeByte(at: _position))
         }
     }
 }

@@ -1,6 +1,7 @@
 extension JSONWriter {
     /// The decimal digits of 0…99 as pairs, read two digits per division.
-    @usableFromInline static let _digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    @usableFromInline static let _digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Runs `body` with a pointer to `maxCount` writable bytes at the end of the output;
     /// `body` returns how many it wrote, and the rest is dropped. Lets a long run of numbers be
@@ -53,7 +54,8 @@ extension JSONWriter {
                 index &-= 1
                 scratch[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
             }
-            UnsafeMutableRawPointer(out).copyMemory(from: scratch.baseAddress.unsafelyUnwrapped + index, byteCount: 24 &- index)
+            UnsafeMutableRawPointer(out).copyMemory(
+                from: scratch.baseAddress.unsafelyUnwrapped + index, byteCount: 24 &- index)
             return 24 &- index
         }
         return sign &+ count
@@ -62,8 +64,10 @@ extension JSONWriter {
     /// Writes an array whose elements `write` puts at a pointer (at most `maxElementBytes`
     /// each, returning the count), comma-separated, in one pass. O(count).
     @inlinable
-    mutating func _bulkArray<Element>(_ elements: [Element], maxElementBytes: Int,
-                                      _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int) {
+    mutating func _bulkArray<Element>(
+        _ elements: [Element], maxElementBytes: Int,
+        _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int
+    ) {
         beginArray()
         if !elements.isEmpty {
             _withUnsafeSpace(atMost: elements.count &* (maxElementBytes &+ 1)) { start in

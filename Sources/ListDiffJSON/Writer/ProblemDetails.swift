@@ -37,11 +37,15 @@ public struct ProblemDetails: Hashable, Sendable {
     /// repeated identifiers as `duplicates` when there are any. O(1).
     public init(readError error: JSONReadError, type: String = "about:blank") {
         let tooLarge = error.kind == .inputTooLarge
-        defer { if !error.duplicates.isEmpty { extensions.append(Extension("duplicates", .strings(error.duplicates))) } }
+        defer {
+            if !error.duplicates.isEmpty { extensions.append(Extension("duplicates", .strings(error.duplicates))) }
+        }
         self.init(
             type: type,
-            title: tooLarge ? "Request body too large" : (error.kind == .typeMismatch || error.kind == .schemaViolation
-                ? "Invalid request body" : "Malformed JSON"),
+            title: tooLarge
+                ? "Request body too large"
+                : (error.kind == .typeMismatch || error.kind == .schemaViolation
+                    ? "Invalid request body" : "Malformed JSON"),
             status: tooLarge ? 413 : 400,
             detail: error.description,
             extensions: [
@@ -50,7 +54,7 @@ public struct ProblemDetails: Hashable, Sendable {
                 Extension("line", .int(error.line)),
                 Extension("column", .int(error.column)),
                 Extension("expected", .string(error.expected)),
-                Extension("found", .string(error.found)),
+                Extension("found", .string(error.found))
             ]
         )
     }

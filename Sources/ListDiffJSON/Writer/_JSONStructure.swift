@@ -40,7 +40,9 @@ struct _JSONStructure {
     mutating func close(isObject: Bool) -> String? {
         let kind = isObject ? "an object" : "an array"
         guard let innermost = containers.last else { return "a close of \(kind) with nothing open" }
-        guard innermost == isObject else { return "a close of \(kind) while \(innermost ? "an object" : "an array") is innermost" }
+        guard innermost == isObject else {
+            return "a close of \(kind) while \(innermost ? "an object" : "an array") is innermost"
+        }
         guard !valueIsDue else { return "a close of an object after a member name without its value" }
         containers.removeLast()
         if containers.isEmpty { isDone = true }

@@ -16,7 +16,8 @@ enum ClusterRedirection: Equatable {
         }
         let parts = message.split(separator: " ")
         guard parts.count == 3, parts[0] == "MOVED" || parts[0] == "ASK", let slot = Int(parts[1]),
-              let colon = parts[2].lastIndex(of: ":"), let port = Int(parts[2][parts[2].index(after: colon)...]) else { return nil }
+            let colon = parts[2].lastIndex(of: ":"), let port = Int(parts[2][parts[2].index(after: colon)...])
+        else { return nil }
         var node = login
         node.host = String(parts[2][..<colon])
         node.port = port

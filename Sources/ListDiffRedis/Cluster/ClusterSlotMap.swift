@@ -14,9 +14,11 @@ struct ClusterSlotMap {
     init?(_ reply: RESPValue, queried: RedisEndpoint, login: RedisEndpoint) {
         guard case .array(let ranges?) = reply else { return nil }
         for range in ranges {
-            guard case .array(let fields?) = range, fields.count >= 3, case .integer(let start) = fields[0], case .integer(let end) = fields[1],
-                  0 <= start, start <= end, end < HashSlot.count, case .array(let master?) = fields[2], master.count >= 2,
-                  let host = master[0].string, case .integer(let port) = master[1] else { return nil }
+            guard case .array(let fields?) = range, fields.count >= 3, case .integer(let start) = fields[0],
+                case .integer(let end) = fields[1],
+                0 <= start, start <= end, end < HashSlot.count, case .array(let master?) = fields[2], master.count >= 2,
+                let host = master[0].string, case .integer(let port) = master[1]
+            else { return nil }
             guard host != "?" else { continue }
             var node = login
             node.host = host.isEmpty ? queried.host : host

@@ -8,7 +8,8 @@ enum HashSlot {
     static func of(_ key: String) -> Int {
         var bytes = Array(key.utf8)
         if let open = bytes.firstIndex(of: UInt8(ascii: "{")),
-           let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "}")), close > open + 1 {
+            let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "}")), close > open + 1
+        {
             bytes = Array(bytes[(open + 1)..<close])
         }
         return Int(crc16(bytes)) % count

@@ -22,12 +22,16 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
 
     /// A client of the cluster the `seeds` belong to (their login is every node's), with up to
     /// `poolSize` connections to each master.
-    public init(seeds: [RedisEndpoint], poolSize: Int, connectTimeout: Double = 1, replyTimeout: Double = 2,
-                observeRoundTrip: @escaping @Sendable (Double) -> Void = { _ in }) {
+    public init(
+        seeds: [RedisEndpoint], poolSize: Int, connectTimeout: Double = 1, replyTimeout: Double = 2,
+        observeRoundTrip: @escaping @Sendable (Double) -> Void = { _ in }
+    ) {
         precondition(!seeds.isEmpty, "a cluster client needs a seed node")
         self.seeds = seeds
         makePool = { node in
-            RedisConnectionPool(endpoint: node, size: poolSize, connectTimeout: connectTimeout, replyTimeout: replyTimeout, observeRoundTrip: observeRoundTrip)
+            RedisConnectionPool(
+                endpoint: node, size: poolSize, connectTimeout: connectTimeout, replyTimeout: replyTimeout,
+                observeRoundTrip: observeRoundTrip)
         }
     }
 
@@ -39,18 +43,21 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
             if let asked { node = asked } else { node = try master(of: slot) }
             let replies: [RESPValue]
             do {
-                replies = asked == nil ? try pool(node).send(commands) : try ClusterAsking.send(commands, on: pool(node))
+                replies =
+                    asked == nil ? try pool(node).send(commands) : try ClusterAsking.send(commands, on: pool(node))
                 lock.withLock { lastFailed = false }
             } catch {
                 lock.withLock {
-                    if case .server = error {} else {
+                    if case .server = error {
+                    } else {
                         lastFailed = true
                         mapIsStale = true
                     }
                 }
                 throw error
             }
-            guard let redirection = replies.lazy.compactMap({ ClusterRedirection($0, login: self.seeds[0]) }).first else { return replies }
+            guard let redirection = replies.lazy.compactMap({ ClusterRedirection($0, login: self.seeds[0]) }).first
+            else { return replies }
             asked = nil
             switch redirection {
             case .moved(let movedSlot, let target):
@@ -111,7 +118,9 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
                 guard lock.withLock({ map.master(of: slot) }) != nil else { throw error }
             }
         }
-        guard let node = lock.withLock({ map.master(of: slot) }) else { throw .server("CLUSTERDOWN no master serves slot \(slot)") }
+        guard let node = lock.withLock({ map.master(of: slot) }) else {
+            throw .server("CLUSTERDOWN no master serves slot \(slot)")
+        }
         return node
     }
 

@@ -24,7 +24,9 @@ public final class RedisConnection {
         do throws(RedisError) {
             var setup: [RESPCommand] = []
             if let password = endpoint.password {
-                setup.append(RESPCommand((["AUTH"] + (endpoint.username.map { [$0] } ?? []) + [password]).map { Array($0.utf8) }))
+                setup.append(
+                    RESPCommand((["AUTH"] + (endpoint.username.map { [$0] } ?? []) + [password]).map { Array($0.utf8) })
+                )
             }
             if endpoint.database != 0 { setup.append(RESPCommand("SELECT", String(endpoint.database))) }
             for reply in try send(setup) {
@@ -169,7 +171,9 @@ public final class RedisConnection {
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = SystemSocket.streamType
         var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { throw .connect(host: host, port: port, errno: EHOSTUNREACH) }
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
+            throw .connect(host: host, port: port, errno: EHOSTUNREACH)
+        }
         defer { freeaddrinfo(found) }
         let deadline = SystemSocket.now() + timeout
         var lastError = ECONNREFUSED

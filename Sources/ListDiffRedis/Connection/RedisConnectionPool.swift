@@ -23,8 +23,10 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private let observeRoundTrip: @Sendable (Double) -> Void
 
     /// A pool of at most `size` connections; `observeRoundTrip` is told how long each call took.
-    public init(endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2,
-                observeRoundTrip: @escaping @Sendable (Double) -> Void = { _ in }) {
+    public init(
+        endpoint: RedisEndpoint, size: Int, connectTimeout: Double = 1, replyTimeout: Double = 2,
+        observeRoundTrip: @escaping @Sendable (Double) -> Void = { _ in }
+    ) {
         self.endpoint = endpoint
         self.size = max(1, size)
         self.connectTimeout = connectTimeout
@@ -119,7 +121,8 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
         open += 1
         condition.unlock()
         do {
-            let connection = try RedisConnection(endpoint: endpoint, connectTimeout: connectTimeout, replyTimeout: replyTimeout)
+            let connection = try RedisConnection(
+                endpoint: endpoint, connectTimeout: connectTimeout, replyTimeout: replyTimeout)
             condition.lock()
             backoff = 0
             condition.unlock()

@@ -31,7 +31,9 @@ public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
             }
         }
         if let slash = rest.firstIndex(of: "/") {
-            guard let database = Int(rest[rest.index(after: slash)...]), database >= 0 else { return .failure(Malformed("the database after / must be a number")) }
+            guard let database = Int(rest[rest.index(after: slash)...]), database >= 0 else {
+                return .failure(Malformed("the database after / must be a number"))
+            }
             endpoint.database = database
             rest = rest[..<slash]
         }
@@ -39,11 +41,15 @@ public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
             endpoint.host = String(rest[rest.index(after: rest.startIndex)..<close])
             rest = rest[rest.index(after: close)...]
             if !rest.isEmpty {
-                guard rest.first == ":", let port = Int(rest.dropFirst()), (1...65535).contains(port) else { return .failure(Malformed("the port must be 1 to 65535")) }
+                guard rest.first == ":", let port = Int(rest.dropFirst()), (1...65535).contains(port) else {
+                    return .failure(Malformed("the port must be 1 to 65535"))
+                }
                 endpoint.port = port
             }
         } else if let colon = rest.lastIndex(of: ":") {
-            guard let port = Int(rest[rest.index(after: colon)...]), (1...65535).contains(port) else { return .failure(Malformed("the port must be 1 to 65535")) }
+            guard let port = Int(rest[rest.index(after: colon)...]), (1...65535).contains(port) else {
+                return .failure(Malformed("the port must be 1 to 65535"))
+            }
             endpoint.port = port
             endpoint.host = String(rest[..<colon])
         } else {
@@ -56,7 +62,9 @@ public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// Parses a `redis-cluster://[[user]:password@]host:port[,host:port…]` URL: a cluster's
     /// seed nodes, each with the one login. A cluster has no databases, so no `/db`.
     public static func parseCluster(_ url: String) -> Result<[RedisEndpoint], Malformed> {
-        guard url.hasPrefix("redis-cluster://") else { return .failure(Malformed("it must start with redis-cluster://")) }
+        guard url.hasPrefix("redis-cluster://") else {
+            return .failure(Malformed("it must start with redis-cluster://"))
+        }
         var rest = Substring(url.dropFirst("redis-cluster://".count))
         var login = ""
         if let at = rest.lastIndex(of: "@") {

@@ -22,7 +22,8 @@ public enum RedisError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .connect(let host, let port, let errno): "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))"
+        case .connect(let host, let port, let errno):
+            "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))"
         case .timedOut(let seconds): "no reply within \(seconds) s"
         case .closed: "the server closed the connection"
         case .io(let errno): "connection error: \(String(cString: strerror(errno)))"

@@ -72,10 +72,14 @@ public struct RESPReplyParser: Sendable {
                 position = afterLine
                 return .bulkString(nil)
             }
-            guard length >= 0, length <= maxBulkBytes else { throw RESPProtocolError("a bulk string of \(length) bytes (limit \(maxBulkBytes))") }
+            guard length >= 0, length <= maxBulkBytes else {
+                throw RESPProtocolError("a bulk string of \(length) bytes (limit \(maxBulkBytes))")
+            }
             let end = afterLine + Int(length)
             guard end + 2 <= buffer.count else { return nil }
-            guard buffer[end] == 13, buffer[end + 1] == 10 else { throw RESPProtocolError("a bulk string not followed by CRLF") }
+            guard buffer[end] == 13, buffer[end + 1] == 10 else {
+                throw RESPProtocolError("a bulk string not followed by CRLF")
+            }
             position = end + 2
             return .bulkString(Array(buffer[afterLine..<end]))
         case UInt8(ascii: "*"):
@@ -84,7 +88,9 @@ public struct RESPReplyParser: Sendable {
                 position = afterLine
                 return .array(nil)
             }
-            guard count >= 0, count <= maxArrayCount else { throw RESPProtocolError("an array of \(count) elements (limit \(maxArrayCount))") }
+            guard count >= 0, count <= maxArrayCount else {
+                throw RESPProtocolError("an array of \(count) elements (limit \(maxArrayCount))")
+            }
             guard depth < maxDepth else { throw RESPProtocolError("arrays nested deeper than \(maxDepth)") }
             var elements: [RESPValue] = []
             elements.reserveCapacity(min(Int(count), 1024))

@@ -17,7 +17,10 @@ final class LocalWaiters: @unchecked Sendable {
     private var waiting: [SnapshotAddress: [UInt64: Waiter]] = [:]
     private var nextID: UInt64 = 0
 
-    func add(_ address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions, answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) -> UInt64 {
+    func add(
+        _ address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+        answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+    ) -> UInt64 {
         lock.withLock {
             nextID += 1
             waiting[address, default: [:]][nextID] = Waiter(since: since, options: options, answer: answer)

@@ -13,7 +13,8 @@ struct RedisScript: Sendable {
     /// Sent to the server holding `keys[0]`; every key must be in its slot.
     func run(on client: any RedisClient, keys: [String], arguments: [[UInt8]]) throws(RedisError) -> RESPValue {
         let tail = [Array(String(keys.count).utf8)] + keys.map { Array($0.utf8) } + arguments
-        let reply = try client.send([RESPCommand([Array("EVALSHA".utf8), Array(sha.utf8)] + tail)], routedBy: keys[0])[0]
+        let reply = try client.send([RESPCommand([Array("EVALSHA".utf8), Array(sha.utf8)] + tail)], routedBy: keys[0])[
+            0]
         if case .error(let message) = reply {
             guard message.hasPrefix("NOSCRIPT") else { throw .server(message) }
             return try client.call(RESPCommand([Array("EVAL".utf8), Array(source.utf8)] + tail), routedBy: keys[0])

@@ -3,7 +3,8 @@
 enum RedisScripts {
     /// KEYS: session, names. ARGV: epoch, ttl seconds. Makes the session unless it exists.
     /// Returns 1 if made, 0 if it existed.
-    static let createSession = RedisScript("""
+    static let createSession = RedisScript(
+        """
         if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
         redis.call('HSET', KEYS[1], 'epoch', ARGV[1], 'counter', 0)
         redis.call('EXPIRE', KEYS[1], ARGV[2])
@@ -21,7 +22,8 @@ enum RedisScripts {
     /// written get the session's expiry, so all still expire together), publishes. Returns `{'ok', epoch, version}`, or
     /// `{'moved', epoch, version}` (another write came first: diff again), or
     /// `{'full', count}` (the session holds the limit of snapshots).
-    static let write = RedisScript("""
+    static let write = RedisScript(
+        """
         local \(refreshTTLFunction)
         local epoch = redis.call('HGET', KEYS[1], 'epoch')
         if not epoch then
@@ -59,7 +61,8 @@ enum RedisScripts {
     /// KEYS: session, names. ARGV: ttl seconds, slack seconds. A read's use of the session:
     /// refreshes the TTL of every key of it when more than `slack` seconds of it have passed
     /// (so a session read often costs one `TTL` per read, not a walk). Returns 1 if refreshed.
-    static let touch = RedisScript("""
+    static let touch = RedisScript(
+        """
         local \(refreshTTLFunction)
         local left = redis.call('TTL', KEYS[1])
         if left < 0 or left > tonumber(ARGV[1]) - tonumber(ARGV[2]) then return 0 end
@@ -84,7 +87,8 @@ enum RedisScripts {
 
     /// KEYS: session, names, snapshot, history. ARGV: name, channel. Returns 'nosession',
     /// 'nosnapshot' or 'ok'.
-    static let deleteSnapshot = RedisScript("""
+    static let deleteSnapshot = RedisScript(
+        """
         if redis.call('EXISTS', KEYS[1]) == 0 then return 'nosession' end
         if redis.call('SREM', KEYS[2], ARGV[1]) == 0 then return 'nosnapshot' end
         redis.call('DEL', KEYS[3], KEYS[4])
@@ -94,7 +98,8 @@ enum RedisScripts {
 
     /// KEYS: session, names. ARGV: channel. Deletes the session and every snapshot of it.
     /// Returns 1, or 0 if there was none.
-    static let deleteSession = RedisScript("""
+    static let deleteSession = RedisScript(
+        """
         if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
         local tag = string.sub(KEYS[1], 1, -9)
         for _, name in ipairs(redis.call('SMEMBERS', KEYS[2])) do

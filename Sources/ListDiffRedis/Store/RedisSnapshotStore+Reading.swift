@@ -17,7 +17,9 @@ extension RedisSnapshotStore {
         let keys = keys(address)
         let touch = touchCommand(keys)
         let replies = try redis { () throws(RedisError) in
-            try client.send([RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)] + (touch.map { [$0] } ?? []), routedBy: keys.session)
+            try client.send(
+                [RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)]
+                    + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
         if touch != nil { try touched(replies[2], keys) }
         guard let epoch = replies[0].string else { return (nil, nil) }
@@ -35,7 +37,8 @@ extension RedisSnapshotStore {
     /// touched the session less than a slack ago (a 64th of the TTL).
     func touchCommand(_ keys: RedisKeys) -> RESPCommand? {
         guard touches.due(keys.session, slack: touchSlack) else { return nil }
-        return RESPCommand("EVALSHA", RedisScripts.touch.sha, "2", keys.session, keys.names, ttl, String(Int(touchSlack)))
+        return RESPCommand(
+            "EVALSHA", RedisScripts.touch.sha, "2", keys.session, keys.names, ttl, String(Int(touchSlack)))
     }
 
     var touchSlack: Double { Double(max(1, Int(limits.sessionIdleSeconds) / 64)) }
@@ -43,7 +46,8 @@ extension RedisSnapshotStore {
     /// Runs the touch whole when the server did not know it yet (its reply to the SHA).
     func touched(_ reply: RESPValue, _ keys: RedisKeys) throws(StoreError) {
         guard case .error(let message) = reply, message.hasPrefix("NOSCRIPT") else { return }
-        _ = try run(RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(Int(touchSlack))], outcomeUnknown: false)
+        _ = try run(
+            RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(Int(touchSlack))], outcomeUnknown: false)
     }
 
     func fieldsCommand(_ address: SnapshotAddress, body: Bool) -> RESPCommand {
@@ -52,9 +56,14 @@ extension RedisSnapshotStore {
     }
 
     static func state(epoch: String, fields reply: RESPValue) -> State? {
-        guard case .array(let fields?) = reply, fields.count >= 4, let version = fields[0].string.flatMap({ Int($0) }), version > 0 else { return nil }
-        return State(head: SnapshotHead(version: SnapshotVersion(epoch: epoch, number: version), digest: fields[1].string ?? "", isFlat: fields[2].string == "1"),
-                     items: fields[3].string.flatMap { Int($0) } ?? 0, body: fields.count > 4 ? fields[4].bytes ?? [] : [])
+        guard case .array(let fields?) = reply, fields.count >= 4, let version = fields[0].string.flatMap({ Int($0) }),
+            version > 0
+        else { return nil }
+        return State(
+            head: SnapshotHead(
+                version: SnapshotVersion(epoch: epoch, number: version), digest: fields[1].string ?? "",
+                isFlat: fields[2].string == "1"),
+            items: fields[3].string.flatMap { Int($0) } ?? 0, body: fields.count > 4 ? fields[4].bytes ?? [] : [])
     }
 
     /// A stored snapshot's JSON, read back as a read shows it and a write builds on it: without
@@ -81,16 +90,24 @@ extension RedisSnapshotStore {
     }
 
     func keys(_ address: SnapshotAddress) -> RedisKeys { keys(owner: address.owner, session: address.session) }
-    func keys(owner: Int, session: String) -> RedisKeys { RedisKeys(namespace: namespace, owner: owner, session: session) }
+    func keys(owner: Int, session: String) -> RedisKeys {
+        RedisKeys(namespace: namespace, owner: owner, session: session)
+    }
     var channel: String { "\(namespace):versions" }
     var ttl: String { String(max(1, Int(limits.sessionIdleSeconds))) }
 
-    func run(_ script: RedisScript, keys: [String], _ arguments: [String], outcomeUnknown: Bool = true) throws(StoreError) -> RESPValue {
+    func run(_ script: RedisScript, keys: [String], _ arguments: [String], outcomeUnknown: Bool = true)
+        throws(StoreError) -> RESPValue
+    {
         try run(script, keys: keys, arguments: arguments.map { Array($0.utf8) }, outcomeUnknown: outcomeUnknown)
     }
 
-    func run(_ script: RedisScript, keys: [String], arguments: [[UInt8]], outcomeUnknown: Bool) throws(StoreError) -> RESPValue {
-        try redis(outcomeUnknown: outcomeUnknown) { () throws(RedisError) in try script.run(on: client, keys: keys, arguments: arguments) }
+    func run(_ script: RedisScript, keys: [String], arguments: [[UInt8]], outcomeUnknown: Bool) throws(StoreError)
+        -> RESPValue
+    {
+        try redis(outcomeUnknown: outcomeUnknown) { () throws(RedisError) in
+            try script.run(on: client, keys: keys, arguments: arguments)
+        }
     }
 
     /// Runs Redis calls, turning a failure into ``StoreError/unavailable(_:outcomeUnknown:)``.
@@ -104,10 +121,11 @@ extension RedisSnapshotStore {
                 return try body()
             }
         } catch {
-            let unknown: Bool = switch error {
-            case .server, .connect, .backingOff: false
-            default: outcomeUnknown
-            }
+            let unknown: Bool =
+                switch error {
+                case .server, .connect, .backingOff: false
+                default: outcomeUnknown
+                }
             throw .unavailable(error.description, outcomeUnknown: unknown)
         }
     }

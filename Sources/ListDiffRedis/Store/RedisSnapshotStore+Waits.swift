@@ -9,14 +9,18 @@ extension RedisSnapshotStore {
     func subscribe() {
         subscriberLock.withLock {
             guard subscriber == nil else { return }
-            subscriber = VersionSubscriber(endpoints: { [client] in client.subscriptionEndpoints }, channel: channel, onMessage: { [weak self] message in
-                self?.handle(message)
-            }, onReconnect: { [weak self] in
-                self?.recheckWaits()
-            }, onIdle: { [weak self] in
-                guard let self, subscriberLock.withLock({ recheckPending }) else { return }
-                recheckWaits()
-            })
+            subscriber = VersionSubscriber(
+                endpoints: { [client] in client.subscriptionEndpoints }, channel: channel,
+                onMessage: { [weak self] message in
+                    self?.handle(message)
+                },
+                onReconnect: { [weak self] in
+                    self?.recheckWaits()
+                },
+                onIdle: { [weak self] in
+                    guard let self, subscriberLock.withLock({ recheckPending }) else { return }
+                    recheckWaits()
+                })
         }
     }
 
@@ -35,7 +39,9 @@ extension RedisSnapshotStore {
         guard let colon = inside.firstIndex(of: ":"), let owner = Int(inside[..<colon]) else { return }
         let session = String(inside[inside.index(after: colon)...])
         if parts[1] == "*" {
-            for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            for waiter in waiters.take(owner: owner, session: session) {
+                waiter.answer(.failure(.gone(.sessionDeleted)))
+            }
             return
         }
         let address = SnapshotAddress(owner: owner, session: session, snapshot: String(parts[1]))
@@ -55,7 +61,9 @@ extension RedisSnapshotStore {
         do {
             current = try existing(address, body: false).head.version
         } catch .sessionNotFound {
-            for waiter in waiters.take(owner: address.owner, session: address.session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
+            for waiter in waiters.take(owner: address.owner, session: address.session) {
+                waiter.answer(.failure(.gone(.sessionDeleted)))
+            }
             return
         } catch .notFound {
             for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
@@ -65,7 +73,9 @@ extension RedisSnapshotStore {
             return
         }
         for waiter in waiters.take(address, notAt: current) {
-            waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
+            waiter.answer(
+                Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options)
+                })
         }
     }
 }

@@ -26,8 +26,11 @@ extension RedisSnapshotStore {
     /// through this instance take turns (as in the memory store), so only writers on other
     /// instances can make a write start again. A refusal found on a guessed base is checked
     /// again on the stored one before it is answered.
-    func commit(at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions, existing mustExist: Bool,
-                _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> WriteResult {
+    func commit(
+        at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        existing mustExist: Bool,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
+    ) throws(StoreError) -> WriteResult {
         let turn = writeTurns[Int(UInt(bitPattern: address.hashValue) % UInt(writeTurns.count))]
         turn.lock()
         defer { turn.unlock() }
@@ -44,21 +47,30 @@ extension RedisSnapshotStore {
                 if reads >= 16 { usleep(UInt32.random(in: 0...2_000)) }
                 reads += 1
                 let stored = try state(address, body: true)
-                base = Base(epoch: stored.epoch, head: stored.state?.head, snapshot: stored.state.map { Self.decode($0.body) }, isGuess: false)
+                base = Base(
+                    epoch: stored.epoch, head: stored.state?.head, snapshot: stored.state.map { Self.decode($0.body) },
+                    isGuess: false)
             }
             do {
-                if case .done(let result) = try attempt(on: base, at: address, conditions: conditions, isFlat: newIsFlat, options: options, existing: mustExist, next) {
+                if case .done(let result) = try attempt(
+                    on: base, at: address, conditions: conditions, isFlat: newIsFlat, options: options,
+                    existing: mustExist, next)
+                {
                     return result
                 }
-            } catch where base.isGuess {
+            } catch  where base.isGuess {
                 continue // checked again on the stored snapshot
             }
         }
-        throw .unavailable("the snapshot changed under \(Self.maxAttempts) attempts in a row to write it", outcomeUnknown: false)
+        throw .unavailable(
+            "the snapshot changed under \(Self.maxAttempts) attempts in a row to write it", outcomeUnknown: false)
     }
 
-    private func attempt(on base: Base, at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions, existing mustExist: Bool,
-                         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> Attempt {
+    private func attempt(
+        on base: Base, at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?,
+        options: DiffOptions, existing mustExist: Bool,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
+    ) throws(StoreError) -> Attempt {
         if mustExist, base.epoch == nil { throw .sessionNotFound(address.session) }
         let number = base.head?.version.number ?? 0
         if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
@@ -66,7 +78,9 @@ extension RedisSnapshotStore {
         let before = SnapshotVersion(epoch: epoch, number: number)
         try conditions.check(current: before, exists: number > 0)
         let storedIsFlat = base.head?.isFlat ?? false
-        if let newIsFlat, number > 0, newIsFlat != storedIsFlat { throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil) }
+        if let newIsFlat, number > 0, newIsFlat != storedIsFlat {
+            throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil)
+        }
         let flat = number == 0 ? (newIsFlat ?? false) : storedIsFlat
         let old = base.snapshot ?? WireSnapshot.empty(flat: flat)
         let proposed = try next(old, flat)
@@ -82,17 +96,30 @@ extension RedisSnapshotStore {
         let stored = proposed.withoutMarks
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
-        let reply = try run(RedisScripts.write, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)], arguments: [
-            address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0", String(proposed.numberOfItems),
-        ].map { Array($0.utf8) } + [writer.bytes] + [String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel, String(Int(touchSlack))].map { Array($0.utf8) },
-                            outcomeUnknown: true)
+        let reply = try run(
+            RedisScripts.write,
+            keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
+            arguments: [
+                address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0",
+                String(proposed.numberOfItems)
+            ].map { Array($0.utf8) } + [writer.bytes]
+                + [
+                    String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
+                    String(Int(touchSlack))
+                ].map { Array($0.utf8) },
+            outcomeUnknown: true)
         let fields = Self.strings(reply)
         switch fields.first {
         case "ok":
-            guard fields.count == 3, let version = Int(fields[2]) else { throw .unavailable("an unexpected reply to a write", outcomeUnknown: true) }
-            let head = SnapshotHead(version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
+            guard fields.count == 3, let version = Int(fields[2]) else {
+                throw .unavailable("an unexpected reply to a write", outcomeUnknown: true)
+            }
+            let head = SnapshotHead(
+                version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
             let from = SnapshotVersion(epoch: fields[1], number: number)
-            recent.put(RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count), at: address)
+            recent.put(
+                RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
+                at: address)
             answerWaiters(at: address, diff: diff, from: from, to: head)
             return .done(WriteResult(from: from, head: head, diff: diff))
         case "full":
@@ -114,7 +141,10 @@ extension RedisSnapshotStore {
         var diffs = DiffsByOptions(diff)
         for waiter in waiters.take(address, notAt: to.version) {
             guard waiter.since == from else {
-                waiter.answer(Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options) })
+                waiter.answer(
+                    Result { () throws(StoreError) in
+                        try changes(at: address, since: waiter.since, options: waiter.options)
+                    })
                 continue
             }
             waiter.answer(.success(.changes(from: from, to: to, diff: diffs.diff(with: waiter.options))))

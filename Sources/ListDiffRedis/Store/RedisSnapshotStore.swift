@@ -41,8 +41,10 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
     /// `namespace` (`ld` unless several stores share one server).
-    public init(client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
-                observeDiff: @escaping DiffObserver = { _, _ in }) {
+    public init(
+        client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
+        observeDiff: @escaping DiffObserver = { _, _ in }
+    ) {
         self.client = client
         self.limits = limits
         self.namespace = namespace
@@ -56,7 +58,8 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {
         let name = name ?? RandomToken.hex(bits: 128)
         let keys = keys(owner: owner, session: name)
-        let made = try run(RedisScripts.createSession, keys: [keys.session, keys.names], [RandomToken.hex(bits: 64), ttl])
+        let made = try run(
+            RedisScripts.createSession, keys: [keys.session, keys.names], [RandomToken.hex(bits: 64), ttl])
         guard made.integer == 1 else { throw .sessionExists(name) }
         return name
     }
@@ -65,20 +68,26 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let keys = keys(owner: owner, session: session)
         let touch = touchCommand(keys)
         let replies = try redis { () throws(RedisError) in
-            try client.send([RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names)] + (touch.map { [$0] } ?? []), routedBy: keys.session)
+            try client.send(
+                [RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names)]
+                    + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
         if touch != nil { try touched(replies[2], keys) }
         let (epoch, names) = (replies[0].string, Self.strings(replies[1]))
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
-            try client.send(names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") }, routedBy: keys.session)
+            try client.send(
+                names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") },
+                routedBy: keys.session)
         }
         var listing = WireSessionListing(session: session, snapshots: [])
         for (name, reply) in zip(names, heads) {
             let fields = Self.strings(reply)
             guard fields.count == 4, let version = Int(fields[0]), version > 0 else { continue }
-            listing.snapshots.append(WireSessionListing.Snapshot(name: name, version: SnapshotVersion(epoch: epoch, number: version).text,
-                                                                 digest: fields[1], items: Int(fields[2]) ?? 0, isFlat: fields[3] == "1"))
+            listing.snapshots.append(
+                WireSessionListing.Snapshot(
+                    name: name, version: SnapshotVersion(epoch: epoch, number: version).text,
+                    digest: fields[1], items: Int(fields[2]) ?? 0, isFlat: fields[3] == "1"))
         }
         listing.snapshots.sort { $0.name < $1.name }
         return listing
@@ -87,17 +96,27 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func deleteSession(owner: Int, session: String) throws(StoreError) {
         let keys = keys(owner: owner, session: session)
         recent.remove(owner: owner, session: session)
-        guard try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel]).integer == 1 else { throw .sessionNotFound(session) }
+        guard try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel]).integer == 1 else {
+            throw .sessionNotFound(session)
+        }
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
     }
 
-    public func write(_ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
+    public func write(
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        options: DiffOptions
+    ) throws(StoreError) -> WriteResult {
         try limits.checkItems(snapshot.numberOfItems, pointer: "")
-        return try commit(at: address, conditions: conditions, isFlat: isFlat, options: options, existing: false) { _, _ in snapshot }
+        return try commit(at: address, conditions: conditions, isFlat: isFlat, options: options, existing: false) {
+            _, _ in snapshot
+        }
     }
 
-    public func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
-        try commit(at: address, conditions: conditions, isFlat: nil, options: options, existing: true) { (current, isFlat) throws(StoreError) in
+    public func apply(
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+    ) throws(StoreError) -> WriteResult {
+        try commit(at: address, conditions: conditions, isFlat: nil, options: options, existing: true) {
+            (current, isFlat) throws(StoreError) in
             try limits.applying(operations, to: current, isFlat: isFlat)
         }
     }
@@ -108,18 +127,28 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         return StoredVersion(head: current.head, numberOfItems: current.items) { Self.decode(body) }
     }
 
-    public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
+    public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
+        -> SnapshotChanges
+    {
         let head = try existing(address, body: false).head
         if since == head.version { return .changes(from: since, to: head, diff: nil) }
         let keys = keys(address)
         // The current version and the history in one transaction, so they agree.
         let (current, history) = try redis { () throws(RedisError) in
-            let replies = try client.send([RESPCommand("MULTI"), fieldsCommand(address, body: true), RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")],
-                                          routedBy: keys.session)
-            guard case .array(let results?) = replies[3], results.count == 2 else { throw RedisError.server("the transaction was not executed") }
+            let replies = try client.send(
+                [
+                    RESPCommand("MULTI"), fieldsCommand(address, body: true),
+                    RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")
+                ],
+                routedBy: keys.session)
+            guard case .array(let results?) = replies[3], results.count == 2 else {
+                throw RedisError.server("the transaction was not executed")
+            }
             return (results[0], results[1])
         }
-        guard let state = Self.state(epoch: head.version.epoch, fields: current), state.head.version.number > 0 else { throw .notFound(address, neverWritten: false) }
+        guard let state = Self.state(epoch: head.version.epoch, fields: current), state.head.version.number > 0 else {
+            throw .notFound(address, neverWritten: false)
+        }
         let marked = Self.decodeMarked(state.body)
         let newest = marked.hasMarks ? marked.withoutMarks : marked
         let reset = SnapshotChanges.reset(StoredVersion(head: state.head, numberOfItems: state.items) { newest })
@@ -131,15 +160,21 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         // The marks of every version after `since`: the current one's and the history's.
         var marks = VersionMarks(of: marked)
         marks.formUnion(Self.historyMarks(after: since.number, in: history))
-        guard let diff = try? WireDiff.timed(from: older, to: marks.marking(newest), options: options, observe: observeDiff) else { return reset }
+        guard
+            let diff = try? WireDiff.timed(
+                from: older, to: marks.marking(newest), options: options, observe: observeDiff)
+        else { return reset }
         return .changes(from: since, to: state.head, diff: diff)
     }
 
     public func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) {
         _ = recent.take(address)
         let keys = keys(address)
-        let outcome = try run(RedisScripts.deleteSnapshot, keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
-                              [address.snapshot, channel]).string
+        let outcome = try run(
+            RedisScripts.deleteSnapshot,
+            keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
+            [address.snapshot, channel]
+        ).string
         switch outcome {
         case "nosession": throw .sessionNotFound(address.session)
         case "nosnapshot": throw .notFound(address, neverWritten: false)
@@ -147,8 +182,10 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         }
     }
 
-    public func waitForChange(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
-                              _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) throws(StoreError) -> ChangeWait? {
+    public func waitForChange(
+        at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+        _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+    ) throws(StoreError) -> ChangeWait? {
         subscribe()
         guard try existing(address, body: false).head.version == since else { return nil }
         let id = waiters.add(address, since: since, options: options, answer: answer)

@@ -6,26 +6,35 @@ enum SHA1 {
         var padded = message + [0x80]
         while padded.count % 64 != 56 { padded.append(0) }
         let bits = UInt64(message.count) * 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: padded.count, by: 64) {
             for t in 0..<16 {
                 let i = chunk + 4 * t
-                w[t] = UInt32(padded[i]) << 24 | UInt32(padded[i + 1]) << 16 | UInt32(padded[i + 2]) << 8 | UInt32(padded[i + 3])
+                w[t] =
+                    UInt32(padded[i]) << 24 | UInt32(padded[i + 1]) << 16 | UInt32(padded[i + 2]) << 8
+                    | UInt32(padded[i + 3])
             }
             for t in 16..<80 { w[t] = (w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]).rotatedLeft(1) }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for t in 0..<80 {
-                let (f, k): (UInt32, UInt32) = switch t {
-                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (b ^ c ^ d, 0xCA62_C1D6)
-                }
+                let (f, k): (UInt32, UInt32) =
+                    switch t {
+                    case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                    case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                    case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                    default: (b ^ c ^ d, 0xCA62_C1D6)
+                    }
                 let temp = a.rotatedLeft(5) &+ f &+ e &+ k &+ w[t]
                 (e, d, c, b, a) = (d, c, b.rotatedLeft(30), a, temp)
             }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e
+            h[0] &+= a
+            h[1] &+= b
+            h[2] &+= c
+            h[3] &+= d
+            h[4] &+= e
         }
         return h.map { word in
             let text = String(word, radix: 16)

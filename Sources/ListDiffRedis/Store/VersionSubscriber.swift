@@ -17,8 +17,11 @@ final class VersionSubscriber: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    init(endpoints: @escaping @Sendable () -> [RedisEndpoint], channel: String, onMessage: @escaping @Sendable (String) -> Void,
-         onReconnect: @escaping @Sendable () -> Void, onIdle: @escaping @Sendable () -> Void) {
+    init(
+        endpoints: @escaping @Sendable () -> [RedisEndpoint], channel: String,
+        onMessage: @escaping @Sendable (String) -> Void,
+        onReconnect: @escaping @Sendable () -> Void, onIdle: @escaping @Sendable () -> Void
+    ) {
         self.endpoints = endpoints
         self.channel = channel
         self.onMessage = onMessage
@@ -50,7 +53,9 @@ final class VersionSubscriber: @unchecked Sendable {
                         onIdle()
                         continue
                     }
-                    if case .array(let parts?) = message, parts.count == 3, parts[0].string == "message", let payload = parts[2].string {
+                    if case .array(let parts?) = message, parts.count == 3, parts[0].string == "message",
+                        let payload = parts[2].string
+                    {
                         onMessage(payload)
                     }
                 }

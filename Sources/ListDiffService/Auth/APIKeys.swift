@@ -19,7 +19,8 @@ struct APIKeys: Sendable {
         guard isEnabled else { return 0 }
         let fields = request.headers.values(for: "Authorization")
         guard fields.count <= 1 else {
-            throw ServiceProblem.invalidHeader("Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
+            throw ServiceProblem.invalidHeader(
+                "Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
         }
         guard let header = fields.first else {
             throw Self.unauthorized("this server requires an API key: send 'Authorization: Bearer <key>'", error: nil)
@@ -51,7 +52,8 @@ struct APIKeys: Sendable {
 
     private static func unauthorized(_ detail: String, error: String?) -> ServiceProblem {
         var problem = ServiceProblem(401, "unauthorized", title: "Unauthorized", detail: detail)
-        problem.headers.append(name: "WWW-Authenticate", value: "Bearer realm=\"listdiff\"" + (error.map { ", error=\"\($0)\"" } ?? ""))
+        problem.headers.append(
+            name: "WWW-Authenticate", value: "Bearer realm=\"listdiff\"" + (error.map { ", error=\"\($0)\"" } ?? ""))
         return problem
     }
 }

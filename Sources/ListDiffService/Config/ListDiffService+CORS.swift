@@ -5,8 +5,9 @@ extension ListDiffService {
     /// conditions, and read versions (`ETag`), new sessions' `Location`, `Retry-After` and why a
     /// key was refused.
     public static func corsPolicy(allowing origins: [String]) -> CORSPolicy {
-        CORSPolicy(allowedOrigins: origins, pathPrefix: "/v1/",
-                   allowedHeaders: ["Authorization", "Content-Type", "If-Match", "If-None-Match", "X-ListDiff-Session-Name"],
-                   exposedHeaders: ["ETag", "Location", "Retry-After", "WWW-Authenticate"])
+        CORSPolicy(
+            allowedOrigins: origins, pathPrefix: "/v1/",
+            allowedHeaders: ["Authorization", "Content-Type", "If-Match", "If-None-Match", "X-ListDiff-Session-Name"],
+            exposedHeaders: ["ETag", "Location", "Retry-After", "WWW-Authenticate"])
     }
 }

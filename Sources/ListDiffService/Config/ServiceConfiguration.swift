@@ -64,8 +64,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
 
     /// The store's share of these settings.
     public var storeLimits: StoreLimits {
-        StoreLimits(maxSessions: maxSessions, maxSnapshotsPerSession: maxSnapshotsPerSession, maxItemsPerSnapshot: maxItemsPerSnapshot,
-                    maxOperationWork: maxOperationWork, versionsKept: versionsKept, maxStoreBytes: maxStoreBytes,
-                    maxSessionBytes: sessionByteLimit, sessionIdleSeconds: sessionIdleSeconds, owners: apiKeys.count)
+        StoreLimits(
+            maxSessions: maxSessions, maxSnapshotsPerSession: maxSnapshotsPerSession,
+            maxItemsPerSnapshot: maxItemsPerSnapshot,
+            maxOperationWork: maxOperationWork, versionsKept: versionsKept, maxStoreBytes: maxStoreBytes,
+            maxSessionBytes: sessionByteLimit, sessionIdleSeconds: sessionIdleSeconds, owners: apiKeys.count)
     }
 }

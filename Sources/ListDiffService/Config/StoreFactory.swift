@@ -22,5 +22,7 @@ public struct StoreFactory: Sendable {
     }
 
     /// Snapshots in this process's memory, bounded by ``ServiceConfiguration/maxStoreBytes``.
-    public static let memory = StoreFactory(blocks: false) { limits, observers in MemorySnapshotStore(limits: limits, observeDiff: observers.diff) }
+    public static let memory = StoreFactory(blocks: false) { limits, observers in
+        MemorySnapshotStore(limits: limits, observeDiff: observers.diff)
+    }
 }

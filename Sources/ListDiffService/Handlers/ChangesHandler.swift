@@ -9,17 +9,21 @@ extension ListDiffService {
     func changes(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult {
         let format = try ChangesetFormat(query: request.http)
         guard let sinceText = request.http.queryValue("since") else {
-            throw ServiceProblem(400, "invalid-query", title: "Missing query parameter",
-                                 detail: "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch.isEmpty ? "<epoch>" : epoch).3 (a version from another server gets a reset)",
-                                 extensions: [.init("parameter", .string("since"))])
+            throw ServiceProblem(
+                400, "invalid-query", title: "Missing query parameter",
+                detail:
+                    "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch.isEmpty ? "<epoch>" : epoch).3 (a version from another server gets a reset)",
+                extensions: [.init("parameter", .string("since"))])
         }
         guard let since = SnapshotVersion(parsing: sinceText) else {
-            throw ServiceProblem.badQuery("since", sinceText, allowed: "a version '<epoch>.<number>' as returned by this API")
+            throw ServiceProblem.badQuery(
+                "since", sinceText, allowed: "a version '<epoch>.<number>' as returned by this API")
         }
         var wait = 0.0
         if let waitText = request.http.queryValue("wait") {
             guard let seconds = Double(waitText), seconds >= 0, seconds.isFinite else {
-                throw ServiceProblem.badQuery("wait", waitText, allowed: "seconds, 0 to \(Int(configuration.maxWaitSeconds))")
+                throw ServiceProblem.badQuery(
+                    "wait", waitText, allowed: "seconds, 0 to \(Int(configuration.maxWaitSeconds))")
             }
             wait = min(seconds, configuration.maxWaitSeconds)
         }
@@ -27,7 +31,9 @@ extension ListDiffService {
         if wait > 0, let deferred = try longPoll(address, since: since, wait: wait, format: format) {
             return .deferred(deferred)
         }
-        let changes = try stored { () throws(StoreError) in try store.changes(at: address, since: since, options: format.options) }
+        let changes = try stored { () throws(StoreError) in
+            try store.changes(at: address, since: since, options: format.options)
+        }
         return .response(ServiceJSON.response(to: changes, format: format))
     }
 
@@ -35,10 +41,14 @@ extension ListDiffService {
     /// (with what changed since `since` by then: normally nothing); nil when `since` is not
     /// the current version. The store holds the registration, this the response; whichever
     /// side stops waiting first ends the other.
-    private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat) throws(ServiceProblem) -> HTTPDeferredResponse? {
+    private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat)
+        throws(ServiceProblem) -> HTTPDeferredResponse?
+    {
         let deferred = HTTPDeferredResponse(timeout: wait) { [self] in
             do throws(ServiceProblem) {
-                let changes = try stored { () throws(StoreError) in try store.changes(at: address, since: since, options: format.options) }
+                let changes = try stored { () throws(StoreError) in
+                    try store.changes(at: address, since: since, options: format.options)
+                }
                 return ServiceJSON.response(to: changes, format: format)
             } catch {
                 return error.response

@@ -46,8 +46,10 @@ extension ListDiffService {
     /// the API key (401/400 before the handler runs), the query parameters the route takes
     /// (`query`; any other, or one given twice, is 400 `invalid-query`), and the rendering of
     /// its problems.
-    func route(_ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
-               _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult) {
+    func route(
+        _ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
+        _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
+    ) {
         router.add(method, path, cost: cost) { [keys] request, parameters in
             do throws(ServiceProblem) {
                 let owner = try keys.owner(of: request)

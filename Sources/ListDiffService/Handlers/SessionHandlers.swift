@@ -24,7 +24,8 @@ extension ListDiffService {
     /// `GET /v1/sessions/{session}`: its snapshots with version, digest and item count.
     func getSession(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
         let name = try request.sessionName()
-        let listing = try stored { () throws(StoreError) in try store.listSnapshots(owner: request.owner, session: name) }
+        let listing = try stored { () throws(StoreError) in try store.listSnapshots(owner: request.owner, session: name)
+        }
         var writer = JSONWriter()
         writer.writeSessionListing(listing)
         return .json(writer.bytes)

@@ -17,9 +17,12 @@ extension ListDiffService {
         }
         let conditions = try WriteConditions(request.http)
         let result = try stored { () throws(StoreError) in
-            try store.write(document.snapshot, isFlat: document.isFlat, at: address, conditions: conditions, options: format.options)
+            try store.write(
+                document.snapshot, isFlat: document.isFlat, at: address, conditions: conditions, options: format.options
+            )
         }
-        return written(result, format: format, location: "/v1/sessions/\(address.session)/snapshots/\(address.snapshot)")
+        return written(
+            result, format: format, location: "/v1/sessions/\(address.session)/snapshots/\(address.snapshot)")
     }
 
     /// `GET /v1/sessions/{session}/snapshots/{name}`: the snapshot, its version and digest;

@@ -5,7 +5,9 @@ extension WriteConditions {
     /// The request's `If-Match` and `If-None-Match`; 400 if either is not `*` or a list of
     /// entity tags.
     init(_ request: HTTPRequest) throws(ServiceProblem) {
-        self.init(ifMatch: try EntityTagList(field: "If-Match", of: request), ifNoneMatch: try EntityTagList(field: "If-None-Match", of: request))
+        self.init(
+            ifMatch: try EntityTagList(field: "If-Match", of: request),
+            ifNoneMatch: try EntityTagList(field: "If-None-Match", of: request))
     }
 }
 
@@ -18,14 +20,19 @@ extension EntityTagList {
         guard !fields.isEmpty else { return nil }
         let combined = fields.joined(separator: ", ")
         guard let list = Self.parse(combined) else {
-            throw ServiceProblem.invalidHeader(name, "\(name) is '\(combined.prefix(200))'; it must be * or a comma-separated list of entity tags, each a version in double quotes as ETag gives it, e.g. \"<epoch>.3\"")
+            throw ServiceProblem.invalidHeader(
+                name,
+                "\(name) is '\(combined.prefix(200))'; it must be * or a comma-separated list of entity tags, each a version in double quotes as ETag gives it, e.g. \"<epoch>.3\""
+            )
         }
         self = list
     }
 
     /// `*` or a list of `[W/]"…"`; nil if anything else. O(length).
     static func parse(_ value: String) -> EntityTagList? {
-        let elements = value.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces).filter { !$0.isEmpty }
+        let elements = value.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces).filter {
+            !$0.isEmpty
+        }
         guard !elements.isEmpty else { return nil }
         if elements.contains("*") { return elements.count == 1 ? .any : nil }
         var tags: [EntityTag] = []

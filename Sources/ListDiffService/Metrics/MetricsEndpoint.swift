@@ -26,13 +26,18 @@ extension ListDiffService {
                 return HTTPProblem(status: 503, detail: "not ready: the server is starting or shutting down").response()
             }
             guard store.isReachable else {
-                return HTTPProblem(status: 503, detail: "not ready: the snapshot store did not answer; checking again in the background").response()
+                return HTTPProblem(
+                    status: 503,
+                    detail: "not ready: the snapshot store did not answer; checking again in the background"
+                ).response()
             }
             return .text("ready\n")
         }
         router.get("/metrics") { [self] _ in
             let body = metricsText(transport: transport.attached?.statistics())
-            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], body: Array(body.utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(body.utf8))
         }
     }
 
@@ -40,23 +45,44 @@ extension ListDiffService {
     func metricsText(transport: HTTPServerStatistics?) -> String {
         var out = PrometheusText()
         if let transport {
-            out.family("listdiff_http_requests_total", "counter", "Requests answered, by route template, method and status.")
-            for (key, count) in transport.requests.counts.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-                out.sample("listdiff_http_requests_total", Double(count), labels: [("route", key.route), ("method", key.method), ("status", String(key.status))])
+            out.family(
+                "listdiff_http_requests_total", "counter", "Requests answered, by route template, method and status.")
+            for (key, count) in transport.requests.counts.sorted(by: {
+                ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+            }) {
+                out.sample(
+                    "listdiff_http_requests_total", Double(count),
+                    labels: [("route", key.route), ("method", key.method), ("status", String(key.status))])
             }
-            out.family("listdiff_http_request_duration_seconds", "histogram", "Time from a request's first byte to its response being queued, by route template.")
+            out.family(
+                "listdiff_http_request_duration_seconds", "histogram",
+                "Time from a request's first byte to its response being queued, by route template.")
             for (route, latency) in transport.requests.latency.sorted(by: { $0.key < $1.key }) {
                 out.histogram("listdiff_http_request_duration_seconds", latency, labels: [("route", route)])
             }
-            out.single("listdiff_open_connections", "gauge", "Client connections open.", Double(transport.openConnections))
-            out.single("listdiff_connections_accepted_total", "counter", "Connections accepted.", Double(transport.acceptedConnections))
-            out.single("listdiff_connections_rejected_total", "counter", "Connections answered 503 at accept (connection limit, no descriptors).", Double(transport.rejectedConnections))
-            out.single("listdiff_long_poll_waiters", "gauge", "Requests waiting for a deferred response (long polls).", Double(transport.waitingResponses))
-            out.single("listdiff_queued_jobs", "gauge", "Heavy requests waiting for a worker thread.", Double(transport.queuedJobs))
-            out.single("listdiff_buffered_body_bytes", "gauge", "Request-body bytes held now, against --max-buffered-body-bytes.", Double(transport.bufferedBodyBytes))
+            out.single(
+                "listdiff_open_connections", "gauge", "Client connections open.", Double(transport.openConnections))
+            out.single(
+                "listdiff_connections_accepted_total", "counter", "Connections accepted.",
+                Double(transport.acceptedConnections))
+            out.single(
+                "listdiff_connections_rejected_total", "counter",
+                "Connections answered 503 at accept (connection limit, no descriptors).",
+                Double(transport.rejectedConnections))
+            out.single(
+                "listdiff_long_poll_waiters", "gauge", "Requests waiting for a deferred response (long polls).",
+                Double(transport.waitingResponses))
+            out.single(
+                "listdiff_queued_jobs", "gauge", "Heavy requests waiting for a worker thread.",
+                Double(transport.queuedJobs))
+            out.single(
+                "listdiff_buffered_body_bytes", "gauge",
+                "Request-body bytes held now, against --max-buffered-body-bytes.", Double(transport.bufferedBodyBytes))
         }
         let diffs = diffMetrics.figures
-        out.family("listdiff_diff_duration_seconds", "histogram", "Time the engine spent matching old and new snapshots, per diff.")
+        out.family(
+            "listdiff_diff_duration_seconds", "histogram",
+            "Time the engine spent matching old and new snapshots, per diff.")
         out.histogram("listdiff_diff_duration_seconds", diffs.latency)
         out.single("listdiff_diff_items_total", "counter", "Items diffed (both sides).", Double(diffs.items))
         let store = store.statistics()
@@ -64,21 +90,39 @@ extension ListDiffService {
         if store.countsHoldings {
             out.single("listdiff_sessions", "gauge", "Sessions held.", Double(store.sessions))
             out.single("listdiff_snapshots", "gauge", "Named snapshots held.", Double(store.snapshots))
-            out.single("listdiff_versions", "gauge", "Versions kept over all snapshots, current ones included.", Double(store.versions))
-            out.single("listdiff_store_bytes", "gauge", "Estimated bytes of stored snapshots and kept versions.", Double(store.bytes))
+            out.single(
+                "listdiff_versions", "gauge", "Versions kept over all snapshots, current ones included.",
+                Double(store.versions))
+            out.single(
+                "listdiff_store_bytes", "gauge", "Estimated bytes of stored snapshots and kept versions.",
+                Double(store.bytes))
             out.family("listdiff_evictions_total", "counter", "Sessions evicted, by reason.")
             out.sample("listdiff_evictions_total", Double(store.evictedForBytes), labels: [("reason", "bytes")])
             out.sample("listdiff_evictions_total", Double(store.evictedForCount), labels: [("reason", "count")])
             out.sample("listdiff_evictions_total", Double(store.evictedForIdleness), labels: [("reason", "idle")])
         }
-        out.single("listdiff_store_round_trips_total", "counter", "Calls to the snapshot store's server (0 for the in-memory store).", Double(store.roundTrips))
-        out.single("listdiff_store_errors_total", "counter", "Calls to the snapshot store's server that it did not answer.", Double(store.roundTripFailures))
-        out.family("listdiff_store_round_trip_seconds", "histogram", "Time of each call to the snapshot store's server, reply included.")
+        out.single(
+            "listdiff_store_round_trips_total", "counter",
+            "Calls to the snapshot store's server (0 for the in-memory store).", Double(store.roundTrips))
+        out.single(
+            "listdiff_store_errors_total", "counter", "Calls to the snapshot store's server that it did not answer.",
+            Double(store.roundTripFailures))
+        out.family(
+            "listdiff_store_round_trip_seconds", "histogram",
+            "Time of each call to the snapshot store's server, reply included.")
         out.histogram("listdiff_store_round_trip_seconds", storeRoundTrips.figures)
-        out.single("process_resident_memory_bytes", "gauge", "Resident set size of the process.", Double(AllocatorTuning.residentBytes()))
-        out.single("listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).", Double(AllocatorTuning.heapBytesInUse()))
-        out.single("process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.", startedAt)
-        out.single("listdiff_uptime_seconds", "gauge", "Seconds since the service started.", (Date().timeIntervalSince1970 - startedAt).rounded())
+        out.single(
+            "process_resident_memory_bytes", "gauge", "Resident set size of the process.",
+            Double(AllocatorTuning.residentBytes()))
+        out.single(
+            "listdiff_heap_bytes", "gauge", "Heap bytes held by live allocations (glibc mallinfo2).",
+            Double(AllocatorTuning.heapBytesInUse()))
+        out.single(
+            "process_start_time_seconds", "gauge", "Start time of the process since the Unix epoch, in seconds.",
+            startedAt)
+        out.single(
+            "listdiff_uptime_seconds", "gauge", "Seconds since the service started.",
+            (Date().timeIntervalSince1970 - startedAt).rounded())
         return out.text
     }
 }

@@ -44,8 +44,8 @@ struct PrometheusText {
     }
 }
 
-private extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self { if character == target { result += replacement } else { result.append(character) } }
         return result

@@ -24,7 +24,9 @@ struct ChangesetFormat: Hashable, Sendable {
         switch request.queryValue("include") {
         case nil: includesValues = false
         case "values" where !sequential: includesValues = true
-        case let other?: throw ServiceProblem.badQuery("include", other, allowed: sequential ? "nothing with format=sequential" : "values")
+        case let other?:
+            throw ServiceProblem.badQuery(
+                "include", other, allowed: sequential ? "nothing with format=sequential" : "values")
         }
     }
 

@@ -8,32 +8,42 @@ import ListDiffStore
 enum ServiceJSON {
     /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed.
     /// O(changeset + values).
-    static func changes(from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat) -> [UInt8] {
+    static func changes(from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat)
+        -> [UInt8]
+    {
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChanges(from: from.text, to: head.version.text, digest: head.digest, diff: diff,
-                            sequential: format.sequential, includeValues: format.includesValues, flat: head.isFlat)
+        writer.writeChanges(
+            from: from.text, to: head.version.text, digest: head.digest, diff: diff,
+            sequential: format.sequential, includeValues: format.includesValues, flat: head.isFlat)
         return writer.bytes
     }
 
     /// `{"reset": true, "to", "digest", "snapshot"}`. O(size).
     static func reset(to stored: StoredVersion) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
-        writer.writeReset(to: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(), flat: stored.head.isFlat)
+        writer.writeReset(
+            to: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(),
+            flat: stored.head.isFlat)
         return writer.bytes
     }
 
     /// `{"version", "digest", "snapshot"}`. O(size).
     static func snapshot(_ stored: StoredVersion) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
-        writer.writeVersionedSnapshot(version: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(), flat: stored.head.isFlat)
+        writer.writeVersionedSnapshot(
+            version: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(),
+            flat: stored.head.isFlat)
         return writer.bytes
     }
 
     /// `{"version", "digest", "section", "items"}`: one subtree of a stored version (its items
     /// as a tree, the top at level 0) and the digest of the whole version. O(subtree).
-    static func subtree(version stored: StoredVersion, section: WireID, items: ContiguousArray<WireSnapshot.Item>) -> [UInt8] {
+    static func subtree(version stored: StoredVersion, section: WireID, items: ContiguousArray<WireSnapshot.Item>)
+        -> [UInt8]
+    {
         var writer = JSONWriter(reservingCapacity: 16 * items.count + 128)
-        writer.writeSubtree(version: stored.head.version.text, digest: stored.head.digest, section: section, items: items)
+        writer.writeSubtree(
+            version: stored.head.version.text, digest: stored.head.digest, section: section, items: items)
         return writer.bytes
     }
 

@@ -50,7 +50,9 @@ struct ByteLedger {
     /// fits: dropping some of `prunable` (its snapshot's older versions, oldest first), then
     /// evicting some of `candidates` (other sessions, least recently used first; read only as
     /// far as needed). O(prunable + candidates read).
-    func plan(delta: Int, sessionBytes: Int, owner: Int, prunable: [Int], candidates: some Sequence<Candidate>) -> Result<Plan, Refusal> {
+    func plan(delta: Int, sessionBytes: Int, owner: Int, prunable: [Int], candidates: some Sequence<Candidate>)
+        -> Result<Plan, Refusal>
+    {
         var plan = Plan()
         func storeExcess() -> Int { total + delta - plan.bytesPruned - maxStoreBytes }
         func sessionExcess() -> Int { sessionBytes + delta - plan.bytesPruned - maxSessionBytes }
@@ -58,7 +60,9 @@ struct ByteLedger {
             plan.bytesPruned += prunable[plan.pruned]
             plan.pruned += 1
         }
-        guard sessionExcess() <= 0 else { return .failure(.sessionFull(wouldHold: sessionBytes + delta - plan.bytesPruned)) }
+        guard sessionExcess() <= 0 else {
+            return .failure(.sessionFull(wouldHold: sessionBytes + delta - plan.bytesPruned))
+        }
         var excess = storeExcess()
         guard excess > 0 else { return .success(plan) }
         let withinShare = bytes(of: owner) + delta - plan.bytesPruned <= ownerShare
@@ -72,7 +76,8 @@ struct ByteLedger {
             projected[candidate.owner, default: 0] -= candidate.bytes
             excess -= candidate.bytes
         }
-        return excess > 0 ? .failure(.storeFull(over: total + delta - plan.bytesPruned - maxStoreBytes)) : .success(plan)
+        return excess > 0
+            ? .failure(.storeFull(over: total + delta - plan.bytesPruned - maxStoreBytes)) : .success(plan)
     }
 
     /// Records `bytes` more (or fewer) held by `owner`.

@@ -9,7 +9,9 @@ struct LeastRecentlyUsedFirst: Sequence, IteratorProtocol {
     }
 
     mutating func next() -> Int? {
-        guard let oldest = lastUsed.indices.min(by: { lastUsed[$0] < lastUsed[$1] }), lastUsed[oldest] != .max else { return nil }
+        guard let oldest = lastUsed.indices.min(by: { lastUsed[$0] < lastUsed[$1] }), lastUsed[oldest] != .max else {
+            return nil
+        }
         lastUsed[oldest] = .max
         return oldest
     }

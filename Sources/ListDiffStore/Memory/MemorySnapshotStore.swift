@@ -35,8 +35,10 @@ public final class MemorySnapshotStore: SnapshotStore {
         for (snapshot, stored) in try existingSession(owner: owner, name: name).listing() {
             let state = stored.state()
             guard state.head.version.number > 0 else { continue }
-            listing.snapshots.append(WireSessionListing.Snapshot(name: snapshot, version: state.head.version.text, digest: state.head.digest,
-                                                                 items: state.numberOfItems, isFlat: state.head.isFlat))
+            listing.snapshots.append(
+                WireSessionListing.Snapshot(
+                    name: snapshot, version: state.head.version.text, digest: state.head.digest,
+                    items: state.numberOfItems, isFlat: state.head.isFlat))
         }
         return listing
     }
@@ -46,16 +48,24 @@ public final class MemorySnapshotStore: SnapshotStore {
         sessions.removeSession(owner: owner, name: session.name)
     }
 
-    public func write(_ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
+    public func write(
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        options: DiffOptions
+    ) throws(StoreError) -> WriteResult {
         try limits.checkItems(snapshot.numberOfItems, pointer: "")
         let (session, createdSession) = sessions.sessionCreatingIfMissing(owner: address.owner, name: address.session)
         do throws(StoreError) {
-            let (stored, _) = try session.snapshotCreatingIfMissing(named: address.snapshot, limit: limits.maxSnapshotsPerSession, make: makeSnapshot)
+            let (stored, _) = try session.snapshotCreatingIfMissing(
+                named: address.snapshot, limit: limits.maxSnapshotsPerSession, make: makeSnapshot)
             do throws(StoreError) {
-                return try write(to: stored, of: session, conditions: conditions, isFlat: isFlat, options: options) { _, _ in snapshot }
+                return try write(to: stored, of: session, conditions: conditions, isFlat: isFlat, options: options) {
+                    _, _ in snapshot
+                }
             } catch {
                 // Nothing half-applied: a snapshot no write has given a version goes again…
-                if stored.state().head.version.number == 0 { _ = sessions.removeSnapshot(address.snapshot, of: session) }
+                if stored.state().head.version.number == 0 {
+                    _ = sessions.removeSnapshot(address.snapshot, of: session)
+                }
                 throw error
             }
         } catch {
@@ -65,9 +75,12 @@ public final class MemorySnapshotStore: SnapshotStore {
         }
     }
 
-    public func apply(_ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions) throws(StoreError) -> WriteResult {
+    public func apply(
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+    ) throws(StoreError) -> WriteResult {
         let (session, stored) = try existingSnapshot(address)
-        return try write(to: stored, of: session, conditions: conditions, isFlat: nil, options: options) { (current, isFlat) throws(StoreError) in
+        return try write(to: stored, of: session, conditions: conditions, isFlat: nil, options: options) {
+            (current, isFlat) throws(StoreError) in
             try limits.applying(operations, to: current, isFlat: isFlat)
         }
     }
@@ -78,7 +91,9 @@ public final class MemorySnapshotStore: SnapshotStore {
         return state
     }
 
-    public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
+    public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
+        -> SnapshotChanges
+    {
         try existingSnapshot(address).snapshot.changes(since: since, options: options)
     }
 
@@ -87,8 +102,10 @@ public final class MemorySnapshotStore: SnapshotStore {
         _ = sessions.removeSnapshot(address.snapshot, of: session)
     }
 
-    public func waitForChange(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
-                              _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void) throws(StoreError) -> ChangeWait? {
+    public func waitForChange(
+        at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+        _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
+    ) throws(StoreError) -> ChangeWait? {
         try existingSnapshot(address).snapshot.waitForChange(since: since, options: options, answer)
     }
 
@@ -106,21 +123,30 @@ public final class MemorySnapshotStore: SnapshotStore {
         return session
     }
 
-    private func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (session: Session, snapshot: StoredSnapshot) {
+    private func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (
+        session: Session, snapshot: StoredSnapshot
+    ) {
         let session = try existingSession(owner: address.owner, name: address.session)
-        guard let stored = session.snapshot(named: address.snapshot) else { throw .notFound(address, neverWritten: false) }
+        guard let stored = session.snapshot(named: address.snapshot) else {
+            throw .notFound(address, neverWritten: false)
+        }
         return (session, stored)
     }
 
     /// Writes through `stored`'s lock, admitting its bytes against the session's and the
     /// store's limits; sessions evicted to make room are released once the lock is let go.
-    private func write(to stored: StoredSnapshot, of session: Session, conditions: WriteConditions, isFlat: Bool?, options: DiffOptions,
-                       _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot) throws(StoreError) -> WriteResult {
+    private func write(
+        to stored: StoredSnapshot, of session: Session, conditions: WriteConditions, isFlat: Bool?,
+        options: DiffOptions,
+        _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
+    ) throws(StoreError) -> WriteResult {
         var evicted: [Session] = []
         defer { sessions.releaseEvicted(evicted) }
-        return try stored.write(conditions: conditions, isFlat: isFlat, options: options, admit: { (delta, older) throws(StoreError) in
-            try sessions.admit(delta, olderVersionBytes: older, for: session, evicted: &evicted)
-        }, next)
+        return try stored.write(
+            conditions: conditions, isFlat: isFlat, options: options,
+            admit: { (delta, older) throws(StoreError) in
+                try sessions.admit(delta, olderVersionBytes: older, for: session, evicted: &evicted)
+            }, next)
     }
 
     private func makeSnapshot() -> StoredSnapshot {

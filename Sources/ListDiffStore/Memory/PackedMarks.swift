@@ -16,7 +16,9 @@ struct PackedMarks: Sendable {
 
     /// Packs the marks `snapshot` carries. O(marks).
     init(of snapshot: WireSnapshot) {
-        guard !snapshot.reloadedItems.isEmpty || !snapshot.reconfiguredItems.isEmpty || !snapshot.reloadedSections.isEmpty else { return }
+        guard
+            !snapshot.reloadedItems.isEmpty || !snapshot.reconfiguredItems.isEmpty || !snapshot.reloadedSections.isEmpty
+        else { return }
         let lists = [snapshot.reloadedItems, snapshot.reconfiguredItems, snapshot.reloadedSections]
         // Exact capacities: kept as long as the version is.
         text.reserveCapacity(lists.reduce(0) { total, ids in ids.reduce(total) { $0 + $1.withUTF8 { $0.count } } })
@@ -49,6 +51,8 @@ struct PackedMarks: Sendable {
             }
         }
         let sectionsStart = reloadedCount + reconfiguredCount
-        return VersionMarks(reloaded: ids[..<reloadedCount], reconfigured: ids[reloadedCount..<sectionsStart], reloadedSections: ids[sectionsStart...])
+        return VersionMarks(
+            reloaded: ids[..<reloadedCount], reconfigured: ids[reloadedCount..<sectionsStart],
+            reloadedSections: ids[sectionsStart...])
     }
 }

@@ -53,7 +53,8 @@ struct PackedSnapshot: Sendable {
     /// Bytes held (capacity, not only count). O(1) plus the contents' lengths.
     var bytes: Int {
         text.capacity + 4 * (ends.capacity + itemCounts.capacity + contentElements.capacity)
-            + contents.capacity * MemoryLayout<WireContent>.stride + contents.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
+            + contents.capacity * MemoryLayout<WireContent>.stride
+            + contents.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
     }
 
     /// The snapshot in the engine's form. Identifiers are hashed again here: the price of

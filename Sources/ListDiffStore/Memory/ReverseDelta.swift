@@ -28,7 +28,9 @@ struct ReverseDelta: Sendable {
         for (index, section) in newer.sections.enumerated() { newerSections[section.id] = index }
         var newerItems = [WireID: (section: Int32, item: Int32)](minimumCapacity: newer.numberOfItems)
         for (sectionIndex, section) in newer.sections.enumerated() {
-            for (itemIndex, item) in section.items.enumerated() { newerItems[item.id] = (Int32(sectionIndex), Int32(itemIndex)) }
+            for (itemIndex, item) in section.items.enumerated() {
+                newerItems[item.id] = (Int32(sectionIndex), Int32(itemIndex))
+            }
         }
         var plan = Plan()
         var sections = ContiguousArray<WireSnapshot.Section>()
@@ -42,19 +44,27 @@ struct ReverseDelta: Sendable {
                 sections.append(section)
                 continue
             }
-            if newer.sections[source].content != section.content { sectionContents.append((olderIndex, section.content)) }
+            if newer.sections[source].content != section.content {
+                sectionContents.append((olderIndex, section.content))
+            }
             runs.removeAll(keepingCapacity: true)
             for (itemIndex, item) in section.items.enumerated() {
                 guard let at = newerItems[item.id] else {
                     items.append(item)
-                    if let last = runs.last, last.isInsert { runs[runs.count - 1].count += 1 } else { runs.append(Run(isInsert: true, section: 0, start: 0, count: 1)) }
+                    if let last = runs.last, last.isInsert {
+                        runs[runs.count - 1].count += 1
+                    } else {
+                        runs.append(Run(isInsert: true, section: 0, start: 0, count: 1))
+                    }
                     continue
                 }
                 let (fromSection, fromItem) = (Int(at.section), Int(at.item))
                 if newer.sections[fromSection].items[fromItem].content != item.content {
                     itemContents.append((ItemPath(section: olderIndex, item: itemIndex), item.content))
                 }
-                if let last = runs.last, !last.isInsert, last.section == fromSection, last.start + last.count == fromItem {
+                if let last = runs.last, !last.isInsert, last.section == fromSection,
+                    last.start + last.count == fromItem
+                {
                     runs[runs.count - 1].count += 1
                 } else {
                     runs.append(Run(isInsert: false, section: fromSection, start: fromItem, count: 1))
@@ -77,14 +87,18 @@ struct ReverseDelta: Sendable {
         exact.append(contentsOf: plan.bytes)
         self.plan = exact
         insertedSections = PackedSnapshot(WireSnapshot(uncheckedUniqueSections: sections))
-        insertedItems = items.isEmpty ? PackedSnapshot()
-            : PackedSnapshot(WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
+        insertedItems =
+            items.isEmpty
+            ? PackedSnapshot()
+            : PackedSnapshot(
+                WireSnapshot(uncheckedUniqueSections: [WireSnapshot.Section(WireID.flatSection, items: items)]))
         // Copied out of the older version's shared buffer, which must not be kept alive.
         let kept = WireContent.compacted(sectionContents.compactMap(\.content) + itemContents.compactMap(\.content))
         var copies = kept.makeIterator()
         self.sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
         self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
-        bytes = self.plan.capacity + insertedSections.bytes + insertedItems.bytes
+        bytes =
+            self.plan.capacity + insertedSections.bytes + insertedItems.bytes
             + (sectionContents.count + itemContents.count) * 32
             + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
     }
@@ -102,7 +116,9 @@ struct ReverseDelta: Sendable {
             }
             let source = reader.next() ?? 0
             let runCount = reader.next() ?? 0
-            var section = newer.sections.indices.contains(source) ? newer.sections[source] : WireSnapshot.Section(WireID.flatSection)
+            var section =
+                newer.sections.indices.contains(source)
+                ? newer.sections[source] : WireSnapshot.Section(WireID.flatSection)
             section.items = []
             for _ in 0..<runCount {
                 let header = reader.next() ?? 0
@@ -113,13 +129,16 @@ struct ReverseDelta: Sendable {
                 }
                 let (from, start) = (reader.next() ?? 0, reader.next() ?? 0)
                 // Made from this very snapshot, so in bounds; checked anyway.
-                guard newer.sections.indices.contains(from), start + count <= newer.sections[from].items.count else { continue }
+                guard newer.sections.indices.contains(from), start + count <= newer.sections[from].items.count else {
+                    continue
+                }
                 section.items.append(contentsOf: newer.sections[from].items[start..<start + count])
             }
             result.append(section)
         }
         for (index, content) in sectionContents where index < result.count { result[index].content = content }
-        for (path, content) in itemContents where path.section < result.count && path.item < result[path.section].items.count {
+        for (path, content) in itemContents
+        where path.section < result.count && path.item < result[path.section].items.count {
             result[path.section].items[path.item].content = content
         }
         return WireSnapshot(uncheckedUniqueSections: result)

@@ -31,7 +31,9 @@ final class Session: @unchecked Sendable {
 
     /// The snapshot `name`, made by `make` (empty, version 0) if missing, unless the session
     /// already holds `limit` snapshots; `created` says whether this call made it.
-    func snapshotCreatingIfMissing(named name: String, limit: Int, make: () -> StoredSnapshot) throws(StoreError) -> (snapshot: StoredSnapshot, created: Bool) {
+    func snapshotCreatingIfMissing(named name: String, limit: Int, make: () -> StoredSnapshot) throws(StoreError) -> (
+        snapshot: StoredSnapshot, created: Bool
+    ) {
         try lock.locked { () throws(StoreError) in
             if let found = snapshots[name] { return (found, false) }
             guard snapshots.count < limit else { throw .tooManySnapshots(session: self.name, limit: limit) }

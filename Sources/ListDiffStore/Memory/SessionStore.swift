@@ -34,7 +34,8 @@ final class SessionStore: @unchecked Sendable {
     init(limits: StoreLimits) {
         self.limits = limits
         sweepInterval = min(5_000_000_000, UInt64(limits.sessionIdleSeconds * 0.25e9))
-        ledger = ByteLedger(maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
+        ledger = ByteLedger(
+            maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
     }
 
     /// A new session with an unguessable 128-bit name.
@@ -102,20 +103,30 @@ final class SessionStore: @unchecked Sendable {
     /// refuses — ``StoreError/storeFull(_:)``, or `.gone` if the session itself was evicted meanwhile — with
     /// nothing changed. Evicted sessions are handed to `evicted` to be released once the
     /// writer has let go of its snapshot. O(sessions) when the store must make room, else O(1).
-    func admit(_ delta: Int, olderVersionBytes: [Int], for session: Session, evicted: inout [Session]) throws(StoreError) -> Int {
+    func admit(_ delta: Int, olderVersionBytes: [Int], for session: Session, evicted: inout [Session])
+        throws(StoreError) -> Int
+    {
         let key = Key(owner: session.owner, name: session.name)
         let outcome: Result<(Int, [Session]), StoreError> = lock.withLock {
-            guard let entry = sessions[key], entry.session === session else { return .failure(.gone(.sessionEvictedDuringWrite(session.name))) }
+            guard let entry = sessions[key], entry.session === session else {
+                return .failure(.gone(.sessionEvictedDuringWrite(session.name)))
+            }
             // Other sessions, read least recently used first, only when the writer's own older
             // versions do not make room, and only as far as the plan needs.
-            var plan = ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: [])
+            var plan = ledger.plan(
+                delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes,
+                candidates: [])
             var others: [(key: Key, bytes: Int, lastUsed: UInt64)] = []
             if case .failure(.storeFull) = plan, sessions.count > 1 {
-                others = sessions.filter { $0.key != key }.map { (key: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.session.lastUsed) }
+                others = sessions.filter { $0.key != key }.map {
+                    (key: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.session.lastUsed)
+                }
                 let candidates = LeastRecentlyUsedFirst(others.map(\.lastUsed)).lazy.map {
                     ByteLedger.Candidate(id: $0, owner: others[$0].key.owner, bytes: others[$0].bytes)
                 }
-                plan = ledger.plan(delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes, candidates: candidates)
+                plan = ledger.plan(
+                    delta: delta, sessionBytes: entry.bytes, owner: session.owner, prunable: olderVersionBytes,
+                    candidates: candidates)
             }
             switch plan {
             case .failure(let refusal):
@@ -162,7 +173,8 @@ final class SessionStore: @unchecked Sendable {
             if let raced = sessions[key] { return (raced.session, nil) }
             var evicted: Session?
             if sessions.count >= limits.maxSessions,
-               let oldest = sessions.min(by: { $0.value.session.lastUsed < $1.value.session.lastUsed }) {
+                let oldest = sessions.min(by: { $0.value.session.lastUsed < $1.value.session.lastUsed })
+            {
                 evicted = take(oldest.key)
                 counters.evictedForCount += 1
             }

@@ -28,7 +28,10 @@ final class StoredSnapshot: @unchecked Sendable {
     private var currentBytes = 0
 
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
-    init(epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int, observeDiff: @escaping DiffObserver = { _, _ in }) {
+    init(
+        epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int,
+        observeDiff: @escaping DiffObserver = { _, _ in }
+    ) {
         self.epoch = epoch
         self.versions = versions
         self.observeDiff = observeDiff
@@ -69,7 +72,9 @@ final class StoredSnapshot: @unchecked Sendable {
         admit: ByteAdmission,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
-        let (result, answers) = try lock.locked { () throws(StoreError) in try writeLocked(conditions: conditions, isFlat: newIsFlat, options: options, admit: admit, next) }
+        let (result, answers) = try lock.locked { () throws(StoreError) in
+            try writeLocked(conditions: conditions, isFlat: newIsFlat, options: options, admit: admit, next)
+        }
         // Outside the lock: an answer may call the store again.
         for answer in answers { answer() }
         return result
@@ -83,7 +88,9 @@ final class StoredSnapshot: @unchecked Sendable {
         if removal != nil { throw .gone(.snapshotDeletedDuringWrite) }
         let before = SnapshotVersion(epoch: epoch, number: version)
         try conditions.check(current: before, exists: version > 0)
-        if let newIsFlat, version > 0, newIsFlat != isFlat { throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil) }
+        if let newIsFlat, version > 0, newIsFlat != isFlat {
+            throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil)
+        }
         let flat = version == 0 ? (newIsFlat ?? false) : isFlat
         let old = version == 0 ? WireSnapshot.empty(flat: flat) : current.snapshot()
         let proposed = try next(old, flat)
@@ -94,8 +101,11 @@ final class StoredSnapshot: @unchecked Sendable {
         let packed = PackedSnapshot(proposed)
         let marks = PackedMarks(of: proposed)
         var kept = history
-        if version > 0 { kept.push(version: version, digest: digest, marks: currentMarks, ReverseDelta(from: proposed, to: old)) }
-        let dropped = try admit(packed.bytes + marks.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
+        if version > 0 {
+            kept.push(version: version, digest: digest, marks: currentMarks, ReverseDelta(from: proposed, to: old))
+        }
+        let dropped = try admit(
+            packed.bytes + marks.bytes + kept.bytes - (currentBytes + history.bytes), kept.bytesOldestFirst)
         kept.dropOldest(dropped)
         history = kept
         current = packed
@@ -128,7 +138,8 @@ final class StoredSnapshot: @unchecked Sendable {
         var marks = VersionMarks()
         for packed in rebuild.marksAfter where !packed.isEmpty { marks.formUnion(packed.unpacked()) }
         do {
-            let diff = try WireDiff.timed(from: older, to: marks.marking(newest), options: options, observe: observeDiff)
+            let diff = try WireDiff.timed(
+                from: older, to: marks.marking(newest), options: options, observe: observeDiff)
             return .changes(from: since, to: state.head, diff: diff)
         } catch {
             return .reset(state)
@@ -137,7 +148,9 @@ final class StoredSnapshot: @unchecked Sendable {
 
     /// Registers `answer` for the next write if `since` is the current version, under the
     /// lock, so no write can slip between the check and the registration; nil otherwise.
-    func waitForChange(since: SnapshotVersion, options: DiffOptions, _ answer: @escaping Waiter.Answer) throws(StoreError) -> ChangeWait? {
+    func waitForChange(since: SnapshotVersion, options: DiffOptions, _ answer: @escaping Waiter.Answer)
+        throws(StoreError) -> ChangeWait?
+    {
         let id: UInt64? = try lock.locked { () throws(StoreError) in
             if let removal { throw .gone(removal) }
             guard since.epoch == epoch, since.number == version else { return nil }

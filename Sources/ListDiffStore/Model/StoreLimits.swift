@@ -22,8 +22,11 @@ public struct StoreLimits: Sendable, Equatable {
     /// How many owners there are (API keys; 1 without keys), for each one's share of bytes.
     public var owners: Int
 
-    public init(maxSessions: Int, maxSnapshotsPerSession: Int, maxItemsPerSnapshot: Int, maxOperationWork: Int, versionsKept: Int,
-                maxStoreBytes: Int, maxSessionBytes: Int, sessionIdleSeconds: Double, owners: Int) {
+    public init(
+        maxSessions: Int, maxSnapshotsPerSession: Int, maxItemsPerSnapshot: Int, maxOperationWork: Int,
+        versionsKept: Int,
+        maxStoreBytes: Int, maxSessionBytes: Int, sessionIdleSeconds: Double, owners: Int
+    ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
         self.maxItemsPerSnapshot = maxItemsPerSnapshot

@@ -21,7 +21,8 @@ public struct VersionMarks: Sendable, Equatable {
     }
 
     /// Marks of the given elements. O(marks).
-    init(reloaded: some Sequence<WireID>, reconfigured: some Sequence<WireID>, reloadedSections: some Sequence<WireID>) {
+    init(reloaded: some Sequence<WireID>, reconfigured: some Sequence<WireID>, reloadedSections: some Sequence<WireID>)
+    {
         self.reloaded = Set(reloaded)
         self.reconfigured = Set(reconfigured)
         self.reloadedSections = Set(reloadedSections)
@@ -43,6 +44,7 @@ public struct VersionMarks: Sendable, Equatable {
     /// the version diffed from is an insert, whatever its marks. O(1) without marks, else O(n).
     public func marking(_ snapshot: WireSnapshot) -> WireSnapshot {
         guard !isEmpty else { return snapshot }
-        return snapshot.addingHeldMarks(reloading: reloaded, reconfiguring: reconfigured, reloadingSections: reloadedSections)
+        return snapshot.addingHeldMarks(
+            reloading: reloaded, reconfiguring: reconfigured, reloadingSections: reloadedSections)
     }
 }

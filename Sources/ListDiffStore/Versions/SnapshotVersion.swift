@@ -15,7 +15,8 @@ public struct SnapshotVersion: Hashable, Sendable {
         var text = Substring(raw)
         if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
         guard let dot = text.lastIndex(of: "."), let number = Int(text[text.index(after: dot)...]), number >= 0,
-              !text[..<dot].isEmpty else { return nil }
+            !text[..<dot].isEmpty
+        else { return nil }
         epoch = String(text[..<dot])
         self.number = number
     }

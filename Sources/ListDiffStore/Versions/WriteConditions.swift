@@ -13,7 +13,9 @@ public struct WriteConditions: Sendable, Equatable {
     /// Nothing if a write over `current` (`exists`: written at least once) may go ahead.
     public func check(current: SnapshotVersion, exists: Bool) throws(StoreError) {
         if let ifMatch, !ifMatch.matchesStrongly(current, exists: exists) {
-            let reason: StoreError.PreconditionFailure = !exists ? .nothingToMatch
+            let reason: StoreError.PreconditionFailure =
+                !exists
+                ? .nothingToMatch
                 : ifMatch.matchesWeakly(current, exists: exists) ? .weakTag : .notCurrent
             throw .versionMismatch(current: current, reason)
         }
