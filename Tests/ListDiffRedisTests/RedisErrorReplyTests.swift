@@ -147,6 +147,13 @@ import Testing
         #expect(RedisRefusal("the cluster redirected one call 8 times").code == "")
         #expect(RedisRefusal("NOPERM this user has no permissions").reason.contains("NOPERM"))
     }
+
+    /// Seconds in a reason are rounded to a tenth, up: never 0.0999693839999054.
+    @Test func secondsInReasonsAreRounded() {
+        #expect(RedisError.backingOff(0.0999693839999054).description == "not connected; retrying within 0.1 s")
+        #expect(RedisError.timedOut(2).description == "no reply within 2 s")
+        #expect(RedisError.backingOff(1.23).description == "not connected; retrying within 1.3 s")
+    }
 }
 
 /// A server that answers every command with `reply`, or with what `answer` makes of it.

@@ -93,6 +93,7 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
                 total.roundTrips += statistics.roundTrips
                 total.failures += statistics.failures
                 total.lastCallAt = max(total.lastCallAt, statistics.lastCallAt)
+                total.served = total.served || statistics.served
             }
             total.lastFailed = lastFailed
             return total

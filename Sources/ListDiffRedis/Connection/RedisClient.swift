@@ -27,12 +27,14 @@ extension RedisClient {
 
 /// A client's calls: how many, how many failed — the server did not answer, or answered that
 /// it serves nothing now (``RedisRefusal/Kind/notServing``: busy, loading, its cluster down) —
-/// whether the last one (to any server) was such, and when it ended (monotonic seconds; 0
-/// before the first).
+/// whether the last one (to any server) was such, whether any ever was served, and when the
+/// last ended (monotonic seconds; 0 before the first).
 public struct RedisCallStatistics: Equatable, Sendable {
     public var roundTrips = 0
     public var failures = 0
     public var lastFailed = false
+    /// Some call was served: the server has answered since the client was made.
+    public var served = false
     public var lastCallAt = 0.0
 
     public init() {}

@@ -78,7 +78,7 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private func count(failed: Bool) {
         condition.withLock {
             counts.roundTrips += 1
-            if failed { counts.failures += 1 }
+            if failed { counts.failures += 1 } else { counts.served = true }
             counts.lastFailed = failed
             counts.lastCallAt = SystemSocket.now()
         }

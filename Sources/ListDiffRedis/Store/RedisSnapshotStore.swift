@@ -48,6 +48,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
     /// `namespace` (`ld` unless several stores share one server). `log` is told the server's
     /// refusals in its own words (which no answer carries), at most one line a second per kind.
+    /// Asks the server once, in the background, so that ``isReachable`` soon knows.
     public init(
         client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
         observeDiff: @escaping DiffObserver = { _, _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
@@ -57,6 +58,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         self.namespace = namespace
         self.observeDiff = observeDiff
         refusals = RefusalLog(log)
+        probeInBackground()
     }
 
     deinit {
@@ -247,15 +249,16 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         return statistics
     }
 
-    /// Whether the last call was served: neither unanswered nor refused as serving nothing now
-    /// (busy, loading, a cluster down — see ``RedisCallStatistics``). Answers at once (a
-    /// readiness probe must not wait on the network): when the last call failed, or none was
-    /// made for a second, a probe goes out in the background (one at a time), so that the next
-    /// question learns whether the server serves — an idle instance notices its server gone too.
+    /// Whether the server has answered, and the last call was served: neither unanswered nor
+    /// refused as serving nothing now (busy, loading, a cluster down — see
+    /// ``RedisCallStatistics``). Answers at once (a readiness probe must not wait on the
+    /// network): when that is not so, or no call was made for a second, a probe goes out in the
+    /// background (one at a time), so that the next question learns whether the server serves
+    /// — an idle instance notices its server gone too, or back.
     public var isReachable: Bool {
         let calls = client.statistics
-        if calls.lastFailed || SystemSocket.now() - calls.lastCallAt > 1 { probeInBackground() }
-        return !calls.lastFailed
+        if calls.lastFailed || !calls.served || SystemSocket.now() - calls.lastCallAt > 1 { probeInBackground() }
+        return calls.served && !calls.lastFailed
     }
 
     private func probeInBackground() {
