@@ -67,7 +67,9 @@ enum ListDiffServerMain {
             }
         }
         return StoreFactory(blocks: true) { limits, observers in
-            RedisSnapshotStore(client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff)
+            RedisSnapshotStore(
+                client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff,
+                log: { log.log(.warning, $0) })
         }
     }
 }

@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// Ready only once the store has answered: a service whose Redis is not there yet is 503 at
+    /// `/readyz` from the start (not 200 until a call fails), its writes' 503s round their
+    /// seconds (`retrying within 0.1 s`), and it is ready once the server answers.
+    @Test func notReadyUntilTheStoreHasAnswered() throws {
+        guard let binary = RedisServerProcess.binaries.first else { return }
+        let port = try RedisServerProcess.freePort()
+        try TestService.with(store: Self.redis(RedisEndpoint(host: "127.0.0.1", port: port))) { service in
+            #expect(try service.request("GET", "/readyz").status == 503, "not ready before the store answered")
+            for _ in 0..<3 {
+                let refused = try service.request("PUT", "/v1/sessions/s/snapshots/feed", body: #"["a"]"#)
+                let detail = try refused.json()["detail"] as? String ?? ""
+                #expect(refused.status == 503 && refused.header("Retry-After") == "1", "\(detail)")
+                #expect(
+                    detail.range(of: #"[0-9]\.[0-9]{2,}"#, options: .regularExpression) == nil,
+                    "seconds rounded to a tenth: \(detail)")
+            }
+            #expect(try service.request("GET", "/readyz").status == 503)
+            let server = try RedisServerProcess(binary: binary, port: port)
+            #expect(try RedisErrorReplyServiceTests.waitUntilReady(service, within: 5), "ready once it answers")
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/feed", body: #"["a"]"#).status == 201)
+            withExtendedLifetime(server) {}
+        }
+    }
+
     @Test func aStoreThatDoesNotAnswerIs503AndNotReadyUntilItIsBack() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         try TestService.with(store: Self.redis(server.endpoint)) { service in

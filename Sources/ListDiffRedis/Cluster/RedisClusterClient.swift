@@ -45,10 +45,13 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
             do {
                 replies =
                     asked == nil ? try pool(node).send(commands) : try ClusterAsking.send(commands, on: pool(node))
-                lock.withLock { lastFailed = false }
+                // `CLUSTERDOWN` and the like: the node answered, but serves nothing now.
+                let served = RedisConnectionPool.served(replies)
+                lock.withLock { lastFailed = !served }
             } catch {
                 lock.withLock {
-                    if case .server = error {
+                    if case .server(let message) = error {
+                        if RedisRefusal(message).kind == .notServing { lastFailed = true }
                     } else {
                         lastFailed = true
                         mapIsStale = true
@@ -71,7 +74,8 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
                 usleep(UInt32(5_000 * (attempt + 1)))
             }
         }
-        throw .server("the cluster redirected one call \(Self.maxRedirections) times (slots moving under it)")
+        // Slots moving under the call: the node's `TRYAGAIN`, after this client's own retries.
+        throw .server("TRYAGAIN the cluster redirected one call \(Self.maxRedirections) times (slots moving under it)")
     }
 
     /// The masters known and the seeds: any of them hears every `PUBLISH`.
@@ -89,6 +93,7 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
                 total.roundTrips += statistics.roundTrips
                 total.failures += statistics.failures
                 total.lastCallAt = max(total.lastCallAt, statistics.lastCallAt)
+                total.served = total.served || statistics.served
             }
             total.lastFailed = lastFailed
             return total

@@ -9,7 +9,7 @@ public protocol RedisClient: AnyObject, Sendable {
     /// hears every `PUBLISH`.
     var subscriptionEndpoints: [RedisEndpoint] { get }
 
-    /// Calls made and those the server did not answer.
+    /// Calls made and those the server did not serve.
     var statistics: RedisCallStatistics { get }
 
     /// Pings every server once, so that ``statistics`` learns which answer again.
@@ -25,12 +25,16 @@ extension RedisClient {
     }
 }
 
-/// A client's calls: how many, how many the server did not answer, whether the last one (to
-/// any server) was such, and when it ended (monotonic seconds; 0 before the first).
+/// A client's calls: how many, how many failed — the server did not answer, or answered that
+/// it serves nothing now (``RedisRefusal/Kind/notServing``: busy, loading, its cluster down) —
+/// whether the last one (to any server) was such, whether any ever was served, and when the
+/// last ended (monotonic seconds; 0 before the first).
 public struct RedisCallStatistics: Equatable, Sendable {
     public var roundTrips = 0
     public var failures = 0
     public var lastFailed = false
+    /// Some call was served: the server has answered since the client was made.
+    public var served = false
     public var lastCallAt = 0.0
 
     public init() {}

@@ -37,17 +37,36 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be
     /// free when all `size` are busy.
     public func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
+        try withConnection(body, served: { _ in true })
+    }
+
+    /// `withConnection`, counting a result `served` calls false as a failed call.
+    private func withConnection<T>(
+        _ body: (RedisConnection) throws(RedisError) -> T, served: (T) -> Bool
+    ) throws(RedisError) -> T {
         let started = SystemSocket.now()
         defer { observeRoundTrip(SystemSocket.now() - started) }
+        let connection: RedisConnection
         do {
-            let connection = try checkOut()
-            defer { checkIn(connection) }
+            connection = try checkOut()
+        } catch {
+            // Not connected, or a refused login (`AUTH`, `SELECT`): no call can be served.
+            count(failed: true)
+            throw error
+        }
+        defer { checkIn(connection) }
+        do {
             let result = try body(connection)
-            count(failed: false)
+            count(failed: !served(result))
             return result
         } catch {
-            // A refusal is the server answering; anything else is the server not answering.
-            if case .server = error { count(failed: false) } else { count(failed: true) }
+            // A refusal is the server answering, unless it says it serves nothing now (busy,
+            // loading); anything else is the server not answering.
+            if case .server(let message) = error {
+                count(failed: RedisRefusal(message).kind == .notServing)
+            } else {
+                count(failed: true)
+            }
             throw error
         }
     }
@@ -59,15 +78,21 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private func count(failed: Bool) {
         condition.withLock {
             counts.roundTrips += 1
-            if failed { counts.failures += 1 }
+            if failed { counts.failures += 1 } else { counts.served = true }
             counts.lastFailed = failed
             counts.lastCallAt = SystemSocket.now()
         }
     }
 
-    /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``).
+    /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``). Replies
+    /// saying the server serves nothing now (``RedisRefusal/Kind/notServing``) count as a failed call.
     public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
-        try withConnection { connection throws(RedisError) in try connection.send(commands) }
+        try withConnection({ connection throws(RedisError) in try connection.send(commands) }, served: Self.served)
+    }
+
+    /// Whether no reply says the server serves nothing now.
+    static func served(_ replies: [RESPValue]) -> Bool {
+        !replies.contains { $0.refusal?.kind == .notServing }
     }
 
     /// One server holds every key: `key` is not needed.

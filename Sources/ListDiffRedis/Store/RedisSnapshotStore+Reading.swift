@@ -11,8 +11,9 @@ extension RedisSnapshotStore {
         var body: [UInt8]
     }
 
-    /// The session's epoch (nil: no session) and the snapshot's state (nil: none). A use of the
-    /// session: its TTL is refreshed (see ``RedisScripts/touch``) in the same round trip.
+    /// The session's epoch (nil: no session) and the snapshot's state (nil: none) — read from
+    /// nil replies only: an error reply or one of another type throws. A use of the session:
+    /// its TTL is refreshed (see ``RedisScripts/touch``) in the same round trip.
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
         let touch = touchCommand(keys)
@@ -21,9 +22,13 @@ extension RedisSnapshotStore {
                 [RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)]
                     + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
-        if touch != nil { try touched(replies[2], keys) }
-        guard let epoch = replies[0].string else { return (nil, nil) }
-        return (epoch, Self.state(epoch: epoch, fields: replies[1]))
+        let read = try parse { () throws(RedisError) -> (epoch: String?, state: State?) in
+            let epoch = try Self.optionalString(replies[0], "the session's epoch (HGET)")
+            let state = try Self.state(epoch: epoch ?? "", fields: replies[1])
+            return epoch.map { ($0, state) } ?? (nil, nil)
+        }
+        if touch != nil { touched(replies[2], keys) }
+        return read
     }
 
     func existing(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> State {
@@ -43,10 +48,16 @@ extension RedisSnapshotStore {
 
     var touchSlack: Double { Double(max(1, Int(limits.sessionIdleSeconds) / 64)) }
 
-    /// Runs the touch whole when the server did not know it yet (its reply to the SHA).
-    func touched(_ reply: RESPValue, _ keys: RedisKeys) throws(StoreError) {
-        guard case .error(let message) = reply, message.hasPrefix("NOSCRIPT") else { return }
-        _ = try run(
+    /// Runs the touch whole when the server did not know it yet (its reply to the SHA). A
+    /// touch that fails (a read-only replica refuses the refresh) fails no read: it is logged,
+    /// and tried again a slack later.
+    func touched(_ reply: RESPValue, _ keys: RedisKeys) {
+        guard case .error(let message) = reply else { return }
+        guard message.hasPrefix("NOSCRIPT") else {
+            logRefusal(RedisRefusal(message))
+            return
+        }
+        _ = try? run(
             RedisScripts.touch, keys: [keys.session, keys.names], [ttl, String(Int(touchSlack))], outcomeUnknown: false)
     }
 
@@ -55,15 +66,20 @@ extension RedisSnapshotStore {
         return RESPCommand((["HMGET", keys(address).snapshot(address.snapshot)] + fields).map { Array($0.utf8) })
     }
 
-    static func state(epoch: String, fields reply: RESPValue) -> State? {
-        guard case .array(let fields?) = reply, fields.count >= 4, let version = fields[0].string.flatMap({ Int($0) }),
-            version > 0
-        else { return nil }
+    /// A snapshot's state from its fields (``fieldsCommand(_:body:)``'s reply); nil when it has
+    /// no version (no such snapshot). Any other reply throws.
+    static func state(epoch: String, fields reply: RESPValue) throws(RedisError) -> State? {
+        let fields = try array(reply, "a snapshot's fields (HMGET)")
+        guard fields.count >= 4 else { throw .unexpectedReply("a snapshot's fields (HMGET)") }
+        guard let number = try optionalString(fields[0], "a snapshot's version") else { return nil }
+        guard let version = Int(number), version > 0 else { throw .unexpectedReply("a snapshot's version number") }
         return State(
             head: SnapshotHead(
-                version: SnapshotVersion(epoch: epoch, number: version), digest: fields[1].string ?? "",
-                isFlat: fields[2].string == "1"),
-            items: fields[3].string.flatMap { Int($0) } ?? 0, body: fields.count > 4 ? fields[4].bytes ?? [] : [])
+                version: SnapshotVersion(epoch: epoch, number: version),
+                digest: try optionalString(fields[1], "a snapshot's digest") ?? "",
+                isFlat: try optionalString(fields[2], "a snapshot's form") == "1"),
+            items: try optionalString(fields[3], "a snapshot's item count").flatMap { Int($0) } ?? 0,
+            body: fields.count > 4 ? try optionalBytes(fields[4], "a snapshot's body") ?? [] : [])
     }
 
     /// A stored snapshot's JSON, read back as a read shows it and a write builds on it: without
@@ -84,9 +100,57 @@ extension RedisSnapshotStore {
         return nil
     }
 
-    static func strings(_ reply: RESPValue) -> [String] {
-        guard case .array(let elements?) = reply else { return [] }
-        return elements.map { $0.string ?? "" }
+    // MARK: Replies
+    //
+    // Only a nil reply is "nothing there": an error reply throws ``RedisError/server(_:)``, a
+    // reply of another type than the command gives ``RedisError/unexpectedReply(_:)`` (what
+    // was expected, for the log).
+
+    /// `reply`, unless it is an error reply.
+    static func answered(_ reply: RESPValue) throws(RedisError) -> RESPValue {
+        if case .error(let message) = reply { throw .server(message) }
+        return reply
+    }
+
+    /// A bulk (or simple) string's bytes; nil for a nil reply.
+    static func optionalBytes(_ reply: RESPValue, _ expected: String) throws(RedisError) -> [UInt8]? {
+        switch try answered(reply) {
+        case .bulkString(let bytes): bytes
+        case .simpleString(let text): Array(text.utf8)
+        default: throw .unexpectedReply(expected)
+        }
+    }
+
+    /// A bulk (or simple) string's text (UTF-8, invalid bytes replaced); nil for a nil reply.
+    static func optionalString(_ reply: RESPValue, _ expected: String) throws(RedisError) -> String? {
+        try optionalBytes(reply, expected).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func integer(_ reply: RESPValue, _ expected: String) throws(RedisError) -> Int64 {
+        guard case .integer(let value) = try answered(reply) else { throw .unexpectedReply(expected) }
+        return value
+    }
+
+    static func array(_ reply: RESPValue, _ expected: String) throws(RedisError) -> [RESPValue] {
+        guard case .array(let elements?) = try answered(reply) else { throw .unexpectedReply(expected) }
+        return elements
+    }
+
+    /// An array of strings, none of them nil.
+    static func strings(_ reply: RESPValue, _ expected: String) throws(RedisError) -> [String] {
+        var strings: [String] = []
+        for element in try array(reply, expected) {
+            guard let string = try optionalString(element, expected) else { throw .unexpectedReply(expected) }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// An array of strings, each nil where the reply has none (`HMGET` of missing fields).
+    static func optionalStrings(_ reply: RESPValue, _ expected: String) throws(RedisError) -> [String?] {
+        var strings: [String?] = []
+        for element in try array(reply, expected) { strings.append(try optionalString(element, expected)) }
+        return strings
     }
 
     func keys(_ address: SnapshotAddress) -> RedisKeys { keys(owner: address.owner, session: address.session) }
@@ -110,7 +174,7 @@ extension RedisSnapshotStore {
         }
     }
 
-    /// Runs Redis calls, turning a failure into ``StoreError/unavailable(_:outcomeUnknown:)``.
+    /// Runs Redis calls, turning a failure into a ``StoreError`` (see ``storeError(_:outcomeUnknown:)``).
     /// Reads (`outcomeUnknown` false) are tried once more on a connection lost under them: a
     /// pooled connection can find its server gone (restarted, failed over) only when used.
     func redis<T>(outcomeUnknown: Bool = false, _ body: () throws(RedisError) -> T) throws(StoreError) -> T {
@@ -121,12 +185,56 @@ extension RedisSnapshotStore {
                 return try body()
             }
         } catch {
-            let unknown: Bool =
-                switch error {
-                case .server, .connect, .backingOff: false
-                default: outcomeUnknown
-                }
-            throw .unavailable(error.description, outcomeUnknown: unknown)
+            throw failure(error, outcomeUnknown: outcomeUnknown)
+        }
+    }
+
+    /// Reads replies (with the readers above), turning a failure into a ``StoreError``.
+    /// `outcomeUnknown`: the replies are a write's.
+    func parse<T>(outcomeUnknown: Bool = false, _ body: () throws(RedisError) -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw failure(error, outcomeUnknown: outcomeUnknown)
+        }
+    }
+
+    /// ``storeError(_:outcomeUnknown:)``, having logged what the answer leaves out.
+    func failure(_ error: RedisError, outcomeUnknown: Bool) -> StoreError {
+        switch error {
+        case .server(let message): logRefusal(RedisRefusal(message))
+        case .unexpectedReply(let expected):
+            refusals.log(
+                "unexpected", "the snapshot store's server answered with an unexpected reply (expected \(expected))")
+        default: break
+        }
+        return Self.storeError(error, outcomeUnknown: outcomeUnknown)
+    }
+
+    func logRefusal(_ refusal: RedisRefusal) {
+        refusals.log(refusal.code, "the snapshot store's server refused a call: \(refusal.message)")
+    }
+
+    /// What a failed call means for the store's caller. A refusal is read by its code
+    /// (``RedisRefusal``): `OOM` is ``StoreError/storeFull(_:)`` (retrying soon will not help),
+    /// any other — busy, loading, a cluster down, a read-only replica, … — is
+    /// ``StoreError/unavailable(_:outcomeUnknown:)`` with nothing changed (the server refused
+    /// before running anything); its reason names the code, never the reply's text. An
+    /// unexpected reply and a transport failure are unavailable too, the outcome of a write
+    /// unknown when the command may have run.
+    static func storeError(_ error: RedisError, outcomeUnknown: Bool) -> StoreError {
+        switch error {
+        case .server(let message):
+            let refusal = RedisRefusal(message)
+            return refusal.kind == .outOfMemory
+                ? .storeFull(.outOfMemory) : .unavailable(refusal.reason, outcomeUnknown: false)
+        case .unexpectedReply:
+            return .unavailable(
+                "its server answered with a reply the store did not expect", outcomeUnknown: outcomeUnknown)
+        case .connect, .backingOff:
+            return .unavailable(error.description, outcomeUnknown: false)
+        default:
+            return .unavailable(error.description, outcomeUnknown: outcomeUnknown)
         }
     }
 }

@@ -108,11 +108,12 @@ extension RedisSnapshotStore {
                     String(Int(touchSlack))
                 ].map { Array($0.utf8) },
             outcomeUnknown: true)
-        let fields = Self.strings(reply)
+        let expected = "ok, moved or full (the write script)"
+        let fields = try parse(outcomeUnknown: true) { () throws(RedisError) in try Self.strings(reply, expected) }
         switch fields.first {
         case "ok":
             guard fields.count == 3, let version = Int(fields[2]) else {
-                throw .unavailable("an unexpected reply to a write", outcomeUnknown: true)
+                throw failure(.unexpectedReply(expected), outcomeUnknown: true)
             }
             let head = SnapshotHead(
                 version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
@@ -125,8 +126,10 @@ extension RedisSnapshotStore {
         case "full":
             // A guess that the snapshot existed would not have been told so.
             throw .tooManySnapshots(session: address.session, limit: limits.maxSnapshotsPerSession)
+        case "moved":
+            return .again // another write came first; diff again on its version.
         default:
-            return .again // "moved": another write came first; diff again on its version.
+            throw failure(.unexpectedReply(expected), outcomeUnknown: true)
         }
     }
 

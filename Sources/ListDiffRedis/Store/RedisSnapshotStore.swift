@@ -19,6 +19,11 @@ import ListDiffStore
 /// Waits are held by the instance they were made on; a write through any instance answers them
 /// (its own at once, another's through one subscriber connection per instance, started with the
 /// first wait — see ``VersionSubscriber``).
+///
+/// Only a reply that found nothing is "nothing there": an error reply (busy, loading, a cluster
+/// down, a read-only replica, out of memory) or one of an unexpected type refuses the call as
+/// ``StoreError/unavailable(_:outcomeUnknown:)`` or, out of memory, ``StoreError/storeFull(_:)``
+/// (see ``storeError(_:outcomeUnknown:)``); the reply's own text goes to the log.
 public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     // Sendable argument: `subscriber` and `recheckPending` are only touched while holding
     // `subscriberLock`; every other property is immutable and Sendable.
@@ -38,17 +43,22 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// turn tries again.
     var recheckPending = false
     let observeDiff: DiffObserver
+    let refusals: RefusalLog
 
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
-    /// `namespace` (`ld` unless several stores share one server).
+    /// `namespace` (`ld` unless several stores share one server). `log` is told the server's
+    /// refusals in its own words (which no answer carries), at most one line a second per kind.
+    /// Asks the server once, in the background, so that ``isReachable`` soon knows.
     public init(
         client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
-        observeDiff: @escaping DiffObserver = { _, _ in }
+        observeDiff: @escaping DiffObserver = { _, _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.limits = limits
         self.namespace = namespace
         self.observeDiff = observeDiff
+        refusals = RefusalLog(log)
+        probeInBackground()
     }
 
     deinit {
@@ -60,7 +70,14 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let keys = keys(owner: owner, session: name)
         let made = try run(
             RedisScripts.createSession, keys: [keys.session, keys.names], [RandomToken.hex(bits: 64), ttl])
-        guard made.integer == 1 else { throw .sessionExists(name) }
+        let isNew = try parse(outcomeUnknown: true) { () throws(RedisError) in
+            switch try Self.integer(made, "1 or 0 (createSession)") {
+            case 1: return true
+            case 0: return false
+            default: throw .unexpectedReply("1 or 0 (createSession)")
+            }
+        }
+        guard isNew else { throw .sessionExists(name) }
         return name
     }
 
@@ -72,8 +89,13 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
                 [RESPCommand("HGET", keys.session, "epoch"), RESPCommand("SMEMBERS", keys.names)]
                     + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
-        if touch != nil { try touched(replies[2], keys) }
-        let (epoch, names) = (replies[0].string, Self.strings(replies[1]))
+        let (epoch, names) = try parse { () throws(RedisError) in
+            (
+                try Self.optionalString(replies[0], "the session's epoch (HGET)"),
+                try Self.strings(replies[1], "the session's snapshot names (SMEMBERS)")
+            )
+        }
+        if touch != nil { touched(replies[2], keys) }
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
             try client.send(
@@ -82,12 +104,19 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         }
         var listing = WireSessionListing(session: session, snapshots: [])
         for (name, reply) in zip(names, heads) {
-            let fields = Self.strings(reply)
-            guard fields.count == 4, let version = Int(fields[0]), version > 0 else { continue }
-            listing.snapshots.append(
-                WireSessionListing.Snapshot(
+            let head = try parse { () throws(RedisError) -> WireSessionListing.Snapshot? in
+                let fields = try Self.optionalStrings(reply, "a snapshot's head (HMGET)")
+                guard fields.count == 4 else { throw .unexpectedReply("a snapshot's head (HMGET)") }
+                // No version: deleted since the names were read.
+                guard let number = fields[0] else { return nil }
+                guard let version = Int(number), version > 0 else {
+                    throw .unexpectedReply("a snapshot's version number")
+                }
+                return WireSessionListing.Snapshot(
                     name: name, version: SnapshotVersion(epoch: epoch, number: version).text,
-                    digest: fields[1], items: Int(fields[2]) ?? 0, isFlat: fields[3] == "1"))
+                    digest: fields[1] ?? "", items: fields[2].flatMap { Int($0) } ?? 0, isFlat: fields[3] == "1")
+            }
+            if let head { listing.snapshots.append(head) }
         }
         listing.snapshots.sort { $0.name < $1.name }
         return listing
@@ -96,9 +125,15 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func deleteSession(owner: Int, session: String) throws(StoreError) {
         let keys = keys(owner: owner, session: session)
         recent.remove(owner: owner, session: session)
-        guard try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel]).integer == 1 else {
-            throw .sessionNotFound(session)
+        let deleted = try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel])
+        let existed = try parse(outcomeUnknown: true) { () throws(RedisError) in
+            switch try Self.integer(deleted, "1 or 0 (deleteSession)") {
+            case 1: return true
+            case 0: return false
+            default: throw .unexpectedReply("1 or 0 (deleteSession)")
+            }
         }
+        guard existed else { throw .sessionNotFound(session) }
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
     }
 
@@ -141,14 +176,16 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
                     RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")
                 ],
                 routedBy: keys.session)
-            guard case .array(let results?) = replies[3], results.count == 2 else {
-                throw RedisError.server("the transaction was not executed")
-            }
+            // `OK`, `QUEUED`, `QUEUED`: a command refused here (busy, loading) aborts the EXEC.
+            for reply in replies.prefix(3) { _ = try Self.answered(reply) }
+            let results = try Self.array(replies[3], "the transaction's replies (EXEC)")
+            guard results.count == 2 else { throw .unexpectedReply("the transaction's two replies (EXEC)") }
+            _ = try Self.array(results[1], "the history (LRANGE)")
             return (results[0], results[1])
         }
-        guard let state = Self.state(epoch: head.version.epoch, fields: current), state.head.version.number > 0 else {
-            throw .notFound(address, neverWritten: false)
-        }
+        let epoch = head.version.epoch
+        let stored = try parse { () throws(RedisError) in try Self.state(epoch: epoch, fields: current) }
+        guard let state = stored else { throw .notFound(address, neverWritten: false) }
         let marked = Self.decodeMarked(state.body)
         let newest = marked.hasMarks ? marked.withoutMarks : marked
         let reset = SnapshotChanges.reset(StoredVersion(head: state.head, numberOfItems: state.items) { newest })
@@ -170,15 +207,19 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) {
         _ = recent.take(address)
         let keys = keys(address)
-        let outcome = try run(
+        let reply = try run(
             RedisScripts.deleteSnapshot,
             keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
-            [address.snapshot, channel]
-        ).string
+            [address.snapshot, channel])
+        let outcome = try parse(outcomeUnknown: true) { () throws(RedisError) in
+            try Self.optionalString(reply, "ok, nosession or nosnapshot (deleteSnapshot)")
+        }
         switch outcome {
         case "nosession": throw .sessionNotFound(address.session)
         case "nosnapshot": throw .notFound(address, neverWritten: false)
-        default: for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+        case "ok": for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+        default:
+            throw failure(.unexpectedReply("ok, nosession or nosnapshot (deleteSnapshot)"), outcomeUnknown: true)
         }
     }
 
@@ -208,18 +249,23 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         return statistics
     }
 
-    /// Whether the last call reached the server. Answers at once (a readiness probe must not
-    /// wait on the network): when the last call failed, or none was made for a second, a probe
-    /// goes out in the background (one at a time), so that the next question learns whether the
-    /// server answers — an idle instance notices its server gone too.
+    /// Whether the server has answered, and the last call was served: neither unanswered nor
+    /// refused as serving nothing now (busy, loading, a cluster down — see
+    /// ``RedisCallStatistics``). Answers at once (a readiness probe must not wait on the
+    /// network): when that is not so, or no call was made for a second, a probe goes out in the
+    /// background (one at a time), so that the next question learns whether the server serves
+    /// — an idle instance notices its server gone too, or back.
     public var isReachable: Bool {
         let calls = client.statistics
-        if calls.lastFailed || SystemSocket.now() - calls.lastCallAt > 1, probing.acquire() {
-            DispatchQueue.global().async { [client, probing] in
-                client.probe()
-                probing.release()
-            }
+        if calls.lastFailed || !calls.served || SystemSocket.now() - calls.lastCallAt > 1 { probeInBackground() }
+        return calls.served && !calls.lastFailed
+    }
+
+    private func probeInBackground() {
+        guard probing.acquire() else { return }
+        DispatchQueue.global().async { [client, probing] in
+            client.probe()
+            probing.release()
         }
-        return !calls.lastFailed
     }
 }

@@ -19,7 +19,8 @@ public final class TransportProbe: @unchecked Sendable {
 
 extension ListDiffService {
     /// Mounts `GET /readyz` (200 once serving, 503 before and while draining at shutdown, and
-    /// while the snapshot store does not answer; `/healthz` stays liveness) and `GET /metrics` (Prometheus text format).
+    /// until the snapshot store has answered and while it does not answer or answers that it
+    /// cannot serve now; `/healthz` stays liveness) and `GET /metrics` (Prometheus text format).
     public func mountProbesAndMetrics(on router: inout Router, transport: TransportProbe) {
         router.get("/readyz") { [store] _ in
             guard transport.attached?.isReady == true else {
@@ -28,7 +29,8 @@ extension ListDiffService {
             guard store.isReachable else {
                 return HTTPProblem(
                     status: 503,
-                    detail: "not ready: the snapshot store did not answer; checking again in the background"
+                    detail:
+                        "not ready: the snapshot store has not answered, or answers that it cannot serve now (busy, loading, its cluster down); checking again in the background"
                 ).response()
             }
             return .text("ready\n")
@@ -105,7 +107,8 @@ extension ListDiffService {
             "listdiff_store_round_trips_total", "counter",
             "Calls to the snapshot store's server (0 for the in-memory store).", Double(store.roundTrips))
         out.single(
-            "listdiff_store_errors_total", "counter", "Calls to the snapshot store's server that it did not answer.",
+            "listdiff_store_errors_total", "counter",
+            "Calls to the snapshot store's server that it did not answer, or answered that it serves nothing now (busy, loading, its cluster down).",
             Double(store.roundTripFailures))
         out.family(
             "listdiff_store_round_trip_seconds", "histogram",

@@ -56,6 +56,13 @@ extension ServiceProblem {
                 detail:
                     "the store would be \(over) bytes over its limit of \(limit) even with this snapshot's older versions dropped and every session this request may evict gone; nothing was changed. Retry later, or delete sessions no longer needed",
                 extensions: [.init("limit", .int(limit))])
+        case .storeFull(.outOfMemory):
+            // Not a 503: the store answered, and retrying in a second will not help.
+            self = ServiceProblem(
+                507, "store-full", title: "Store full",
+                detail:
+                    "the snapshot store is out of memory and refuses to grow; nothing was changed. Delete sessions or snapshots no longer needed, or retry once idle sessions have expired"
+            )
         case .invalidSnapshot(let detail):
             self = ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: detail)
         case .unavailable(let reason, let outcomeUnknown):
@@ -65,7 +72,7 @@ extension ServiceProblem {
                 : "; nothing was changed"
             self = ServiceProblem(
                 503, "store-unavailable", title: "Store unavailable",
-                detail: "the snapshot store did not answer: \(reason)\(outcome)")
+                detail: "the snapshot store is unavailable: \(reason)\(outcome)")
             headers.append(name: "Retry-After", value: "1")
         }
     }

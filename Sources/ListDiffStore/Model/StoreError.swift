@@ -25,8 +25,12 @@ public enum StoreError: Error, Sendable, Equatable {
     case storeFull(StoreFull)
     /// The engine refused to diff (possible only for snapshots built without checks).
     case invalidSnapshot(String)
-    /// The store's server did not answer, or refused, in time. `outcomeUnknown`: a write
-    /// was sent and may have been committed (retrying it with `If-Match` is safe).
+    /// The store's server did not answer in time, or answered that it cannot serve the call
+    /// now (busy, loading, its cluster down, a read-only replica, …), or answered what the
+    /// store cannot read: never "nothing there". The reason is fit for a client: it carries
+    /// none of the server's own text (a script's SHA or line), which the store logs.
+    /// `outcomeUnknown`: a write was sent and may have been committed (retrying it with
+    /// `If-Match` is safe).
     case unavailable(String, outcomeUnknown: Bool)
 
     /// Why a write's preconditions (``WriteConditions``) failed.
@@ -62,5 +66,8 @@ public enum StoreError: Error, Sendable, Equatable {
         case session(String, wouldHold: Int, limit: Int)
         /// The store would be `over` bytes over `limit`.
         case store(over: Int, limit: Int)
+        /// The store's server is out of memory and refuses to grow (Redis at its `maxmemory`
+        /// with nothing it may evict): until sessions expire or are deleted.
+        case outOfMemory
     }
 }
