@@ -131,6 +131,15 @@ extension RedisSnapshotStore {
         return value
     }
 
+    /// A script's 1 (true) or 0 (false); anything else is an unexpected reply.
+    static func flag(_ reply: RESPValue, _ expected: String) throws(RedisError) -> Bool {
+        switch try integer(reply, expected) {
+        case 1: return true
+        case 0: return false
+        default: throw .unexpectedReply(expected)
+        }
+    }
+
     static func array(_ reply: RESPValue, _ expected: String) throws(RedisError) -> [RESPValue] {
         guard case .array(let elements?) = try answered(reply) else { throw .unexpectedReply(expected) }
         return elements

@@ -71,11 +71,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let made = try run(
             RedisScripts.createSession, keys: [keys.session, keys.names], [RandomToken.hex(bits: 64), ttl])
         let isNew = try parse(outcomeUnknown: true) { () throws(RedisError) in
-            switch try Self.integer(made, "1 or 0 (createSession)") {
-            case 1: return true
-            case 0: return false
-            default: throw .unexpectedReply("1 or 0 (createSession)")
-            }
+            try Self.flag(made, "1 or 0 (createSession)")
         }
         guard isNew else { throw .sessionExists(name) }
         return name
@@ -127,11 +123,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         recent.remove(owner: owner, session: session)
         let deleted = try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel])
         let existed = try parse(outcomeUnknown: true) { () throws(RedisError) in
-            switch try Self.integer(deleted, "1 or 0 (deleteSession)") {
-            case 1: return true
-            case 0: return false
-            default: throw .unexpectedReply("1 or 0 (deleteSession)")
-            }
+            try Self.flag(deleted, "1 or 0 (deleteSession)")
         }
         guard existed else { throw .sessionNotFound(session) }
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
