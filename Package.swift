@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "listdiff-embed"),
         .executableTarget(
             name: "listdiff-server",
-            dependencies: ["ListDiffHTTP", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
+            dependencies: ["ListDiffHTTP", "ListDiffJSON", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),

@@ -1,22 +1,36 @@
 """The playground in a real browser: headless Chromium (Debian's package) driven over the
 DevTools protocol against release servers started here.
 
-    python3 scripts/browser-test.py BINARY [--screenshot FILE] [--cases N]
+    python3 scripts/browser-test.py BINARY [--screenshot FILE] [--artifacts DIR] [--cases N]
 
 Checks, each printed ok/FAIL: the page loads with no console errors (CSP violations, failed
-loads and exceptions included); the self-test diffs N seeded random cases (default 500)
+loads and exceptions included); in each mode only that mode's panel is rendered (computed
+style and bounding boxes; a screenshot of each mode goes to --artifacts, and with
+--docs-images to docs/images too), and the API-key button only when the server asks for a
+key; the self-test diffs N seeded random cases (default 500)
 through the server, applies each with listdiff.js and finds every result equal to the new
 list, and every broken changeset is refused naming its rule; diff mode plays the chat preset
-to the new list (a screenshot is taken mid-animation); live mode follows a snapshot through
+to the new list (a screenshot is taken mid-animation) and ends saying so, its changeset
+shown one stage per block; the outline preset plays to the new outline's visible rows at
+their levels; live mode draws an outline's rows, and a row's triangle expands and collapses it
+through the operations endpoint (a screenshot of the expansion); live mode follows a snapshot through
 20 writes, and shows writes it cannot diff from as resets; under --api-keys the page asks for a key once and keeps it out of the URL; with
 --playground off there is no page. Prints the page's size and how long listdiff.js takes to
 apply a 1,000-item changeset."""
 
-import argparse, base64, glob, gzip, json, os, random, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, base64, glob, gzip, http.client, json, os, random, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from listdiff_checks import call, check, failures, start, wait_for_port  # noqa: E402
-import websocket  # websocket-client, from PyPI  # noqa: E402
+
+try:
+    import websocket  # websocket-client, from PyPI
+except ImportError:
+    print("installing websocket-client from PyPI (python3 -m pip install websocket-client)")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "websocket-client"], check=True)
+    import websocket
+if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+    sys.exit("browser-test.py needs Chromium: apt-get install chromium")
 
 
 def free_port():
@@ -112,6 +126,24 @@ def serve(binary, *flags):
 
 
 RENDERED = "[...document.querySelectorAll('#{view} .ld-item')].map(e => e.dataset.id)"
+# Whether a person sees the element: displayed, with a box of some size.
+VISIBLE = "(e => !!e && getComputedStyle(e).display !== 'none' && getComputedStyle(e).visibility !== 'hidden' && e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().height > 0)(document.querySelector('{selector}'))"
+MODES = ("diff", "live", "selftest")
+
+
+def modes_shown(browser, base, artifacts):
+    """Each mode renders its own panel and none of the others', and no key button on a server
+    without keys; a screenshot of each mode is saved."""
+    for mode in MODES:
+        browser.go(f"{base}/playground?mode={mode}")
+        if mode == "diff":
+            browser.wait_for("document.querySelectorAll('#diff-view .ld-item').length > 0", 10)
+        shown = [other for other in MODES if browser.evaluate(VISIBLE.format(selector=f"#{other}-mode"))]
+        check(shown == [mode], f"mode {mode} renders its panel only (rendered: {', '.join(shown) or 'none'})")
+        check(not browser.evaluate(VISIBLE.format(selector="#key-button")), f"mode {mode}: no API-key button on a server without keys")
+        path = os.path.join(artifacts, f"playground-{mode}.png")
+        browser.screenshot(path)
+        check(os.path.getsize(path) > 10_000, f"mode {mode}: screenshot {path}")
 
 
 def self_test(browser, base, cases):
@@ -133,10 +165,55 @@ def diff_mode(browser, base, screenshot):
     time.sleep(1.3)
     browser.screenshot(screenshot)
     check(os.path.getsize(screenshot) > 10_000, f"a screenshot mid-animation is written to {screenshot}")
-    check(browser.wait_for("document.getElementById('step-button').disabled && document.getElementById('stage-label').textContent.startsWith('updates')", 30),
-          "the changeset plays through its stages and updates")
+    check(browser.wait_for("document.getElementById('step-button').disabled && document.getElementById('stage-label').textContent.startsWith('done')", 30),
+          "the changeset plays through its stages and updates, and says it is done")
+    blocks = browser.evaluate("[...document.querySelectorAll('#changeset .stage-block h4')].map(e => e.textContent)")
+    stages = int(blocks[0].rsplit(" ", 1)[-1]) if blocks and blocks[0].startswith("Stage 1 of ") else -1
+    check(len(blocks) == stages + 1 and blocks[-1].startswith("Updates"),
+          f"the changeset panel shows one block per stage, then the updates ({blocks})")
     expected = browser.evaluate("JSON.parse(document.getElementById('new-list').value).sections.flatMap(s => s.items.map(i => String(i.id ?? i)))")
     check(browser.evaluate(RENDERED.format(view="diff-view")) == expected, "the played list shows the new list, item by item")
+
+
+ROWS = "[...document.querySelectorAll('#{view} .ld-item')].map(e => [e.dataset.id, Number(e.dataset.level ?? -1)])"
+
+
+def outline_diff(browser, base):
+    """The outline preset (expand, collapse, a subtree moved) plays to the new outline's
+    visible rows, each at its level."""
+    browser.go(f"{base}/playground?mode=diff")
+    index = browser.evaluate("[...document.getElementById('preset').options].findIndex(o => o.text.startsWith('Outline'))")
+    check(index >= 0, "diff mode has an outline preset")
+    browser.go(f"{base}/playground?mode=diff&preset={index}&duration=200&play")
+    check(browser.wait_for("document.getElementById('stage-label').textContent.startsWith('done')", 30), "the outline preset plays to its end")
+    expected = [["docs", 0], ["photos", 0], ["cat.jpg", 1], ["dog.jpg", 1], ["live", 1], ["set1.mp3", 2], ["set2.mp3", 2], ["music", 0], ["song.mp3", 1]]
+    check(browser.evaluate(ROWS.format(view="diff-view")) == expected, "…showing the new outline's visible rows at their levels")
+
+
+def outline_live(browser, base, port, artifacts):
+    """A row's triangle in live mode expands it through the operations endpoint, and the
+    expansion comes back as a changeset the page animates; a screenshot shows it."""
+    session = f"outline-{random.randrange(1 << 30)}"
+    path = f"/v1/sessions/{session}/snapshots/files"
+    tree = {"sections": [{"id": "files", "outline": True, "items": [
+        {"id": "docs", "children": ["notes.md", {"id": "plan.md", "content": {"size": 12}}]},
+        {"id": "music", "expanded": True, "children": ["song.mp3"]}]}]}
+    status, answer, _ = call(port, "PUT", path, tree)
+    browser.go(f"{base}/playground?mode=live&session={session}&snapshot=files")
+    check(browser.wait_for(f"document.getElementById('live-status').dataset.version === '{answer['to']}'", 10), "live mode follows an outline")
+    check(browser.evaluate(ROWS.format(view="live-view")) == [["docs", 0], ["music", 0], ["song.mp3", 1]], "…drawn as its visible rows at their levels")
+    browser.evaluate("document.querySelector('#live-view .ld-item[data-id=\"docs\"] .ld-disclosure').click()")
+    check(browser.wait_for(f"document.getElementById('live-status').dataset.version !== '{answer['to']}'", 10), "the triangle of a row expands it on the server")
+    time.sleep(0.2)
+    browser.screenshot(os.path.join(artifacts, "playground-outline-live.png"))
+    expanded = [["docs", 0], ["notes.md", 1], ["plan.md", 1], ["music", 0], ["song.mp3", 1]]
+    check(browser.wait_for(f"JSON.stringify({ROWS.format(view='live-view')}) === '{json.dumps(expanded, separators=(',', ':'))}'", 10),
+          "…and the page shows its children")
+    check(call(port, "GET", path)[1]["snapshot"]["sections"][0]["items"][0].get("expanded") is True, "…as the server holds it")
+    browser.evaluate("document.querySelector('#live-view .ld-item[data-id=\"docs\"] .ld-disclosure').click()")
+    collapsed = [["docs", 0], ["music", 0], ["song.mp3", 1]]
+    check(browser.wait_for(f"JSON.stringify({ROWS.format(view='live-view')}) === '{json.dumps(collapsed, separators=(',', ':'))}'", 10),
+          "clicking it again collapses it")
 
 
 def live_mode(browser, base, port):
@@ -163,6 +240,9 @@ def live_mode(browser, base, port):
     print(f"      live: {shown.get('changesets')} changesets animated (writes close together arrive as one), {shown.get('resets')} resets")
     check(browser.evaluate(RENDERED.format(view="live-view")) == items, "the followed list is the last one written, item by item")
     check(shown.get("resets") == "0", "following a kept version needs no reset")
+    lines = browser.evaluate("[...document.querySelectorAll('#live-log li')].map(e => e.textContent)")
+    described = [line for line in lines if re.search(r"→ \S+: (\d+ (sections )?(inserted|deleted|moved|reloaded|reconfigured)(, |$))+", line)]
+    check(len(described) == int(shown.get("changesets", "-1")), f"the log says what each version changed ({lines[0] if lines else 'no lines'})")
 
 
 def live_resets(browser, binary):
@@ -187,6 +267,29 @@ def live_resets(browser, binary):
     check(browser.evaluate(RENDERED.format(view="live-view")) == ["e", "d"], "…ending on the last list")
 
 
+def first_visit(binary):
+    """What a new user meets: the start-up log names the playground's URL, and the server's
+    bare address redirects there."""
+    port = free_port()
+    log = tempfile.NamedTemporaryFile(prefix="listdiff-start-", suffix=".log", delete=False)
+    process = subprocess.Popen([os.path.abspath(binary), "--host", "127.0.0.1", "--port", str(port), "--log-level", "info"],
+                               stdout=log, stderr=log, cwd=tempfile.gettempdir())
+    try:
+        wait_for_port(port)
+        time.sleep(0.2)
+        lines = open(log.name).read()
+        check(f"http://127.0.0.1:{port}/playground" in lines, f"the start-up log names the playground's URL ({lines.splitlines()[-1] if lines else 'nothing logged'})")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/")
+        answer = connection.getresponse()
+        check(answer.status == 302 and answer.getheader("Location") == "/playground", f"/ redirects to /playground ({answer.status} {answer.getheader('Location')})")
+        connection.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+        os.unlink(log.name)
+
+
 def api_keys(browser, binary):
     """The page asks for a key when a call answers 401: that one 401 is the only error the
     browser may log here."""
@@ -195,6 +298,7 @@ def api_keys(browser, binary):
     base = f"http://127.0.0.1:{port}"
     browser.go(f"{base}/playground?mode=selftest&cases=8&seed=2&run")
     check(browser.wait_for("document.getElementById('key-dialog').open", 10), "under --api-keys the page asks for a key")
+    check(browser.evaluate(VISIBLE.format(selector="#key-button")), "…and shows its API-key button")
     browser.evaluate("document.getElementById('key-input').value = 's3cret'; document.getElementById('key-save').click()")
     check(browser.wait_for("document.getElementById('selftest-result').dataset.state === 'done'", 60), "with the key the self-test runs")
     check(browser.evaluate("document.getElementById('selftest-result').dataset.failures") == "0", "…and passes")
@@ -209,8 +313,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("--screenshot", default="/tmp/listdiff-playground.png")
+    parser.add_argument("--artifacts", default="/tmp/listdiff-browser-test", help="folder for the screenshot of each mode")
+    parser.add_argument("--docs-images", help="when every check holds, copy the screenshots there (docs/images)")
     parser.add_argument("--cases", type=int, default=500)
     args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
     port = serve(args.binary)
     base = f"http://127.0.0.1:{port}"
     names = ["index.html", "playground.css"] + [os.path.basename(p) for p in sorted(glob.glob(os.path.join(os.path.dirname(__file__), "../Sources/ListDiffPlayground/Page/*.js")))]
@@ -219,14 +326,18 @@ def main():
           f"listdiff.js {len(bodies[names.index('listdiff.js')]):,} bytes")
     off = serve(args.binary, "--playground", "off")
     check(call(off, "GET", "/playground")[0] == 404, "--playground off serves no page")
+    first_visit(args.binary)
 
     browser = Browser()
     try:
         browser.go(f"{base}/playground")
         check(browser.wait_for("document.querySelectorAll('#diff-view .ld-item').length > 0", 10), "the page loads and shows its first preset")
+        modes_shown(browser, base, args.artifacts)
         self_test(browser, base, args.cases)
         diff_mode(browser, base, args.screenshot)
+        outline_diff(browser, base)
         live_mode(browser, base, port)
+        outline_live(browser, base, port, args.artifacts)
         live_resets(browser, args.binary)
         api_keys(browser, args.binary)
         check(not browser.errors, "no console errors" + ("".join(f"\n        {e}" for e in browser.errors[:10]) if browser.errors else ""))
@@ -235,6 +346,10 @@ def main():
     if failures:
         print(f"{len(failures)} browser checks failed", file=sys.stderr)
         sys.exit(1)
+    if args.docs_images:
+        for name in [f"playground-{mode}.png" for mode in MODES] + ["playground-outline-live.png"]:
+            shutil.copy(os.path.join(args.artifacts, name), os.path.join(args.docs_images, name))
+        print(f"screenshots copied to {args.docs_images}")
     print("every browser check holds")
 
 

@@ -63,7 +63,7 @@ install_if_missing curl curl
 if ! command -v nginx > /dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then install_if_missing nginx nginx-light; fi
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 if [ -n "$skip_build" ]; then
-    server_bin="$(swift build -c release --show-bin-path)/listdiff-server"
+    server_bin="${LISTDIFF_SERVER_BIN:-$(swift build -c release --show-bin-path)/listdiff-server}"
 else
     build_server
 fi

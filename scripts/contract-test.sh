@@ -26,7 +26,9 @@ Departures from Schemathesis's defaults, each deliberate and documented:
   --skip-build                   use the release binary already built
 
 Environment: ST_MAX_EXAMPLES (default 40, per operation), ST_MAX_TIME (default 120 s, the
-budget of the Schemathesis run), ST_SEED (default: random), ST_WORKERS (default 1).
+budget of the Schemathesis run), ST_SEED (default: random), ST_WORKERS (default 1),
+ST_REPORT_DIR (where the JUnit report is kept; default /tmp/listdiff-contract-report),
+LISTDIFF_SERVER_BIN (with --skip-build: the binary to test; default .build/release's).
 Bounded: the whole script finishes in under 5 minutes on a 2-core machine (build included).
 EOF
 }
@@ -47,6 +49,10 @@ max_time=${ST_MAX_TIME:-120}
 workers=${ST_WORKERS:-1}
 seed_args=()
 if [[ -n "${ST_SEED:-}" ]]; then seed_args=(--seed "$ST_SEED"); fi
+# The report outlives the run's scratch folder, which is removed on exit.
+report_dir=${ST_REPORT_DIR:-/tmp/listdiff-contract-report}
+rm -rf "$report_dir"
+mkdir -p "$report_dir"
 
 work=$(mktemp -d /tmp/listdiff-contract.XXXXXX)
 server_pid=""
@@ -78,6 +84,7 @@ if [[ $skip_build -eq 0 ]]; then
   swift build -c release --product listdiff-server 2>&1 | tail -1
 fi
 binary="$(swift build -c release --show-bin-path)/listdiff-server"
+if [[ $skip_build -eq 1 && -n "${LISTDIFF_SERVER_BIN:-}" ]]; then binary=$LISTDIFF_SERVER_BIN; fi
 [[ -x "$binary" ]] || { echo "contract-test: no server binary at $binary" >&2; exit 1; }
 
 # 3. A free loopback port, the server, and its health.
@@ -108,7 +115,7 @@ timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/script
   --request-timeout 10 \
   --generation-database none \
   --no-color \
-  --report junit --report-dir "$work/report" \
+  --report junit --report-dir "$report_dir" \
   "${seed_args[@]}" >"$work/st.log" 2>&1
 st_status=$?
 set -e

@@ -13,7 +13,8 @@
 #   --update  rewrites the ceilings as this run's counts plus 10% (after a change that makes
 #             the engine cheaper — or, said in the commit, dearer on purpose)
 #   --server  the listdiff-server binary to measure (default: built here, as the Dockerfile
-#             and CI build it: release, the Swift runtime linked in statically)
+#             and CI build it: release, the Swift runtime linked in statically — in a build
+#             folder of its own, .build/static, so plain release builds are not redone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip_build=0
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --skip-build) skip_build=1 ;;
     --update) update=1 ;;
     --server) server="${2:?--server needs a path}"; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "instruction-guard: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -35,8 +36,8 @@ install_if_missing valgrind valgrind
 [ "$skip_build" -eq 1 ] || swift build -c release --product listdiff-bench 2>&1 | tail -1
 bench="$(swift build -c release --show-bin-path)/listdiff-bench"
 if [ -z "$server" ]; then
-  [ "$skip_build" -eq 1 ] || swift build -c release --static-swift-stdlib --product listdiff-server 2>&1 | tail -1
-  server="$(swift build -c release --show-bin-path)/listdiff-server"
+  [ "$skip_build" -eq 1 ] || swift build -c release --static-swift-stdlib --scratch-path .build/static --product listdiff-server 2>&1 | tail -1
+  server="$(swift build -c release --scratch-path .build/static --show-bin-path)/listdiff-server"
 fi
 # shellcheck source=lib/wait-for-port.sh
 . scripts/lib/wait-for-port.sh

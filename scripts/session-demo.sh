@@ -20,11 +20,12 @@ case "$base" in
     *) echo "session-demo: BASE_URL must be a loopback address, not '$base'" >&2; exit 2 ;;
 esac
 
-# Prints the request, then the status line and body of the answer; the body is kept in $answer.
+# Prints the request as a command to paste, then the status line and body of the answer; the
+# body is kept in $answer.
 call() {
     local method="$1" path="$2" body="${3:-}"
     shift 3 || shift $#
-    printf '\n$ curl -X %s %s%s' "$method" "$path" "${body:+ -d '$body'}"
+    printf "\n\$ curl -X %s '%s'%s" "$method" "$base$path" "${body:+ -d '$body'}"
     for header in "$@"; do printf " -H '%s'" "$header"; done
     printf '\n'
     local args=(-s --max-time 15 -X "$method" -w '\n%{http_code}')

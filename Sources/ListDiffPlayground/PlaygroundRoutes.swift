@@ -1,11 +1,13 @@
 import ListDiffHTTP
 
-/// `GET /playground` (the page) and `/playground/<file>` (its scripts and styles, and
-/// `listdiff.js` for any web app). Static, so no API key is needed to load it; the page asks
+/// `GET /playground` (the page; `/` redirects there) and `/playground/<file>` (its scripts and
+/// styles, and `listdiff.js` for any web app). Static, so no API key is needed to load it; the page asks
 /// for one when `/v1` answers 401. The page refers to its files relative to `/playground`,
 /// so it also works behind a proxy that serves the API under a prefix.
 public enum PlaygroundRoutes {
     public static func mount(on router: inout Router) {
+        // A person who opens the server's address in a browser finds the page.
+        router.get("/") { _ in HTTPResponse(status: 302, headers: ["Location": "/playground"]) }
         router.get("/playground") { request in answer("index.html", to: request) }
         router.get("/playground/") { _ in
             HTTPResponse(status: 308, headers: ["Location": "/playground"])

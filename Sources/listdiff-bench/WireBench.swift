@@ -9,14 +9,15 @@ import ListDiffScenarios
 enum WireBench {
     static let names = ["wire-a-str", "wire-a-str-content", "wire-50k", "wire-uuid", "wire-e2e-a-str"]
 
+    static let table = TextTable(columns: [
+        ("wire scenario", 18), ("KB", 6), ("median ms", 9), ("MB/s", 5), ("JSONDecoder ms", 14),
+        ("JSONSerialization ms", 20), ("×JSONDecoder", 12), ("×engine", 7)
+    ])
+
     static func run(filter: String?, json: Bool, warmups: Int, runs: Int) {
         let selected = names.filter { filter == nil || $0 == filter }
         guard !selected.isEmpty else { return }
-        if !json {
-            print(
-                "wire scenario          KB   median ms   MB/s  JSONDecoder ms  JSONSerialization ms  ×JSONDecoder  ×engine"
-            )
-        }
+        if !json { print(table.header) }
         for name in selected {
             switch name {
             case "wire-a-str": read(name, WireBodies.aString(), FoundationMirrors.FlatRequest.self, json, warmups, runs)
@@ -115,16 +116,14 @@ enum WireBench {
             }
             print(line + "}")
         } else {
-            func pad(_ text: String, _ width: Int) -> String {
-                String(repeating: " ", count: max(0, width - text.count)) + text
-            }
             print(
-                name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                    + String(format: " %6d %11.4f %6.0f", bytes / 1024, time.medianMs, mbPerSec)
-                    + pad(decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-", 16)
-                    + pad(serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-", 22)
-                    + pad(decoderRatio.map { String(format: "%.2f", $0) } ?? "-", 14)
-                    + pad(engineRatio.map { String(format: "%.2f", $0) } ?? "-", 9)
+                table.row([
+                    name, String(bytes / 1024), String(format: "%.4f", time.medianMs), String(format: "%.0f", mbPerSec),
+                    decoder.map { String(format: "%.3f", $0.medianMs) } ?? "-",
+                    serialization.map { String(format: "%.3f", $0.medianMs) } ?? "-",
+                    decoderRatio.map { String(format: "%.2f", $0) } ?? "-",
+                    engineRatio.map { String(format: "%.2f", $0) } ?? "-"
+                ])
                     + (parts.map {
                         String(
                             format: "   (decode %.3f, diff %.3f, write %.3f; engine alone %.3f)", $0.decode.medianMs,

@@ -44,8 +44,12 @@ let (warmups, runs) = quick ? (1, 3) : (5, 15)
 AllocatorTuning.retainFreedMemory()
 
 let engineSelected = filter == nil || DiffScenarioRecipe.all.contains { $0.name == filter }
+let engineTable = TextTable(columns: [
+    ("scenario", 8), ("median ms", 9), ("min ms", 9), ("max ms", 9), ("floor×", 7), ("sec del/ins/mov", 15),
+    ("del", 6), ("ins", 6), ("mov", 6), ("reload", 6), ("reconf", 6)
+])
 if !json, engineSelected {
-    print("scenario      median ms    min ms    max ms   floor×  sec del/ins/mov   del    ins    mov  reload reconf")
+    print(engineTable.header)
 }
 for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filter {
     let scenario = recipe.build()
@@ -59,12 +63,16 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
             #"{"scenario":"\#(scenario.name)","medianMs":\#(String(format: "%.4f", time.medianMs)),"minMs":\#(String(format: "%.4f", time.minMs)),"maxMs":\#(String(format: "%.4f", time.maxMs)),"floorRatio":\#(String(format: "%.3f", ratio)),"sectionDeletes":\#(counts.sectionDeletes),"sectionInserts":\#(counts.sectionInserts),"sectionMoves":\#(counts.sectionMoves),"deletes":\#(counts.itemDeletes),"inserts":\#(counts.itemInserts),"moves":\#(counts.itemMoves),"reloads":\#(reloads),"reconfigures":\#(counts.itemReconfigures)}"#
         )
     } else {
-        let line = String(
-            format: "%-10@ %12.4f %9.4f %9.4f %8.2f %17@ %6d %6d %6d %7d %6d", scenario.name, time.medianMs, time.minMs,
-            time.maxMs, ratio,
-            "\(counts.sectionDeletes)/\(counts.sectionInserts)/\(counts.sectionMoves)", counts.itemDeletes,
-            counts.itemInserts, counts.itemMoves, reloads, counts.itemReconfigures)
-        print(line)
+        print(
+            engineTable.row(
+                [
+                    scenario.name, String(format: "%.4f", time.medianMs), String(format: "%.4f", time.minMs),
+                    String(format: "%.4f", time.maxMs), String(format: "%.2f", ratio),
+                    "\(counts.sectionDeletes)/\(counts.sectionInserts)/\(counts.sectionMoves)"
+                ]
+                    + [counts.itemDeletes, counts.itemInserts, counts.itemMoves, reloads, counts.itemReconfigures].map {
+                        String($0)
+                    }))
     }
 }
 WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)

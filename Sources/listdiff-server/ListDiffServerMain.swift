@@ -37,11 +37,21 @@ enum ListDiffServerMain {
             configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
         transport.attach(server)
         do {
-            try server.runUntilSignalled()
+            try server.runUntilSignalled { port in
+                ServerLog(level: settings.http.logLevel).log(.info, startLine(settings, port: port))
+            }
         } catch {
             FileHandle.standardError.write(Data("listdiff-server: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Where to go next, as URLs to paste: the playground (when served), the API and its document.
+    static func startLine(_ settings: ServerSettings, port: Int) -> String {
+        let host = ["0.0.0.0", "::", ""].contains(settings.http.host) ? "127.0.0.1" : settings.http.host
+        let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        let playground = settings.playground ? "the playground at \(base)/playground, " : ""
+        return "\(playground)the API at \(base)/v1 (described by \(base)/openapi.yaml)"
     }
 
     /// The memory store, or a Redis store with a connection (per server) for every worker and a

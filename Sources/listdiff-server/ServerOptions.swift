@@ -1,4 +1,5 @@
 import ListDiffHTTP
+import ListDiffJSON
 import ListDiffRedis
 import ListDiffService
 
@@ -6,13 +7,15 @@ import ListDiffService
 /// A flag beats its environment variable, which beats the default.
 struct ServerOptions {
     enum ParseError: Error, CustomStringConvertible {
-        case unknownFlag(String)
+        /// A flag no setting has, and the one it most likely meant.
+        case unknownFlag(String, suggestion: String?)
         case missingValue(String)
         case invalidValue(flag: String, value: String)
 
         var description: String {
             switch self {
-            case .unknownFlag(let flag): return "unknown flag \(flag) (see --help)"
+            case .unknownFlag(let flag, let suggestion):
+                return "unknown flag \(flag) (\(suggestion.map { "did you mean \($0)? " } ?? "")see --help)"
             case .missingValue(let flag): return "flag \(flag) needs a value"
             case .invalidValue(let flag, let value):
                 return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
@@ -312,7 +315,8 @@ struct ServerOptions {
                 value = String(argument[argument.index(after: equals)...])
             }
             guard let setting = settings.first(where: { $0.flag == flag }) else {
-                throw ParseError.unknownFlag(argument)
+                throw ParseError.unknownFlag(
+                    argument, suggestion: NearestName.suggestion(for: flag, among: settings.map(\.flag) + ["--help"]))
             }
             if value == nil {
                 index += 1

@@ -44,13 +44,24 @@ import Testing
         }
     }
 
+    @Test func theServersAddressRedirectsToThePage() throws {
+        try Self.with { client in
+            let root = try client.request("GET", "/")
+            #expect(root.status == 302)
+            #expect(root.header("Location") == "/playground")
+        }
+    }
+
     @Test func everyScriptTheHTMLNamesIsServedAsJavaScriptAndNoScriptIsInline() throws {
         let html = try Self.source("index.html")
         #expect(!html.contains("<script>"), "an inline script")
         #expect(html.range(of: #" on[a-z]+="#, options: .regularExpression) == nil, "an inline event handler")
         #expect(!html.contains("style=\""), "an inline style")
         try Self.with { client in
-            for name in ["playground.js", "listdiff.js", "view.js", "api.js", "live.js", "presets.js", "selftest.js"] {
+            for name in [
+                "playground.js", "listdiff.js", "view.js", "api.js", "live.js", "presets.js", "selftest.js",
+                "changeset-text.js"
+            ] {
                 let file = try client.request("GET", "/playground/\(name)")
                 #expect(file.status == 200, "\(name)")
                 #expect(file.header("Content-Type") == "text/javascript; charset=utf-8", "\(name)")

@@ -141,8 +141,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Starts, shuts down gracefully on SIGTERM or SIGINT, and returns once stopped.
-    public func runUntilSignalled() throws(HTTPServerError) {
+    /// `started` runs once the port is bound (with ``port``), before the first signal can stop it.
+    public func runUntilSignalled(started: (_ port: Int) -> Void = { _ in }) throws(HTTPServerError) {
         try start()
+        started(port)
         let log = ServerLog(level: configuration.logLevel)
         let sources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)

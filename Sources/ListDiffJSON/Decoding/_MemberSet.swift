@@ -19,6 +19,11 @@ internal struct _MemberSet {
         seen & (1 &<< UInt32(index)) != 0
     }
 
+    /// The allowed names. O(names).
+    var allowedNames: [String] {
+        names.indices.filter { allowed & (1 << $0) != 0 }.map { "\(names[$0])" }
+    }
+
     /// The allowed names as a phrase: `"id", "content"`. O(names).
     @usableFromInline
     var phrase: String {

@@ -55,6 +55,9 @@ internal enum _OperationKind: CaseIterable {
     /// Whether the operation takes exactly one of `before`/`after`.
     var isRelative: Bool { allowed & (1 << 5) != 0 }
 
+    /// Every operation's name, for suggestions.
+    static var names: [String] { allCases.map { "\($0.name)" } }
+
     /// The operation named `name`, if any. O(operations × name length).
     static func named(_ name: JSONString) -> _OperationKind? {
         allCases.first { name == $0.name }

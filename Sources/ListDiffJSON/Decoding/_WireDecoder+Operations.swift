@@ -44,7 +44,9 @@ extension _WireDecoder {
                     throw reader.error(
                         .schemaViolation, at: parts.offsets[0], pointer: reader.pointer,
                         expected: "an operation name: one of \(_OperationKind.phrase)",
-                        found: "the unknown operation \"\(name.string)\"")
+                        found:
+                            "the unknown operation \"\(name.string)\"\(Self.didYouMean(name.string, _OperationKind.names))"
+                    )
                 }
                 parts.kind = operation
             case 1: try readSectionsOrIDs(into: &parts)

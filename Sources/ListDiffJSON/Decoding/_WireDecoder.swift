@@ -69,7 +69,7 @@ internal struct _WireDecoder {
                 }
                 throw reader.error(
                     .schemaViolation, expected: "one of the members \(members.phrase)",
-                    found: "an unknown member \"\(key.string)\"")
+                    found: "an unknown member \"\(key.string)\"\(Self.didYouMean(key.string, members.allowedNames))")
             }
             if members.has(found) {
                 throw reader.error(
@@ -80,6 +80,11 @@ internal struct _WireDecoder {
             return found
         }
         return nil
+    }
+
+    /// ` (did you mean "x"?)` when `name` looks like a typo of one of `known`, else nothing.
+    static func didYouMean(_ name: String, _ known: [String]) -> String {
+        NearestName.suggestion(for: name, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// The first of the `required` members (bits over `members.names`) that the object just

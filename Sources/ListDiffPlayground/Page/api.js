@@ -19,6 +19,7 @@ let asking = null;
 /** Asks for a key in the page's dialog (once, however many calls wait); resolves to it, or null when cancelled. */
 export function askForKey() {
   if (asking) return asking;
+  document.getElementById("key-button").hidden = false;
   const dialog = document.getElementById("key-dialog");
   const input = document.getElementById("key-input");
   input.value = apiKey() ?? "";

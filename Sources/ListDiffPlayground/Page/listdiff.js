@@ -12,7 +12,8 @@
 // docs/batch-update-rules.md); a list is never corrupted silently.
 //
 // Outline sections (`"outline": true`): changesets count their visible rows, so apply them to
-// `visibleRows(list)` (a stage's snapshot and `values` give outline sections as rows too).
+// `visibleRows(list)` (a stage's snapshot and `values` give outline sections as rows too). A
+// row is `{id, content?, kind?, level, hasChildren, expanded}`: what a view draws.
 //
 // Cost: O(n + c) for n items and c changes (Sets and arrays, no sorting of the list).
 
@@ -76,32 +77,37 @@ export function applySteps(list, changeset, source = {}) {
 
 /**
  * What a list view shows of `list`: every outline section as its visible rows (items without
- * a collapsed ancestor, in pre-order, each `{id, content?, kind?}` or its identifier), flat
- * sections as they are. Changesets of outline sections count these rows. O(n).
+ * a collapsed ancestor, in pre-order, each `{id, content?, kind?, level, hasChildren,
+ * expanded}`), flat sections as they are. Changesets of outline sections count these rows. O(n).
  */
 export function visibleRows(list) {
   if (!list || !Array.isArray(list.sections)) return list;
-  const rows = (items, into) => {
+  const rows = (items, level, into) => {
     for (const item of items) {
-      if (typeof item !== "object" || item === null) {
-        into.push(item);
-        continue;
-      }
-      const { children, expanded, ...row } = item;
-      into.push(Object.keys(row).length === 1 ? row.id : row);
-      if (expanded && Array.isArray(children)) rows(children, into);
+      const { children, expanded, ...fields } = typeof item === "object" && item !== null ? item : { id: item };
+      const hasChildren = Array.isArray(children) && children.length > 0;
+      into.push({ ...fields, level, hasChildren, expanded: hasChildren && Boolean(expanded) });
+      if (expanded && hasChildren) rows(children, level + 1, into);
     }
     return into;
   };
-  return { ...list, sections: list.sections.map((s) => (s.outline ? { ...s, items: rows(s.items ?? [], []) } : s)) };
+  return { ...list, sections: list.sections.map((s) => (s.outline ? { ...s, items: rows(s.items ?? [], 0, []) } : s)) };
 }
+
+/** A row as the server writes it (`{item, level, hasChildren, expanded, parent?}`) as a view row. */
+function outlineRow({ item, level, hasChildren, expanded }) {
+  const fields = typeof item === "object" && item !== null ? item : { id: item };
+  return { ...fields, level, hasChildren: Boolean(hasChildren), expanded: Boolean(expanded) };
+}
+
+const isRow = (value) => typeof value === "object" && value !== null && "item" in value && "level" in value;
 
 /** A section's items; an outline's rows as the server writes them (a stage's `rows`, the
  * `items` of a fresh section in `values`: `{item, level, …}`) become their items. */
 function sectionItems(section) {
   const items = section.rows ?? section.items ?? [];
   if (!section.outline) return items.slice();
-  return items.map((row) => (typeof row === "object" && row !== null && "item" in row && "level" in row ? row.item : row));
+  return items.map((row) => (isRow(row) ? outlineRow(row) : row));
 }
 
 function normalize(list, what) {
@@ -115,7 +121,20 @@ function normalize(list, what) {
 
 function denormalize(sections, flat) {
   if (flat) return sections.length ? sections[0].items.slice() : [];
-  return { sections: sections.map((s) => ({ ...s, items: s.items.slice() })) };
+  return { sections: sections.map((s) => ({ ...s, items: s.items.map((item) => settled(item, s.outline)) })) };
+}
+
+/**
+ * An item as its section shows it: a row of an outline (an item moved in from a flat section
+ * is a leaf at level 0, which the server does not reconfigure), a plain item elsewhere (a
+ * row moved out of an outline leaves its row fields behind).
+ */
+function settled(item, outline) {
+  const isObject = typeof item === "object" && item !== null;
+  if (outline) return isObject && item.level !== undefined ? item : { ...(isObject ? item : { id: item }), level: 0, hasChildren: false, expanded: false };
+  if (!isObject || item.level === undefined) return item;
+  const { level, hasChildren, expanded, ...fields } = item;
+  return Object.keys(fields).length === 1 ? fields.id : fields;
 }
 
 function checkUnique(sections) {
@@ -154,7 +173,7 @@ class ValueSource {
   constructor({ values, newList }, flat) {
     this.flat = flat;
     if (values) {
-      this.items = new Map((values.items ?? []).map((v) => [Array.isArray(v.at) ? `${v.at[0]},${v.at[1]}` : `0,${v.at}`, v.item]));
+      this.items = new Map((values.items ?? []).map((v) => [Array.isArray(v.at) ? `${v.at[0]},${v.at[1]}` : `0,${v.at}`, isRow(v) ? outlineRow(v) : v.item]));
       this.sections = new Map((values.sections ?? []).map((v) => [v.at, v.section]));
     } else if (newList !== undefined) {
       this.list = normalize(newList, "newList").sections;

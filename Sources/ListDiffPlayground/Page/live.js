@@ -1,7 +1,10 @@
 // Live mode: follow one snapshot with long polls (changes?since=…&wait=…&include=values),
 // animating each new version and showing a reset as what it is (the whole list again).
+// Outline sections show their visible rows; a row's triangle expands or collapses it on the
+// server (the operations endpoint), and the change comes back like any other write's.
 import { call, APIError } from "./api.js";
-import { applySteps } from "./listdiff.js";
+import { describeChangeset } from "./changeset-text.js";
+import { applySteps, visibleRows } from "./listdiff.js";
 
 const NAME = /^[A-Za-z0-9._~-]{1,128}$/;
 
@@ -24,13 +27,17 @@ export class LiveFollower {
     const controller = new AbortController();
     this.controller = controller;
     const base = `v1/sessions/${session}/snapshots/${snapshot}`;
+    this.view.onToggle = (id, expanded) => {
+      const operations = [{ op: expanded ? "collapse" : "expand", items: [id] }];
+      call("POST", `${base}/operations`, { operations }).catch((error) => this.onError(error));
+    };
     const counts = { changesets: 0, resets: 0 };
     let current = null;
     while (!controller.signal.aborted) {
       try {
         if (!current) {
           const state = await call("GET", base, undefined, { signal: controller.signal });
-          current = { version: state.version, list: state.snapshot };
+          current = { version: state.version, list: visibleRows(state.snapshot) };
           this.view.show(current.list);
           this.report(current.version, state.digest, counts, `showing ${current.version}`);
           continue;
@@ -39,7 +46,7 @@ export class LiveFollower {
         if (answer.reset) {
           counts.resets += 1;
           const held = current.version;
-          current = { version: answer.to, list: answer.snapshot };
+          current = { version: answer.to, list: visibleRows(answer.snapshot) };
           this.view.show(current.list);
           this.view.root.classList.add("reset");
           setTimeout(() => this.view.root.classList.remove("reset"), 800);
@@ -52,7 +59,7 @@ export class LiveFollower {
         this.view.show(result);
         counts.changesets += 1;
         current = { version: answer.to, list: result };
-        this.report(answer.to, answer.digest, counts, `${answer.from} → ${answer.to}`);
+        this.report(answer.to, answer.digest, counts, `${answer.from} → ${answer.to}: ${describeChangeset(answer.changeset)}`);
       } catch (error) {
         if (controller.signal.aborted) break;
         if (error instanceof APIError && error.status === 404) {
@@ -68,6 +75,7 @@ export class LiveFollower {
   }
 
   stop() {
+    this.view.onToggle = null;
     this.controller?.abort();
     this.controller = null;
   }

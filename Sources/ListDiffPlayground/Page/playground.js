@@ -1,8 +1,9 @@
 // The playground page: diff mode (two lists, the changeset, played on a rendered list),
 // live mode (follow a stored snapshot) and the self-test. No inline script: the page's
 // Content-Security-Policy allows scripts from this server only.
-import { call, askForKey } from "./api.js";
-import { applySteps } from "./listdiff.js";
+import { apiKey, call, askForKey } from "./api.js";
+import { changesetBlocks } from "./changeset-text.js";
+import { applySteps, visibleRows } from "./listdiff.js";
 import { LiveFollower } from "./live.js";
 import { presets } from "./presets.js";
 import { checkRules, runSelfTest, timeApply } from "./selftest.js";
@@ -14,6 +15,8 @@ const mode = ["diff", "live", "selftest"].includes(query.get("mode")) ? query.ge
 
 for (const panel of document.querySelectorAll("[data-mode-panel]")) panel.hidden = panel.dataset.modePanel !== mode;
 for (const link of document.querySelectorAll("nav a")) link.toggleAttribute("aria-current", link.dataset.mode === mode);
+// The key button shows once the server has asked for a key (a 401) or this tab holds one.
+$("key-button").hidden = !apiKey();
 $("key-button").addEventListener("click", () => askForKey());
 
 // ---- Diff mode -----------------------------------------------------------------------
@@ -35,12 +38,29 @@ function parse(id, what) {
   }
 }
 
-function stageLabel() {
+/** What the view shows: `playing` while step `next` animates, else what it has come to. */
+function stageLabel({ playing = false } = {}) {
   const { steps, next } = played;
   if (next === 0) return `${steps.length} steps; showing the old list`;
   const step = steps[next - 1];
+  if (next === steps.length && !playing) return "done: showing the new list";
   const name = next === steps.length ? "updates (after the batch, final coordinates)" : `stage ${next} of ${steps.length - 1}`;
   return `${name}${step.snapshot ? " · its snapshot is shown below" : ""}`;
+}
+
+function showChangeset(changeset) {
+  $("changeset").replaceChildren(
+    ...changesetBlocks(changeset).map(({ title, text }) => {
+      const block = document.createElement("div");
+      block.className = "stage-block";
+      const heading = document.createElement("h4");
+      heading.textContent = title;
+      const body = document.createElement("pre");
+      body.textContent = text;
+      block.append(heading, body);
+      return block;
+    }),
+  );
 }
 
 function refreshControls() {
@@ -59,7 +79,7 @@ async function step() {
   const current = played.steps[played.next];
   played.next += 1;
   $("step-button").disabled = $("play-button").disabled = true;
-  $("stage-label").textContent = stageLabel();
+  $("stage-label").textContent = stageLabel({ playing: true });
   await diffView.play(current);
   refreshControls();
 }
@@ -81,11 +101,14 @@ async function diff() {
     const next = parse("new-list", "The new list");
     const format = $("format").value;
     const changeset = await call("POST", `v1/diff?format=${format}&updates=${$("updates").value}`, { old, new: next });
-    $("changeset").textContent = JSON.stringify(changeset, null, format === "sequential" ? 1 : undefined);
-    played = { steps: applySteps(old, changeset, { newList: next }).steps, next: 0, old };
-    diffView.show(old);
+    showChangeset(changeset);
+    // Outline sections are shown, and diffed, as their visible rows.
+    const [shown, target] = [visibleRows(old), visibleRows(next)];
+    played = { steps: applySteps(shown, changeset, { newList: target }).steps, next: 0, old: shown };
+    diffView.show(shown);
   } catch (error) {
     $("diff-error").textContent = error.message;
+    $("changeset").replaceChildren();
     played = { steps: [], next: 0, old: null };
   }
   refreshControls();

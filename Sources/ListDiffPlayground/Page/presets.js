@@ -55,6 +55,29 @@ export const presets = [
     new: [{ id: "post-1", kind: "photo", content: { url: "hello.jpg" } }, { id: "post-2", kind: "photo", content: { url: "dog.jpg" } }, "spacer"],
   },
   {
+    name: "Outline: expand, collapse, a subtree moved",
+    old: {
+      sections: [{
+        id: "files", outline: true,
+        items: [
+          { id: "docs", expanded: true, children: ["notes.md", "plan.md"] },
+          { id: "photos", children: ["cat.jpg", "dog.jpg"] },
+          { id: "music", expanded: true, children: [{ id: "live", expanded: true, children: ["set1.mp3", "set2.mp3"] }, "song.mp3"] },
+        ],
+      }],
+    },
+    new: {
+      sections: [{
+        id: "files", outline: true,
+        items: [
+          { id: "docs", children: ["notes.md", "plan.md"] },
+          { id: "photos", expanded: true, children: ["cat.jpg", "dog.jpg", { id: "live", expanded: true, children: ["set1.mp3", "set2.mp3"] }] },
+          { id: "music", expanded: true, children: ["song.mp3"] },
+        ],
+      }],
+    },
+  },
+  {
     name: "Reloads and reconfigures",
     old: [{ id: "x", content: 1 }, { id: "y", content: 1 }, "z"],
     new: { items: [{ id: "x", content: 2 }, { id: "y", content: 1 }, "z"], reloaded: ["y"] },

@@ -62,7 +62,8 @@ export function randomCase(rng, size = 12) {
 export function sameList(a, b) {
   const canonical = (list) => {
     const sections = Array.isArray(list) ? [{ id: "", items: list }] : list.items ? [{ id: "", items: list.items }] : list.sections;
-    return JSON.stringify(sections.map((s) => [String(s.id), s.content ?? null, s.items.map((it) => [itemId(it), it?.content ?? null, it?.kind ?? null])]));
+    const row = (it) => (it?.level === undefined ? [] : [it.level, it.hasChildren, it.expanded]);
+    return JSON.stringify(sections.map((s) => [String(s.id), s.content ?? null, s.items.map((it) => [itemId(it), it?.content ?? null, it?.kind ?? null, ...row(it)])]));
   };
   return canonical(a) === canonical(b);
 }

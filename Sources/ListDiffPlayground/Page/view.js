@@ -1,7 +1,8 @@
 // A rendered list that animates a changeset's steps the way UIKit does: per stage, deletes
 // fade out, moves slide (FLIP: first, last, invert, play), inserts fade in; then reloads
 // crossfade and reconfigures flash. Elements are keyed by identifier, so a moved item is
-// the same element sliding to its new place.
+// the same element sliding to its new place. Outline rows are drawn at their level, with a
+// disclosure triangle when they have children (`onToggle(id, expanded)` when one is clicked).
 import { itemId } from "./listdiff.js";
 
 const sectionsOf = (list) => (Array.isArray(list) ? [{ id: "", items: list }] : list.items ? [{ id: "", items: list.items }] : list.sections);
@@ -12,9 +13,10 @@ const contentText = (item) => {
 };
 
 export class ListView {
-  constructor(root, { duration = 380 } = {}) {
+  constructor(root, { duration = 380, onToggle = null } = {}) {
     this.root = root;
     this.duration = duration;
+    this.onToggle = onToggle;
     this.items = new Map();
     this.sections = new Map();
     this.list = [];
@@ -118,14 +120,41 @@ export class ListView {
       content.className = "ld-content";
       const badge = document.createElement("span");
       badge.className = "ld-badge";
-      element.append(name, content, badge);
+      element.append(this.disclosure(id), name, content, badge);
       this.items.set(id, element);
       created.add(element);
     }
+    this.showRow(element, item);
     element.querySelector(".ld-content").textContent = contentText(item);
     element.querySelector(".ld-badge").textContent = "";
     element.classList.remove("ld-moved");
     return element;
+  }
+
+  /** A triangle that shows whether a row's children are shown, and asks for the other state. */
+  disclosure(id) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "ld-disclosure";
+    button.addEventListener("click", () => this.onToggle?.(id, button.getAttribute("aria-expanded") === "true"));
+    return button;
+  }
+
+  /** An outline row's level and disclosure state; nothing for an item of a flat section. */
+  showRow(element, item) {
+    const isRow = typeof item === "object" && item !== null && Number.isInteger(item.level);
+    element.style.setProperty("--level", isRow ? String(item.level) : "0");
+    element.classList.toggle("ld-row", isRow);
+    if (isRow) element.dataset.level = String(item.level);
+    else delete element.dataset.level;
+    const button = element.querySelector(".ld-disclosure");
+    // A leaf keeps the triangle's room, so rows of one level line up.
+    button.hidden = !isRow;
+    element.classList.toggle("ld-leaf", isRow && !item.hasChildren);
+    button.disabled = !this.onToggle;
+    button.setAttribute("aria-expanded", String(Boolean(item.expanded)));
+    button.setAttribute("aria-label", `${item.expanded ? "collapse" : "expand"} ${itemId(item)}`);
+    button.textContent = item.expanded ? "▾" : "▸";
   }
 
   label(element, text) {

@@ -14,7 +14,7 @@ extension ListDiffService {
         do {
             decoded = try WireDecoder.diffRequest(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error)
+            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
         try checkItemLimit(decoded.old.numberOfItems, pointer: "/old")
         try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")

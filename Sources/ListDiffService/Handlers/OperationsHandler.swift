@@ -11,7 +11,7 @@ extension ListDiffService {
         do {
             operations = try WireDecoder.operations(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error)
+            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
         let conditions = try WriteConditions(request.http)
         let address = try request.snapshotAddress()

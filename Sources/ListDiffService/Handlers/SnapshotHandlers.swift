@@ -13,7 +13,7 @@ extension ListDiffService {
         do {
             document = try WireDecoder.snapshot(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error)
+            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
         let conditions = try WriteConditions(request.http)
         let result = try stored { () throws(StoreError) in

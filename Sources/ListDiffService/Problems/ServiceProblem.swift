@@ -26,10 +26,23 @@ struct ServiceProblem: Error {
     }
 
     /// A request body that is not valid JSON or not the expected shape (400), or too large (413).
-    static func readError(_ error: JSONReadError) -> ServiceProblem {
-        ServiceProblem(
-            ProblemDetails(
-                readError: error, type: type(error.kind == .inputTooLarge ? "body-too-large" : "invalid-body")))
+    /// A body that is not JSON at all, sent under another media type, is told so: the likely
+    /// mistake is the sender's format, not a character of its body.
+    static func readError(_ error: JSONReadError, contentType: String?) -> ServiceProblem {
+        var details = ProblemDetails(
+            readError: error, type: type(error.kind == .inputTooLarge ? "body-too-large" : "invalid-body"))
+        if let contentType, !isJSON(mediaType: contentType), details.title == "Malformed JSON" {
+            details.detail =
+                (details.detail ?? "")
+                + "; the request's Content-Type is '\(contentType.prefix(100))': send JSON, as application/json"
+        }
+        return ServiceProblem(details)
+    }
+
+    /// `application/json`, `application/problem+json` or any other `+json` type, parameters aside.
+    static func isJSON(mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     static func notFound(_ detail: String) -> ServiceProblem {
@@ -50,10 +63,11 @@ struct ServiceProblem: Error {
             allowed.isEmpty
             ? "this route takes no query parameters"
             : "this route takes \(allowed.joined(separator: ", ")), each at most once"
+        let suggestion = repeated ? nil : NearestName.suggestion(for: name, among: allowed)
         let what =
             repeated
             ? "query parameter '\(name.prefix(80))' is given more than once"
-            : "query parameter '\(name.prefix(80))' is unknown"
+            : "query parameter '\(name.prefix(80))' is unknown\(suggestion.map { " (did you mean '\($0)'?)" } ?? "")"
         return ServiceProblem(
             400, "invalid-query", title: "Invalid query parameter", detail: "\(what); \(takes)",
             extensions: [.init("parameter", .string(String(name.prefix(200)))), .init("allowed", .strings(allowed))])

@@ -1,0 +1,58 @@
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+/// A mistake's problem names what was probably meant: a query parameter, an operation or a
+/// member one typo away from a known one, and a body sent as another media type than JSON.
+@Suite struct DidYouMeanTests {
+    static func detail(_ answer: RawClient.Response) throws -> String {
+        try answer.json()["detail"] as? String ?? ""
+    }
+
+    @Test func aMistypedQueryParameterNamesTheOneMeant() throws {
+        try TestService.with { (service: TestService) throws in
+            let answer = try service.request("GET", "/v1/sessions/s/snapshots/feed/changes?since=x.1&wiat=3")
+            #expect(answer.status == 400)
+            #expect(try Self.detail(answer).contains("query parameter 'wiat' is unknown (did you mean 'wait'?)"))
+            let unrelated = try service.request("GET", "/v1/sessions/s/snapshots/feed/changes?since=x.1&verbose=1")
+            #expect(try !Self.detail(unrelated).contains("did you mean"), "no guess for another word")
+        }
+    }
+
+    @Test func aMistypedOperationNamesTheOneMeant() throws {
+        try TestService.with { (service: TestService) throws in
+            #expect(try service.request("PUT", "/v1/sessions/s/snapshots/feed", body: #"["a", "b"]"#).status == 201)
+            let answer = try service.request(
+                "POST", "/v1/sessions/s/snapshots/feed/operations",
+                body: #"{"operations": [{"op": "deleteItem", "items": ["a"]}]}"#)
+            #expect(answer.status == 400)
+            #expect(
+                try Self.detail(answer).contains(#"the unknown operation "deleteItem" (did you mean "deleteItems"?)"#))
+        }
+    }
+
+    @Test func aMistypedMemberNamesTheOneMeant() throws {
+        try TestService.with { (service: TestService) throws in
+            let answer = try service.request("POST", "/v1/diff", body: #"{"old": ["a"], "nwe": ["b"]}"#)
+            #expect(answer.status == 400)
+            #expect(try Self.detail(answer).contains(#"an unknown member "nwe" (did you mean "new"?)"#))
+        }
+    }
+
+    @Test func aBodyOfAnotherMediaTypeIsToldSo() throws {
+        try TestService.with { (service: TestService) throws in
+            let xml = try service.request(
+                "POST", "/v1/diff", body: "<diff><old>a</old></diff>", headers: [("Content-Type", "application/xml")])
+            #expect(xml.status == 400)
+            #expect(try xml.json()["title"] as? String == "Malformed JSON")
+            #expect(
+                try Self.detail(xml).contains(
+                    "the request's Content-Type is 'application/xml': send JSON, as application/json"))
+            for type in ["application/json", "application/json; charset=utf-8", "application/merge-patch+json"] {
+                let json = try service.request("POST", "/v1/diff", body: "<diff/>", headers: [("Content-Type", type)])
+                #expect(json.status == 400)
+                #expect(try !Self.detail(json).contains("Content-Type"), "\(type) is JSON: the body is what is wrong")
+            }
+        }
+    }
+}
