@@ -131,6 +131,12 @@ fi
 grep -E '^ *(✅|❌|🚫|⏭) +(Examples|Coverage|Fuzzing|Stateful) \(in|^ +(Scenarios|API Links):|^ +✅ [0-9]+ passed' "$work/st.log" || true
 sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log"
 echo
+# Every file the summary names outlives this script, whose scratch folder is removed on exit.
+if sed -n '/^=* SUMMARY =*$/,$p' "$work/st.log" | grep -qF "$work"; then
+  step "FAIL: the summary names a file in $work, which is removed when this script exits"
+  exit 1
+fi
+if [[ -f "$report_dir/junit.xml" ]]; then step "JUnit report: $report_dir/junit.xml"; fi
 step "checks: all but use_after_free (not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance, negative_data_rejection, positive_data_acceptance [+400/412/422, scripts/schemathesis.toml], missing_required_header, unsupported_method, allow_header_conformance, ensure_resource_availability, ignored_auth, object_level_authorization)"
 if [[ $server_alive -eq 0 ]]; then
   step "FAIL: the server is no longer answering; its log (the crash, if it crashed):"
