@@ -68,7 +68,8 @@ enum ListDiffServerMain {
         }
         return StoreFactory(blocks: true) { limits, observers in
             RedisSnapshotStore(
-                client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff,
+                client: makeClient(observers.roundTrip), limits: limits,
+                replication: RedisReplication(minReplicas: settings.storeMinReplicas), observeDiff: observers.diff,
                 log: { log.log(.warning, $0) })
         }
     }
