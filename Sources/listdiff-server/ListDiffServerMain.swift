@@ -44,6 +44,14 @@ enum ListDiffServerMain {
         }
     }
 
+    /// Logs ``RedisStartupCheck``'s warnings (a server that does not answer, a policy that may
+    /// evict), without holding up the start: a store down at start is not a reason not to serve.
+    static func checkInBackground(_ endpoints: [RedisEndpoint], log: ServerLog) {
+        DispatchQueue.global().async {
+            for warning in RedisStartupCheck.warnings(endpoints: endpoints) { log.log(.warning, warning) }
+        }
+    }
+
     /// The memory store, or a Redis store with a connection (per server) for every worker and a
     /// few more (the subscriber has its own). Endpoints are logged without their password.
     static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
@@ -55,12 +63,14 @@ enum ListDiffServerMain {
             return .memory
         case .redis(let endpoint):
             log.log(.info, "snapshots in \(endpoint)")
+            checkInBackground([endpoint], log: log)
             makeClient = {
                 RedisConnectionPool(
                     endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
             }
         case .redisCluster(let seeds):
             log.log(.info, "snapshots in the cluster of \(seeds.map(\.description).joined(separator: ", "))")
+            checkInBackground(seeds, log: log)
             makeClient = {
                 RedisClusterClient(
                     seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
