@@ -71,6 +71,9 @@ public final class RedisServerProcess {
     /// A replica of this server (`--replicaof`), once it has synced: its master counts it
     /// connected and it counts its link up.
     public func startReplica() throws -> RedisServerProcess {
+        // The master sends its data set at once, not after waiting (5 s) for more replicas.
+        _ = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2).call(
+            RESPCommand("CONFIG", "SET", "repl-diskless-sync-delay", "0"))
         // The replica writes the data set its master sends: to the temporary directory.
         let replicaPort = try Self.freePort()
         let replica = try RedisServerProcess(
