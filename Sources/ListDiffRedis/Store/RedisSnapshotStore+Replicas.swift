@@ -5,8 +5,9 @@ import ListDiffStore
 /// replicas have received everything that connection wrote. Fewer than asked within the
 /// timeout, and the write is refused as unavailable with its outcome unknown: the server holds
 /// it, but a failover to a replica that lacks it would lose it, so it is not acknowledged —
-/// nor taken by this instance as committed (no guess for the next write, no waiter answered
-/// from it). Retrying with its `If-Match` is safe (a 412 then tells it was kept).
+/// nor taken by this instance as committed: no guess kept for the next write, no wait
+/// answered from it directly (the script's `PUBLISH` still wakes waits, which then read what
+/// the server holds). Retrying with its `If-Match` is safe (a 412 then tells it was kept).
 extension RedisSnapshotStore {
     /// What follows each write's script: `WAIT`, or nothing.
     var replicaWait: [RESPCommand] {
