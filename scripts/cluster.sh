@@ -4,7 +4,7 @@ set -euo pipefail
 
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
     cat << 'USAGE'
-usage: scripts/cluster.sh [--help] [--skip-build] [--redis | --redis-cluster]
+usage: scripts/cluster.sh [--help] [--skip-build] [--redis | --redis-cluster | --redis-failover]
 
 Scaling out is nginx's job, not ours: this builds the release server (unless --skip-build),
 starts three instances and an nginx in front of them on loopback ports (installing wrk-free
@@ -38,6 +38,17 @@ With --redis-cluster, the same round-robin instances on a Redis Cluster of three
 scripts/lib/redis_cluster_check.py checks 24 sessions read and written through every
 instance, their keys spread over the three masters, and a long poll woken across instances.
 
+With --redis-failover, the instances run with --store-min-replicas 1 on a Redis Cluster of
+three masters with one replica each (redis-cli --cluster create --cluster-replicas 1, a node
+timeout of 2 s), every node a seed. scripts/lib/redis_failover_check.py runs writers (If-Match,
+retried on 503 as a careful client does) and long-poll followers, kills one master with SIGKILL
+after 3 s, starts it again once its replica has taken over (it rejoins as that one's replica:
+until then the new master's writes reach no replica, and are 503) and checks: only 503 while
+the cluster is down (never a 404, never another 5xx),
+/readyz 503 meanwhile, recovery without restarting listdiff-server, 0 acknowledged writes lost,
+0 version tokens naming two contents (followers checked by digest); it prints the downtime, the
+503s and the writes acknowledged.
+
 Exits 1 if any check fails. Everything runs on 127.0.0.1 and stops when the script exits.
 USAGE
     exit 0
@@ -46,11 +57,13 @@ cd "$(dirname "$0")/.."
 skip_build=""
 redis=""
 redis_cluster=""
+failover=""
 for argument in "$@"; do
     case "$argument" in
         --skip-build) skip_build=1 ;;
         --redis) redis=1 ;;
         --redis-cluster) redis=1; redis_cluster=1 ;;
+        --redis-failover) redis=1; redis_cluster=1; failover=1 ;;
         *) echo "unknown argument $argument (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -84,21 +97,33 @@ routing=""
 if [ -n "$redis_cluster" ]; then
     install_if_missing redis-server redis-server
     masters=(18711 18712 18713)
-    for port in "${masters[@]}"; do
+    replicas=()
+    # With --redis-failover, one replica each (redis-cli makes the first three given masters).
+    [ -n "$failover" ] && replicas=(18714 18715 18716)
+    declare -A redis_pid_of
+    for port in "${masters[@]}" ${replicas[@]+"${replicas[@]}"}; do
         mkdir -p "$work/redis-$port"
         redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --cluster-enabled yes \
-            --cluster-config-file "$work/redis-$port/nodes.conf" --dir "$work/redis-$port" > "$work/redis-$port.log" 2>&1 &
+            --cluster-node-timeout 2000 --cluster-config-file "$work/redis-$port/nodes.conf" --dir "$work/redis-$port" > "$work/redis-$port.log" 2>&1 &
         pids+=($!)
+        redis_pid_of[$port]=$!
     done
-    for port in "${masters[@]}"; do for _ in $(seq 50); do redis-cli -p "$port" ping > /dev/null 2>&1 && break; sleep 0.1; done; done
-    redis-cli --cluster create "${masters[@]/#/127.0.0.1:}" --cluster-replicas 0 --cluster-yes > "$work/cluster-create.log" 2>&1
-    for _ in $(seq 100); do
+    for port in "${masters[@]}" ${replicas[@]+"${replicas[@]}"}; do for _ in $(seq 50); do redis-cli -p "$port" ping > /dev/null 2>&1 && break; sleep 0.1; done; done
+    nodes=("${masters[@]}" ${replicas[@]+"${replicas[@]}"})
+    redis-cli --cluster create "${nodes[@]/#/127.0.0.1:}" --cluster-replicas "$([ -n "$failover" ] && echo 1 || echo 0)" --cluster-yes > "$work/cluster-create.log" 2>&1
+    for _ in $(seq 200); do
         formed=1
-        for port in "${masters[@]}"; do redis-cli -p "$port" cluster info | grep -q 'cluster_state:ok' || formed=""; done
+        for port in "${nodes[@]}"; do redis-cli -p "$port" cluster info | grep -q 'cluster_state:ok' || formed=""; done
+        for port in ${replicas[@]+"${replicas[@]}"}; do redis-cli -p "$port" info replication | grep -q 'master_link_status:up' || formed=""; done
         [ -n "$formed" ] && break
         sleep 0.1
     done
-    store_args=(--store "redis-cluster://127.0.0.1:${masters[0]},127.0.0.1:${masters[1]}")
+    if [ -n "$failover" ]; then
+        seeds=$(printf '127.0.0.1:%s,' "${nodes[@]}")
+        store_args=(--store "redis-cluster://${seeds%,}" --store-min-replicas 1)
+    else
+        store_args=(--store "redis-cluster://127.0.0.1:${masters[0]},127.0.0.1:${masters[1]}")
+    fi
 elif [ -n "$redis" ]; then
     install_if_missing redis-server redis-server
     redis_port=18709
@@ -160,6 +185,15 @@ nginx_pid=$!
 for port in "${ports[@]}"; do wait_for_port "$port"; done
 wait_for_port "$front"
 
+if [ -n "$failover" ]; then
+    echo "redis failover mode: three instances (--store-min-replicas 1) on a Redis Cluster of three masters (:${masters[*]}) with a replica each (:${replicas[*]})"
+    first="${masters[0]}"
+    python3 scripts/lib/redis_failover_check.py --instances "${ports[@]}" --masters "${masters[@]}" --replicas "${replicas[@]}" \
+        --master-pids "${redis_pid_of[${masters[0]}]}" "${redis_pid_of[${masters[1]}]}" "${redis_pid_of[${masters[2]}]}" \
+        --restart-command "redis-server --port $first --bind 127.0.0.1 --save '' --appendonly no --cluster-enabled yes --cluster-node-timeout 2000 --cluster-config-file $work/redis-$first/nodes.conf --dir $work/redis-$first"
+    echo "cluster (redis failover): every check passed"
+    exit 0
+fi
 if [ -n "$redis_cluster" ]; then
     echo "redis cluster mode: three instances on a Redis Cluster (:${masters[*]}), nginx round-robin on :$front"
     grep -o 'Master\[[0-9]\] -> Slots.*' "$work/cluster-create.log" | sed 's/^/   /'

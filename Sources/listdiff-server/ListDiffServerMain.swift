@@ -54,6 +54,14 @@ enum ListDiffServerMain {
         return "\(playground)the API at \(base)/v1 (described by \(base)/openapi.yaml)"
     }
 
+    /// Logs ``RedisStartupCheck``'s warnings (a server that does not answer, a policy that may
+    /// evict), without holding up the start: a store down at start is not a reason not to serve.
+    static func checkInBackground(_ endpoints: [RedisEndpoint], log: ServerLog) {
+        DispatchQueue.global().async {
+            for warning in RedisStartupCheck.warnings(endpoints: endpoints) { log.log(.warning, warning) }
+        }
+    }
+
     /// The memory store, or a Redis store with a connection (per server) for every worker and a
     /// few more (the subscriber has its own). Endpoints are logged without their password.
     static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
@@ -65,12 +73,14 @@ enum ListDiffServerMain {
             return .memory
         case .redis(let endpoint):
             log.log(.info, "snapshots in \(endpoint)")
+            checkInBackground([endpoint], log: log)
             makeClient = {
                 RedisConnectionPool(
                     endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
             }
         case .redisCluster(let seeds):
             log.log(.info, "snapshots in the cluster of \(seeds.map(\.description).joined(separator: ", "))")
+            checkInBackground(seeds, log: log)
             makeClient = {
                 RedisClusterClient(
                     seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
@@ -78,7 +88,8 @@ enum ListDiffServerMain {
         }
         return StoreFactory(blocks: true) { limits, observers in
             RedisSnapshotStore(
-                client: makeClient(observers.roundTrip), limits: limits, observeDiff: observers.diff,
+                client: makeClient(observers.roundTrip), limits: limits,
+                replication: RedisReplication(minReplicas: settings.storeMinReplicas), observeDiff: observers.diff,
                 log: { log.log(.warning, $0) })
         }
     }

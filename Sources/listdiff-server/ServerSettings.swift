@@ -10,6 +10,8 @@ struct ServerSettings {
     var openAPIPath = "openapi.yaml"
     /// Where snapshots live: this process's memory, a Redis/Valkey server or a cluster of them.
     var store = Store.memory
+    /// Replicas a Redis store's write waits for before it is acknowledged (`--store-min-replicas`).
+    var storeMinReplicas = 0
     /// Origins whose pages may call `/v1` from a browser (`--cors-origins`); none by default.
     var corsOrigins: [String] = []
     /// Whether `/playground` (the page and listdiff.js) is served (`--playground off` turns it off).

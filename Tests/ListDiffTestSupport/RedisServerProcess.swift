@@ -62,6 +62,42 @@ public final class RedisServerProcess {
 
     public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
 
+    /// Stops the process where it is (SIGSTOP): it holds its connections and answers nothing.
+    public func pause() { kill(process.processIdentifier, SIGSTOP) }
+
+    /// Lets a paused process run again (SIGCONT).
+    public func resume() { kill(process.processIdentifier, SIGCONT) }
+
+    /// A replica of this server (`--replicaof`), once it has synced: its master counts it
+    /// connected and it counts its link up.
+    public func startReplica() throws -> RedisServerProcess {
+        // The master sends its data set at once, not after waiting (5 s) for more replicas.
+        _ = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2).call(
+            RESPCommand("CONFIG", "SET", "repl-diskless-sync-delay", "0"))
+        // The replica writes the data set its master sends: to the temporary directory.
+        let replicaPort = try Self.freePort()
+        let replica = try RedisServerProcess(
+            binary: binary, port: replicaPort,
+            arguments: [
+                "--replicaof", "127.0.0.1", String(port), "--dir", FileManager.default.temporaryDirectory.path,
+                "--dbfilename", "listdiff-replica-\(replicaPort).rdb"
+            ])
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline {
+            if info(of: replica, contains: "master_link_status:up"), info(of: self, contains: "connected_slaves:1") {
+                return replica
+            }
+            usleep(20_000)
+        }
+        throw StartFailure(description: "the replica on port \(replica.port) did not sync within 10 s")
+    }
+
+    private func info(of server: RedisServerProcess, contains text: String) -> Bool {
+        guard let connection = try? RedisConnection(endpoint: server.endpoint, connectTimeout: 0.5, replyTimeout: 1)
+        else { return false }
+        return (try? connection.call(RESPCommand("INFO", "replication")))?.string?.contains(text) == true
+    }
+
     public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)

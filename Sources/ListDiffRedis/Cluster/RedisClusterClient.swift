@@ -100,14 +100,20 @@ public final class RedisClusterClient: RedisClient, @unchecked Sendable {
         }
     }
 
-    /// Reads the slot map again and pings every master in it.
+    /// Reads the slot map again and asks every master in it for `CLUSTER INFO`: a master that
+    /// does not answer, or says `cluster_state:fail` (slots unserved: it answers every call
+    /// with `CLUSTERDOWN`), fails the probe — as a ping, which a failed cluster still answers,
+    /// would not.
     public func probe() {
         lock.withLock { mapIsStale = true }
         do {
             try refreshMap()
             let masters = lock.withLock { map.masters }
             var failed = false
-            for node in masters where (try? pool(node).call(RESPCommand("PING"))) == nil { failed = true }
+            for node in masters {
+                let info = (try? pool(node).call(RESPCommand("CLUSTER", "INFO")))?.string
+                if info?.contains("cluster_state:ok") != true { failed = true }
+            }
             lock.withLock { lastFailed = failed }
         } catch {
             lock.withLock { lastFailed = true }

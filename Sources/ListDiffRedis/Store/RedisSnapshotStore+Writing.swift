@@ -59,6 +59,8 @@ extension RedisSnapshotStore {
                     return result
                 }
             } catch  where base.isGuess {
+                // A write sent is not sent again: its outcome is the caller's to learn.
+                if case .unavailable(_, outcomeUnknown: true) = error { throw error }
                 continue // checked again on the stored snapshot
             }
         }
@@ -96,8 +98,7 @@ extension RedisSnapshotStore {
         let stored = proposed.withoutMarks
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
-        let reply = try run(
-            RedisScripts.write,
+        let (reply, replicated) = try runWrite(
             keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
             arguments: [
                 address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0",
@@ -106,8 +107,7 @@ extension RedisSnapshotStore {
                 + [
                     String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
                     String(Int(touchSlack))
-                ].map { Array($0.utf8) },
-            outcomeUnknown: true)
+                ].map { Array($0.utf8) })
         let expected = "ok, moved or full (the write script)"
         let fields = try parse(outcomeUnknown: true) { () throws(RedisError) in try Self.strings(reply, expected) }
         switch fields.first {
@@ -118,6 +118,7 @@ extension RedisSnapshotStore {
             let head = SnapshotHead(
                 version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
             let from = SnapshotVersion(epoch: fields[1], number: number)
+            try checkReplicated(replicated)
             recent.put(
                 RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
                 at: address)

@@ -44,18 +44,23 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     var recheckPending = false
     let observeDiff: DiffObserver
     let refusals: RefusalLog
+    /// Replicas each write waits for (see `RedisSnapshotStore+Replicas.swift`).
+    let replication: RedisReplication
 
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
     /// `namespace` (`ld` unless several stores share one server). `log` is told the server's
     /// refusals in its own words (which no answer carries), at most one line a second per kind.
+    /// `replication`: how many replicas must have a write before it is acknowledged.
     /// Asks the server once, in the background, so that ``isReachable`` soon knows.
     public init(
         client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
-        observeDiff: @escaping DiffObserver = { _, _ in }, log: @escaping @Sendable (String) -> Void = { _ in }
+        replication: RedisReplication = RedisReplication(), observeDiff: @escaping DiffObserver = { _, _ in },
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.limits = limits
         self.namespace = namespace
+        self.replication = replication
         self.observeDiff = observeDiff
         refusals = RefusalLog(log)
         probeInBackground()
