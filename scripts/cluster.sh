@@ -83,9 +83,14 @@ fi
 
 pids=()
 nginx_pid=""
+# Every process started here is disowned as it starts: the checks kill some on purpose, and
+# bash would report those as jobs that died ("Killed redis-server …"). So cleanup waits for
+# them by polling, up to 5 s, before the next run may take their ports.
 cleanup() {
     for pid in ${pids[@]+"${pids[@]}"} "$nginx_pid"; do [ -n "$pid" ] && kill "$pid" 2> /dev/null || true; done
-    wait 2> /dev/null || true
+    for pid in ${pids[@]+"${pids[@]}"} "$nginx_pid"; do
+        for _ in $(seq 100); do [ -n "$pid" ] && kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -105,8 +110,9 @@ if [ -n "$redis_cluster" ]; then
         mkdir -p "$work/redis-$port"
         redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --cluster-enabled yes \
             --cluster-node-timeout 2000 --cluster-config-file "$work/redis-$port/nodes.conf" --dir "$work/redis-$port" > "$work/redis-$port.log" 2>&1 &
-        pids+=($!)
         redis_pid_of[$port]=$!
+        pids+=($!)
+        disown $!
     done
     for port in "${masters[@]}" ${replicas[@]+"${replicas[@]}"}; do for _ in $(seq 50); do redis-cli -p "$port" ping > /dev/null 2>&1 && break; sleep 0.1; done; done
     nodes=("${masters[@]}" ${replicas[@]+"${replicas[@]}"})
@@ -131,6 +137,7 @@ elif [ -n "$redis" ]; then
     redis_command="redis-server $(printf '%q ' "${redis_args[@]}")"
     redis-server "${redis_args[@]}" > "$work/redis.log" 2>&1 &
     redis_pid=$!
+    disown $!
     pids+=("$redis_pid")
     for _ in $(seq 50); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.1; done
     store_args=(--store "redis://127.0.0.1:$redis_port")
@@ -154,6 +161,7 @@ instance_pids=()
 for port in "${ports[@]}"; do
     "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning ${store_args[@]+"${store_args[@]}"} 2> "$work/server-$port.log" &
     instance_pids+=($!)
+    disown $!
 done
 pids+=("${instance_pids[@]}")
 upstreams=""
@@ -182,6 +190,7 @@ CONF
 } > "$work/nginx.conf"
 "$nginx_bin" -c "$work/nginx.conf" -e "$work/error.log" &
 nginx_pid=$!
+disown $!
 for port in "${ports[@]}"; do wait_for_port "$port"; done
 wait_for_port "$front"
 
