@@ -68,6 +68,18 @@ public final class RedisServerProcess {
         process.waitUntilExit()
     }
 
+    /// Stops the server where it stands (`SIGSTOP`): connections stay open, nothing answers.
+    public func suspend() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a suspended server go on (`SIGCONT`).
+    public func resume() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGCONT)
+    }
+
     deinit { stop() }
 
     public struct StartFailure: Error, CustomStringConvertible {

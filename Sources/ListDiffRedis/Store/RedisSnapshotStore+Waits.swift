@@ -56,7 +56,13 @@ extension RedisSnapshotStore {
     /// Answers the waits on `address` whose version is no longer current: with the changes
     /// since it, or `gone` when the snapshot or its session is. When the server does not
     /// answer, they keep waiting and are checked again on the subscriber's next idle turn.
+    /// Its store calls have ``StoreLimits/callTimeout`` from this wake, as a request's have
+    /// from when it was queued.
     func answerIfChanged(_ address: SnapshotAddress) {
+        StoreCallDeadline.run(by: .now + .seconds(limits.callTimeout)) { answerIfChangedNow(address) }
+    }
+
+    private func answerIfChangedNow(_ address: SnapshotAddress) {
         let current: SnapshotVersion
         do {
             current = try existing(address, body: false).head.version
