@@ -44,6 +44,8 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private func withConnection<T>(
         _ body: (RedisConnection) throws(RedisError) -> T, served: (T) -> Bool
     ) throws(RedisError) -> T {
+        // Past the call's deadline: no round trip, so none is counted.
+        guard RedisConnection.bounded(replyTimeout) > 0 else { throw .timedOut(0) }
         let started = SystemSocket.now()
         defer { observeRoundTrip(SystemSocket.now() - started) }
         let connection: RedisConnection

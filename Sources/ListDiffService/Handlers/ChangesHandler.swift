@@ -46,8 +46,10 @@ extension ListDiffService {
         throws(ServiceProblem) -> HTTPDeferredResponse?
     {
         let wake = LongPollWake()
+        let waitEndsAt = ContinuousClock.now + .seconds(wait)
         let answerAtWaitsEnd: @Sendable () -> HTTPResponse = { [self] in
-            let admission = StoreCallAdmission(queuedAt: .now, timeout: configuration.storeTimeout)
+            // Counted from the wake due, so a thread late to run it does not stretch the deadline.
+            let admission = StoreCallAdmission(queuedAt: min(waitEndsAt, .now), timeout: configuration.storeTimeout)
             do throws(ServiceProblem) {
                 return try admission.run(counting: storeCallRefusals) { () throws(ServiceProblem) in
                     let changes = try stored { () throws(StoreError) in
