@@ -28,6 +28,8 @@ public final class ListDiffService: Sendable {
     let observeDiff: DiffObserver
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
+    /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
+    let storeCallRefusals = StoreCallRefusals()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
 
@@ -79,7 +81,7 @@ public final class ListDiffService: Sendable {
             }
         }
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery) {
+        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery, callsStore: false) {
             [self] request throws(ServiceProblem) in .response(try diff(request))
         }
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.

@@ -63,7 +63,8 @@ enum ListDiffServerMain {
     }
 
     /// The memory store, or a Redis store with a connection (per server) for every worker and a
-    /// few more (the subscriber has its own). Endpoints are logged without their password.
+    /// few more (the subscriber has its own). Endpoints are logged without their password. A
+    /// round trip may take the whole `--store-timeout`; each call's deadline cuts it shorter.
     static func storeFactory(_ settings: ServerSettings) -> StoreFactory {
         let size = settings.http.workerCount + 4
         let log = ServerLog(level: settings.http.logLevel)
@@ -76,14 +77,16 @@ enum ListDiffServerMain {
             checkInBackground([endpoint], log: log)
             makeClient = {
                 RedisConnectionPool(
-                    endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
+                    endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: settings.service.storeTimeout,
+                    observeRoundTrip: $0)
             }
         case .redisCluster(let seeds):
             log.log(.info, "snapshots in the cluster of \(seeds.map(\.description).joined(separator: ", "))")
             checkInBackground(seeds, log: log)
             makeClient = {
                 RedisClusterClient(
-                    seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: 2, observeRoundTrip: $0)
+                    seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: settings.service.storeTimeout,
+                    observeRoundTrip: $0)
             }
         }
         return StoreFactory(blocks: true) { limits, observers in

@@ -197,6 +197,21 @@ struct ServerOptions {
             seconds(value).map { config.service.maxWaitSeconds = $0 } != nil
         },
         Setting(
+            flag: "--store-timeout", environment: "LISTDIFF_STORE_TIMEOUT",
+            help:
+                "seconds a store call may take, counted from when it is queued (a long poll's from its wake), else 503 store-unavailable (default 2)"
+        ) { config, value in
+            guard let seconds = Double(value), seconds > 0, seconds <= 3600 else { return false }
+            config.service.storeTimeout = seconds
+            return true
+        },
+        Setting(
+            flag: "--store-queue-limit", environment: "LISTDIFF_STORE_QUEUE_LIMIT",
+            help: "store calls that may wait for a worker thread; one more gets 503 at once (default 1024)"
+        ) { config, value in
+            integer(value, in: 1...1_000_000).map { config.service.maxQueuedStoreCalls = $0 } != nil
+        },
+        Setting(
             flag: "--api-keys", environment: "LISTDIFF_API_KEYS",
             help: "comma-separated API keys; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
         ) { config, value in

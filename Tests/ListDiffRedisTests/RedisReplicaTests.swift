@@ -52,7 +52,7 @@ import Testing
         let replica = try master.startReplica()
         let store = Self.store(master, minReplicas: 1)
         _ = try Self.write(store, ["a"])
-        replica.pause()
+        replica.suspend()
         defer { replica.resume() }
         let started = SystemSocket.now()
         let refusal: StoreError?

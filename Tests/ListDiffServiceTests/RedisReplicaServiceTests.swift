@@ -28,7 +28,7 @@ import Testing
                 let created = try service.request("PUT", Self.path, body: #"["a"]"#)
                 #expect(created.status == 201, "\(binary): acknowledged by its replica")
                 let version = try #require(created.json()["to"] as? String)
-                replica.pause()
+                replica.suspend()
                 let ifMatch = [("If-Match", "\"\(version)\"")]
                 let refused = try service.request("PUT", Self.path, body: #"["a", "b"]"#, headers: ifMatch)
                 replica.resume()

@@ -62,12 +62,6 @@ public final class RedisServerProcess {
 
     public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
 
-    /// Stops the process where it is (SIGSTOP): it holds its connections and answers nothing.
-    public func pause() { kill(process.processIdentifier, SIGSTOP) }
-
-    /// Lets a paused process run again (SIGCONT).
-    public func resume() { kill(process.processIdentifier, SIGCONT) }
-
     /// A replica of this server (`--replicaof`), once it has synced: its master counts it
     /// connected and it counts its link up.
     public func startReplica() throws -> RedisServerProcess {
@@ -102,6 +96,18 @@ public final class RedisServerProcess {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Stops the server where it stands (`SIGSTOP`): connections stay open, nothing answers.
+    public func suspend() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a suspended server go on (`SIGCONT`).
+    public func resume() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGCONT)
     }
 
     deinit { stop() }

@@ -24,9 +24,10 @@ extension EventLoop {
             serve(connection)
         } else if count == 0 {
             connection.peerClosedInput = true
-            // A client that leaves while its deferred response is awaited has abandoned it.
-            // Otherwise requests it sent before closing are still answered, then we close.
-            if connection.deferred != nil {
+            // A client that leaves while its deferred response or worker job is awaited has
+            // abandoned it. Otherwise requests it sent before closing are still answered, then
+            // we close.
+            if connection.deferred != nil || connection.workerJob != nil {
                 closeConnection(connection)
             } else {
                 serve(connection)
@@ -165,6 +166,8 @@ extension EventLoop {
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        var request = request
+        request.queuedAt = .now
         let handler = responder.handler(for: request)
         let inFlight = InFlightRequest(
             request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
@@ -181,19 +184,27 @@ extension EventLoop {
             }
             return
         }
-        connection.inFlight = inFlight
+        let presence = HTTPClientPresence()
+        request.clientPresence = presence
         let mailbox = self.mailbox
         let fd = connection.fd
         let connectionID = connection.id
         let handle = handler.handle
-        workers.submit {
-            switch handle(request) {
-            case .response(let response):
-                mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
-            case .deferred(let deferred):
-                mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
-            }
+        let queued = workers.submit(
+            { [request] in
+                switch handle(request) {
+                case .response(let response):
+                    mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+                case .deferred(let deferred):
+                    mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
+                }
+            }, unlessQueued: handler.queueBound?.limit)
+        if !queued, let bound = handler.queueBound {
+            finish(connection, inFlight, bound.refusal(request))
+            return
         }
+        connection.inFlight = inFlight
+        connection.workerJob = presence
     }
 
     /// Queues the response (head and body coalesced when small) and logs the request.
@@ -306,7 +317,9 @@ extension EventLoop {
         let acceptsRequests =
             connection.inFlight == nil && !connection.closeAfterFlush
             && connection.outbound.pendingBytes < Self.outputHighWater
-        let watchesWaiter = connection.deferred != nil && connection.input.count < Self.waitingInputLimit
+        let watchesWaiter =
+            (connection.deferred != nil || connection.workerJob != nil)
+            && connection.input.count < Self.waitingInputLimit
         let reads = connection.isLingering || (!connection.peerClosedInput && (acceptsRequests || watchesWaiter))
         if reads { wanted |= UInt32(CLD_READABLE) }
         if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
@@ -318,6 +331,8 @@ extension EventLoop {
     func closeConnection(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
+        connection.workerJob?.markGone()
+        connection.workerJob = nil
         if let deferred = connection.deferred {
             connection.deferred = nil
             waitingCount -= 1

@@ -26,6 +26,7 @@ extension EventLoop {
     func answerAwaited(_ connection: Connection, with response: HTTPResponse) {
         guard let request = connection.inFlight else { return }
         connection.inFlight = nil
+        connection.workerJob = nil
         if connection.deferred != nil {
             connection.deferred = nil
             waitingCount -= 1

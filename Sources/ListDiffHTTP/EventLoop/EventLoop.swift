@@ -286,6 +286,7 @@ final class EventLoop: @unchecked Sendable {
                     deferred.cancel()
                     continue
                 }
+                connection.workerJob = nil
                 startWaiting(for: deferred, on: connection)
             case .beginShutdown(let deadline):
                 beginDraining(deadline: deadline)

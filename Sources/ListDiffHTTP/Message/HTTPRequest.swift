@@ -21,6 +21,11 @@ public struct HTTPRequest: Sendable {
     /// Whether the client wants the connection kept open afterwards: HTTP/1.1 unless
     /// `Connection: close`, HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool
+    /// When the transport queued the request for its handler (on a worker's queue, or the
+    /// loop's own turn for a cheap handler): what a handler's deadline counts from.
+    public var queuedAt: ContinuousClock.Instant
+    /// Set for a request handed to a worker thread: whether its client is still there.
+    public var clientPresence: HTTPClientPresence?
 
     public init(
         method: String,
@@ -44,7 +49,13 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.trailers = trailers
         self.keepAlive = keepAlive
+        queuedAt = .now
+        clientPresence = nil
     }
+
+    /// Whether the client left before the request was answered (never, for a request run on
+    /// its event loop: the loop answers before it reads again).
+    public var isClientGone: Bool { clientPresence?.isGone ?? false }
 
     /// The first query value called `name`.
     public func queryValue(_ name: String) -> String? {

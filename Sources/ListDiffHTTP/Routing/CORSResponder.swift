@@ -40,6 +40,13 @@ public struct CORSResponder: HTTPResponder {
                 }
             })
         handler.route = inner.route
+        handler.queueBound = inner.queueBound.map { bound in
+            HTTPQueueBound(limit: bound.limit) { request in
+                var refusal = bound.refusal(request)
+                refusal.headers.append(contentsOf: added)
+                return refusal
+            }
+        }
         return handler
     }
 

@@ -6,6 +6,9 @@ public struct HTTPHandler: Sendable {
     /// The route template that matched (`/v1/sessions/{session}`), for logs and metrics: never
     /// the raw path, so session names and keys stay out of them and labels stay few.
     public var route = ""
+    /// For a handler run on the worker pool: the most requests that may wait for a worker
+    /// when this one is queued, and its answer at once beyond that (nil: no bound).
+    public var queueBound: HTTPQueueBound?
 
     /// A handler that answers before it returns.
     public init(cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {

@@ -12,7 +12,9 @@ public struct Router: HTTPResponder {
             /// An exact path's handler, built once, so answering it allocates nothing.
             case handler(HTTPHandler)
             /// A template's handler, given the parameters of each matching path.
-            case template(cost: HandlerCost, handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult)
+            case template(
+                cost: HandlerCost, queueBound: HTTPQueueBound?,
+                handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult)
         }
 
         var method: String
@@ -26,17 +28,20 @@ public struct Router: HTTPResponder {
     public init() {}
 
     /// Mounts `handle` for `method` and `path` (a template if it has `{name}` segments); a
-    /// later registration of the same pair wins.
+    /// later registration of the same pair wins. `queueBound` bounds the worker queue a
+    /// request of the route joins (see ``HTTPHandler/queueBound``).
     public mutating func add(
-        _ method: String, _ path: String, cost: HandlerCost = .cheap,
+        _ method: String, _ path: String, cost: HandlerCost = .cheap, queueBound: HTTPQueueBound? = nil,
         _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
     ) {
         let template = RouteTemplate(path)
         guard template.hasParameters else {
-            add(method, path, HTTPHandler(cost: cost, deferring: { handle($0, RouteParameters()) }))
+            var handler = HTTPHandler(cost: cost, deferring: { handle($0, RouteParameters()) })
+            handler.queueBound = queueBound
+            add(method, path, handler)
             return
         }
-        let route = Route(method: method, answer: .template(cost: cost, handle: handle))
+        let route = Route(method: method, answer: .template(cost: cost, queueBound: queueBound, handle: handle))
         if let index = templates.firstIndex(where: { $0.template.text == path }) {
             templates[index].routes.removeAll { $0.method == method }
             templates[index].routes.append(route)
@@ -81,9 +86,10 @@ public struct Router: HTTPResponder {
             switch route.answer {
             case .handler(let handler):
                 return handler
-            case .template(let cost, let handle):
+            case .template(let cost, let queueBound, let handle):
                 var handler = HTTPHandler(cost: cost, deferring: { handle($0, parameters) })
                 handler.route = template
+                handler.queueBound = queueBound
                 return handler
             }
         case .rejected(let response, let route):

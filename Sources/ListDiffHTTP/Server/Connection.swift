@@ -12,6 +12,9 @@ final class Connection {
     /// Set while a heavy handler runs for this connection; parsing pauses meanwhile, which
     /// keeps pipelined responses in request order.
     var inFlight: InFlightRequest?
+    /// Set while a request waits for or runs on a worker thread (with `inFlight`): told when
+    /// the client leaves first.
+    var workerJob: HTTPClientPresence?
     /// Set while a deferred response is awaited (with `inFlight`); answered by its timeout
     /// response at `deferredDeadline`.
     var deferred: HTTPDeferredResponse?

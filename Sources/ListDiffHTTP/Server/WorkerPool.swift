@@ -23,10 +23,17 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     func submit(_ job: @escaping @Sendable () -> Void) {
+        _ = submit(job, unlessQueued: nil)
+    }
+
+    /// Queues `job` unless `limit` jobs (or more) already wait for a thread; false if refused.
+    func submit(_ job: @escaping @Sendable () -> Void, unlessQueued limit: Int?) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        if let limit, jobs.count - head >= limit { return false }
         jobs.append(job)
         condition.signal()
-        condition.unlock()
+        return true
     }
 
     /// Jobs submitted and not yet taken by a thread.

@@ -1,3 +1,5 @@
+import ListDiffStore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +9,7 @@ import Darwin
 /// One blocking connection to a Redis or Valkey server, for one thread at a time (a pool hands
 /// it out): commands go out pipelined, replies come back in order, and every wait — connecting,
 /// sending, each reply — is bounded by a timeout, so a slow or dead server costs a caller at
-/// most that long, never a hang.
+/// most that long, never a hang; less when the call's ``StoreCallDeadline`` is nearer.
 public final class RedisConnection {
     public let endpoint: RedisEndpoint
     private let replyTimeout: Double
@@ -62,7 +64,10 @@ public final class RedisConnection {
     public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
         guard !commands.isEmpty else { return [] }
         guard fd >= 0 else { throw .closed }
-        let deadline = SystemSocket.now() + replyTimeout
+        let timeout = Self.bounded(replyTimeout)
+        // Past the call's deadline nothing is sent: its answer has gone, or is going, out.
+        guard timeout > 0 else { throw .timedOut(0) }
+        let deadline = SystemSocket.now() + timeout
         do throws(RedisError) {
             var bytes: [UInt8] = []
             for command in commands { command.write(into: &bytes) }
@@ -106,6 +111,12 @@ public final class RedisConnection {
             close()
             throw error
         }
+    }
+
+    /// `seconds`, or what is left of the call's ``StoreCallDeadline`` if that is less.
+    static func bounded(_ seconds: Double) -> Double {
+        guard let left = StoreCallDeadline.secondsLeft else { return seconds }
+        return min(seconds, left)
     }
 
     public func close() {

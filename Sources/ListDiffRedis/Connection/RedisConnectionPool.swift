@@ -44,6 +44,8 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private func withConnection<T>(
         _ body: (RedisConnection) throws(RedisError) -> T, served: (T) -> Bool
     ) throws(RedisError) -> T {
+        // Past the call's deadline: no round trip, so none is counted.
+        guard RedisConnection.bounded(replyTimeout) > 0 else { throw .timedOut(0) }
         let started = SystemSocket.now()
         defer { observeRoundTrip(SystemSocket.now() - started) }
         let connection: RedisConnection
@@ -122,12 +124,14 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     }
 
     private func checkOut() throws(RedisError) -> RedisConnection {
+        let timeout = RedisConnection.bounded(replyTimeout)
+        guard timeout > 0 else { throw .timedOut(0) }
         condition.lock()
-        let deadline = Date(timeIntervalSinceNow: replyTimeout)
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while idle.isEmpty, open >= size {
             guard condition.wait(until: deadline) else {
                 condition.unlock()
-                throw .timedOut(replyTimeout)
+                throw .timedOut(timeout)
             }
         }
         while let connection = idle.popLast() {
@@ -147,7 +151,7 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
         condition.unlock()
         do {
             let connection = try RedisConnection(
-                endpoint: endpoint, connectTimeout: connectTimeout, replyTimeout: replyTimeout)
+                endpoint: endpoint, connectTimeout: RedisConnection.bounded(connectTimeout), replyTimeout: replyTimeout)
             condition.lock()
             backoff = 0
             condition.unlock()

@@ -52,6 +52,11 @@ final class LocalWaiters: @unchecked Sendable {
         }
     }
 
+    /// Whether any wait on `address` is registered here now.
+    func hasWaits(on address: SnapshotAddress) -> Bool {
+        lock.withLock { waiting[address] != nil }
+    }
+
     /// Every snapshot with waits now.
     var addresses: [SnapshotAddress] { lock.withLock { Array(waiting.keys) } }
 

@@ -49,14 +49,24 @@ extension RedisSnapshotStore {
             for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
             return
         }
-        // Diffs for waiters run off the subscriber's thread, so it keeps reading.
-        DispatchQueue.global().async { [self] in answerIfChanged(address) }
+        // A write to a snapshot nobody here waits on costs no round trip. Diffs for waiters run
+        // off the subscriber's thread, so it keeps reading; their deadline counts from now.
+        guard waiters.hasWaits(on: address) else { return }
+        let wokeAt = ContinuousClock.now
+        DispatchQueue.global().async { [self] in answerIfChanged(address, wokeAt: wokeAt) }
     }
 
     /// Answers the waits on `address` whose version is no longer current: with the changes
     /// since it, or `gone` when the snapshot or its session is. When the server does not
     /// answer, they keep waiting and are checked again on the subscriber's next idle turn.
-    func answerIfChanged(_ address: SnapshotAddress) {
+    /// Its store calls have ``StoreLimits/callTimeout`` from the wake (`wokeAt`), as a
+    /// request's have from when it was queued; none is made once its waits are gone.
+    func answerIfChanged(_ address: SnapshotAddress, wokeAt: ContinuousClock.Instant = .now) {
+        guard waiters.hasWaits(on: address) else { return }
+        StoreCallDeadline.run(by: wokeAt + .seconds(limits.callTimeout)) { answerIfChangedNow(address) }
+    }
+
+    private func answerIfChangedNow(_ address: SnapshotAddress) {
         let current: SnapshotVersion
         do {
             current = try existing(address, body: false).head.version

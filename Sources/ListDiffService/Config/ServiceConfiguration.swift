@@ -32,6 +32,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// API keys; when any are set every `/v1` route needs `Authorization: Bearer <key>`, and
     /// each key sees only its own sessions.
     public var apiKeys: [String]
+    /// Seconds a store call may take, counted from when it was queued (a long poll's, from
+    /// its wake): one still queued then is answered 503 `store-unavailable` without touching
+    /// the store, and one running waits no longer for the store's reply.
+    public var storeTimeout: Double
+    /// Most store calls waiting for a worker thread; one more is answered 503 at once.
+    public var maxQueuedStoreCalls: Int
 
     public init(
         maxSessions: Int = 10_000,
@@ -43,7 +49,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxSessionBytes: Int? = nil,
         sessionIdleSeconds: Double = 24 * 3600,
         maxWaitSeconds: Double = 60,
-        apiKeys: [String] = []
+        apiKeys: [String] = [],
+        storeTimeout: Double = 2,
+        maxQueuedStoreCalls: Int = 1024
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -55,6 +63,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.sessionIdleSeconds = sessionIdleSeconds
         self.maxWaitSeconds = maxWaitSeconds
         self.apiKeys = apiKeys
+        self.storeTimeout = storeTimeout
+        self.maxQueuedStoreCalls = maxQueuedStoreCalls
     }
 
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.
@@ -68,6 +78,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
             maxSessions: maxSessions, maxSnapshotsPerSession: maxSnapshotsPerSession,
             maxItemsPerSnapshot: maxItemsPerSnapshot,
             maxOperationWork: maxOperationWork, versionsKept: versionsKept, maxStoreBytes: maxStoreBytes,
-            maxSessionBytes: sessionByteLimit, sessionIdleSeconds: sessionIdleSeconds, owners: apiKeys.count)
+            maxSessionBytes: sessionByteLimit, sessionIdleSeconds: sessionIdleSeconds, owners: apiKeys.count,
+            callTimeout: storeTimeout)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ListDiffHTTP
 import ListDiffStore
 
@@ -37,26 +38,52 @@ extension ListDiffService {
         return .response(ServiceJSON.response(to: changes, format: format))
     }
 
-    /// A response the snapshot's next write answers, or the deadline `wait` seconds away
-    /// (with what changed since `since` by then: normally nothing); nil when `since` is not
-    /// the current version. The store holds the registration, this the response; whichever
-    /// side stops waiting first ends the other.
+    /// A response the snapshot's next write answers, or the end of the wait `wait` seconds
+    /// away (with what changed since `since` by then: normally nothing); nil when `since` is
+    /// not the current version. The store holds the registration, this the response; the
+    /// first wake (``LongPollWake``) answers, and its store call's deadline counts from it.
     private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat)
         throws(ServiceProblem) -> HTTPDeferredResponse?
     {
-        let deferred = HTTPDeferredResponse(timeout: wait) { [self] in
+        let wake = LongPollWake()
+        let waitEndsAt = ContinuousClock.now + .seconds(wait)
+        let answerAtWaitsEnd: @Sendable () -> HTTPResponse = { [self] in
+            // Counted from the wake due, so a thread late to run it does not stretch the deadline.
+            let admission = StoreCallAdmission(queuedAt: min(waitEndsAt, .now), timeout: configuration.storeTimeout)
             do throws(ServiceProblem) {
-                let changes = try stored { () throws(StoreError) in
-                    try store.changes(at: address, since: since, options: format.options)
+                return try admission.run(counting: storeCallRefusals) { () throws(ServiceProblem) in
+                    let changes = try stored { () throws(StoreError) in
+                        try store.changes(at: address, since: since, options: format.options)
+                    }
+                    return ServiceJSON.response(to: changes, format: format)
                 }
-                return ServiceJSON.response(to: changes, format: format)
             } catch {
                 return error.response
             }
         }
+        let deferred: HTTPDeferredResponse
+        if storeBlocks {
+            // A store across the network is never asked on an event loop, where a hung one
+            // would stall every connection of the loop: the wait's end wakes a thread that asks
+            // it, and the transport's own timeout is only a backstop behind that call's deadline.
+            let refusals = storeCallRefusals
+            let timeout = configuration.storeTimeout
+            deferred = HTTPDeferredResponse(timeout: wait + timeout + Self.longPollBackstopSeconds) {
+                refusals.count(.deadlinePassed)
+                return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: timeout).response
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) {
+                guard wake.wake() else { return }
+                deferred.complete(answerAtWaitsEnd())
+            }
+        } else {
+            // The memory store answers in microseconds and never waits: asked on the loop.
+            deferred = HTTPDeferredResponse(timeout: wait) { answerAtWaitsEnd() }
+        }
         let bodies = longPollBodies
         let registration = try stored { () throws(StoreError) in
             try store.waitForChange(at: address, since: since, options: format.options) { [self] answer in
+                guard wake.wake() else { return }
                 switch answer {
                 case .success(let changes):
                     deferred.complete(bodies.response(to: changes, at: address, format: format))
@@ -65,8 +92,16 @@ extension ListDiffService {
                 }
             }
         }
-        guard let registration else { return nil }
-        deferred.onCancel { registration.cancel() }
+        guard let registration else {
+            _ = wake.wake()
+            return nil
+        }
+        wake.hold(registration)
+        deferred.onCancel { _ = wake.wake() }
         return deferred
     }
+
+    /// Seconds past a long poll's wait and its wake's store deadline before the transport
+    /// answers it anyway: the wake answers first unless its thread could not run.
+    static let longPollBackstopSeconds = 0.5
 }

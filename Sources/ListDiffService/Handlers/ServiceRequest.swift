@@ -44,20 +44,42 @@ struct ServiceRequest {
 extension ListDiffService {
     /// Mounts `handle` for `method` and `path` behind the service's cross-cutting concerns:
     /// the API key (401/400 before the handler runs), the query parameters the route takes
-    /// (`query`; any other, or one given twice, is 400 `invalid-query`), and the rendering of
-    /// its problems.
+    /// (`query`; any other, or one given twice, is 400 `invalid-query`), the rendering of its
+    /// problems, and, for a route that `callsStore`, the store call's admission
+    /// (``StoreCallAdmission``: its deadline counted from when the request was queued, its
+    /// client still there) and the bound on the queue it joins when it runs on a worker.
     func route(
         _ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
+        callsStore: Bool = true,
         _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
     ) {
-        router.add(method, path, cost: cost) { [keys] request, parameters in
+        let timeout = configuration.storeTimeout
+        let refusals = storeCallRefusals
+        router.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil) {
+            [keys] request, parameters in
             do throws(ServiceProblem) {
                 let owner = try keys.owner(of: request)
                 try Self.checkQuery(request.query, allowed: query)
-                return try handle(ServiceRequest(http: request, parameters: parameters, owner: owner))
+                let serviceRequest = ServiceRequest(http: request, parameters: parameters, owner: owner)
+                guard callsStore else { return try handle(serviceRequest) }
+                let presence = request.clientPresence
+                let admission = StoreCallAdmission(
+                    queuedAt: request.queuedAt, timeout: timeout, isAskerGone: { presence?.isGone ?? false })
+                return try admission.run(counting: refusals) { () throws(ServiceProblem) in try handle(serviceRequest) }
             } catch {
                 return .response(error.response)
             }
+        }
+    }
+
+    /// The bound on store calls waiting for a worker: one more is answered 503 at once.
+    var storeQueueBound: HTTPQueueBound {
+        let limit = configuration.maxQueuedStoreCalls
+        let timeout = configuration.storeTimeout
+        let refusals = storeCallRefusals
+        return HTTPQueueBound(limit: limit) { _ in
+            refusals.count(.queueFull)
+            return ServiceProblem.storeCallRefused(.queueFull, timeout: timeout, limit: limit).response
         }
     }
 
@@ -73,11 +95,22 @@ extension ListDiffService {
         }
     }
 
-    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:idleSeconds:)``).
+    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:idleSeconds:)``);
+    /// once the call's ``StoreCallDeadline`` has passed, refuses it without touching the
+    /// store, and says so when the store did not answer before it.
     func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
+        if StoreCallDeadline.hasPassed {
+            storeCallRefusals.count(.deadlinePassed)
+            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout)
+        }
         do {
             return try call()
         } catch {
+            if case .unavailable(_, let outcomeUnknown) = error, StoreCallDeadline.hasPassed {
+                storeCallRefusals.count(.deadlinePassed)
+                throw ServiceProblem.storeCallRefused(
+                    .deadlinePassed, timeout: configuration.storeTimeout, outcomeUnknown: outcomeUnknown)
+            }
             throw ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds)
         }
     }

@@ -111,6 +111,18 @@ extension ListDiffService {
             "Calls to the snapshot store's server that it did not answer, or answered that it serves nothing now (busy, loading, its cluster down).",
             Double(store.roundTripFailures))
         out.family(
+            "listdiff_store_calls_refused_total", "counter",
+            "Store calls answered 503 without the store's answer, by reason: deadline (--store-timeout passed, queued or running), queue_full (--store-queue-limit calls waiting), client_gone (not run)."
+        )
+        for (reason, refusal) in [
+            ("deadline", StoreCallAdmission.Refusal.deadlinePassed), ("queue_full", .queueFull),
+            ("client_gone", .askerGone)
+        ] {
+            out.sample(
+                "listdiff_store_calls_refused_total", Double(storeCallRefusals.count(of: refusal)),
+                labels: [("reason", reason)])
+        }
+        out.family(
             "listdiff_store_round_trip_seconds", "histogram",
             "Time of each call to the snapshot store's server, reply included.")
         out.histogram("listdiff_store_round_trip_seconds", storeRoundTrips.figures)

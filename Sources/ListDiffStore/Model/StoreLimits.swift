@@ -21,11 +21,14 @@ public struct StoreLimits: Sendable, Equatable {
     public var sessionIdleSeconds: Double
     /// How many owners there are (API keys; 1 without keys), for each one's share of bytes.
     public var owners: Int
+    /// Seconds a store call the store makes on its own may take, counted from its start (a
+    /// wait's answer after a write another instance made: see ``StoreCallDeadline``).
+    public var callTimeout: Double
 
     public init(
         maxSessions: Int, maxSnapshotsPerSession: Int, maxItemsPerSnapshot: Int, maxOperationWork: Int,
         versionsKept: Int,
-        maxStoreBytes: Int, maxSessionBytes: Int, sessionIdleSeconds: Double, owners: Int
+        maxStoreBytes: Int, maxSessionBytes: Int, sessionIdleSeconds: Double, owners: Int, callTimeout: Double = 2
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -36,5 +39,6 @@ public struct StoreLimits: Sendable, Equatable {
         self.maxSessionBytes = maxSessionBytes
         self.sessionIdleSeconds = sessionIdleSeconds
         self.owners = owners
+        self.callTimeout = callTimeout
     }
 }

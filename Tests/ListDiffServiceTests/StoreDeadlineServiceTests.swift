@@ -1,0 +1,186 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffRedis
+import ListDiffService
+import ListDiffTestSupport
+import Testing
+
+/// A Redis that stops answering (`SIGSTOP`), over HTTP: every store call has its deadline
+/// (`--store-timeout`), counted from when it was queued, or a long poll's from its wake; a
+/// full queue is refused at once; a request whose client has gone is not run; no store call
+/// of an answered request runs once Redis is back.
+@Suite(.serialized) struct StoreDeadlineServiceTests {
+    static let path = "/v1/sessions/s/snapshots/feed"
+
+    static func configuration(timeout: Double, queueLimit: Int = 1024) -> ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        configuration.storeTimeout = timeout
+        configuration.maxQueuedStoreCalls = queueLimit
+        return configuration
+    }
+
+    /// `count` requests sent at once, each on its own connection and thread: each one's answer
+    /// and the seconds it took.
+    static func concurrently(
+        _ count: Int, _ service: TestService, _ request: @escaping @Sendable (Int) -> (String, String, String?)
+    ) -> [(response: RawClient.Response?, seconds: Double)] {
+        let results = Results(count)
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread.detachNewThread {
+                let (method, target, body) = request(index)
+                let started = Date()
+                let response = try? service.request(method, target, body: body)
+                results.set(index, (response, Date().timeIntervalSince(started)))
+                group.leave()
+            }
+        }
+        group.wait()
+        return results.all
+    }
+
+    final class Results: @unchecked Sendable {
+        // Sendable argument: `values` is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var values: [(response: RawClient.Response?, seconds: Double)]
+
+        init(_ count: Int) { values = Array(repeating: (nil, 0), count: count) }
+
+        func set(_ index: Int, _ value: (response: RawClient.Response?, seconds: Double)) {
+            lock.withLock { values[index] = value }
+        }
+
+        var all: [(response: RawClient.Response?, seconds: Double)] { lock.withLock { values } }
+    }
+
+    static func expectRefused(
+        _ response: RawClient.Response?, _ what: String, saying words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let response else {
+            Issue.record("\(what): no answer", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(
+            response.status == 503 && response.header("Retry-After") == "1",
+            "\(what): \(response.status) \(response.bodyText)", sourceLocation: sourceLocation)
+        let detail = (try? response.json()["detail"] as? String) ?? ""
+        #expect(detail.contains(words), "\(what): \(detail)", sourceLocation: sourceLocation)
+    }
+
+    /// Redis stopped, 40 clients at once with a 0.5 s deadline (2 workers): every one answered
+    /// 503 with `Retry-After` within the deadline plus 0.5 s; once Redis is back no round trip
+    /// of theirs is made (the store's round-trip count stays put), and the service serves again.
+    @Test func aStoppedRedisIsAnsweredWithinTheDeadlineAndNothingRunsAfterTheAnswers() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        try TestService.with(Self.configuration(timeout: 0.5), store: RedisStoreServiceTests.redis(server.endpoint)) {
+            service in
+            let created = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
+            let version = try #require(created.json()["to"] as? String)
+            server.suspend()
+            defer { server.resume() }
+            let answers = Self.concurrently(40, service) { index in
+                switch index % 4 {
+                case 0: ("GET", Self.path, nil)
+                case 1: ("PUT", Self.path, #"["a", "b", "\#(index)"]"#)
+                case 2: ("GET", Self.path + "/changes?since=\(version)", nil)
+                default:
+                    (
+                        "POST", Self.path + "/operations",
+                        #"{"operations": [{"op": "appendItems", "items": ["x\#(index)"]}]}"#
+                    )
+                }
+            }
+            let roundTripsAtAnswers = service.service.statistics().roundTrips
+            for (index, answer) in answers.enumerated() {
+                Self.expectRefused(answer.response, "request \(index)", saying: "did not answer within 0.5 s")
+                #expect(answer.seconds < 1.0, "request \(index) answered after \(answer.seconds) s")
+            }
+            print("slowest of 40 answers with Redis stopped: \(answers.map(\.seconds).max() ?? 0) s")
+            server.resume()
+            Thread.sleep(forTimeInterval: 1)
+            #expect(
+                service.service.statistics().roundTrips == roundTripsAtAnswers,
+                "no store call of an answered request ran once Redis was back")
+            let read = try service.request("GET", Self.path)
+            #expect(read.status == 200, "the service serves again: \(read.status) \(read.bodyText)")
+        }
+    }
+
+    /// With 2 calls waiting for the 2 workers (both held by a stopped Redis), one more is
+    /// refused at once, naming the limit.
+    @Test func aFullQueueOfStoreCallsIsRefusedAtOnce() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        try TestService.with(
+            Self.configuration(timeout: 2, queueLimit: 2), store: RedisStoreServiceTests.redis(server.endpoint)
+        ) { service in
+            #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
+            server.suspend()
+            defer { server.resume() }
+            var held: [RawClient] = []
+            for _ in 0..<4 {
+                let client = try service.client()
+                try client.send("GET \(Self.path) HTTP/1.1\r\nHost: t\r\n\r\n")
+                held.append(client)
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            let started = Date()
+            let refused = try service.request("GET", Self.path)
+            #expect(Date().timeIntervalSince(started) < 0.3, "refused at once")
+            Self.expectRefused(
+                refused, "one more call", saying: "too many requests are waiting for the snapshot store (limit 2)")
+            server.resume()
+            for client in held { #expect(try client.readResponse().status == 200, "the queued calls run") }
+        }
+    }
+
+    /// A PUT whose client closed its connection while the PUT waited for a worker is not run.
+    @Test func aRequestWhoseClientHasGoneIsNotRun() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        try TestService.with(Self.configuration(timeout: 3), store: RedisStoreServiceTests.redis(server.endpoint)) {
+            service in
+            #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
+            server.suspend()
+            defer { server.resume() }
+            // Both workers wait on the stopped Redis.
+            let holders = try (0..<2).map { _ in try service.client() }
+            for holder in holders { try holder.send("GET \(Self.path) HTTP/1.1\r\nHost: t\r\n\r\n") }
+            Thread.sleep(forTimeInterval: 0.1)
+            do {
+                let leaving = try service.client()
+                let body = #"["gone"]"#
+                try leaving.send(
+                    "PUT /v1/sessions/s/snapshots/left HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                )
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            server.resume()
+            for holder in holders { #expect(try holder.readResponse().status == 200) }
+            Thread.sleep(forTimeInterval: 0.3)
+            let left = try service.request("GET", "/v1/sessions/s/snapshots/left")
+            #expect(left.status == 404, "the PUT of a client that left was not run: \(left.status) \(left.bodyText)")
+        }
+    }
+
+    /// A long poll whose wait ends while Redis is stopped is answered 503 within the deadline
+    /// counted from that wake, not from the request's arrival, nor after Redis's own timeout.
+    @Test func aLongPollsWakeWithTheStoreHungIsAnsweredWithinTheDeadlineFromTheWake() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        try TestService.with(Self.configuration(timeout: 0.5), store: RedisStoreServiceTests.redis(server.endpoint)) {
+            service in
+            let created = try service.request("PUT", Self.path, body: #"["a"]"#)
+            let version = try #require(created.json()["to"] as? String)
+            let started = Date()
+            let poller = try service.longPoll(Self.path, since: version, wait: 1)
+            Thread.sleep(forTimeInterval: 0.3)
+            server.suspend()
+            defer { server.resume() }
+            let answer = try poller.readResponse()
+            let seconds = Date().timeIntervalSince(started)
+            Self.expectRefused(answer, "the long poll", saying: "did not answer within 0.5 s")
+            #expect(seconds >= 1 && seconds < 2, "answered \(seconds) s after the request, its wait 1 s")
+        }
+    }
+}
