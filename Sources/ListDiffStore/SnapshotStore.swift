@@ -6,9 +6,11 @@ import ListDiffJSON
 /// and ``StoreError``s; the service maps those to HTTP once.
 ///
 /// Calls block and may be made from any thread (the service makes them from worker threads);
-/// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>`: a
-/// version from another epoch (another process's in-memory store, a Redis session made anew) is
-/// never diffed against, and `n` is never issued twice within one epoch.
+/// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>.<digest>`
+/// (``SnapshotVersion``) and name their content: a version from another epoch (another
+/// process's in-memory store, a Redis session made anew) is never diffed against, nor one whose
+/// content the store does not hold at that number (it lost writes and issued the number again),
+/// so no token ever names two contents.
 ///
 /// Every snapshot lives in a session of an owner (the API key's index, 0 without keys); one
 /// owner never sees another's sessions. ``MemorySnapshotStore`` is the in-memory store.
@@ -51,7 +53,8 @@ public protocol SnapshotStore: AnyObject, Sendable {
     func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion
 
     /// The changes from `since` to the current version, or a reset when `since` cannot be
-    /// diffed against (another epoch, newer than current, no longer kept). The changeset
+    /// diffed against (another epoch, newer than current, no longer kept, or naming content the
+    /// store did not hold at that number). The changeset
     /// reports the marks of every version after `since` as updates (``VersionMarks``): a
     /// write's marks belong to the version it made, however far behind its follower is.
     func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)

@@ -71,25 +71,24 @@ import Testing
                 client: RedisClusterClient(seeds: [cluster.seeds[1]], poolSize: 4), limits: Self.limits)
             let other = RedisSnapshotStore(
                 client: RedisClusterClient(seeds: cluster.seeds, poolSize: 4), limits: Self.limits)
-            var versions: [String: SnapshotVersion] = [:]
+            var versions: [String: (first: SnapshotVersion, second: SnapshotVersion)] = [:]
             for index in 0..<24 {
                 let address = SnapshotAddress(owner: 0, session: "session-\(index)", snapshot: "feed")
-                _ = try store.write(
+                let first = try store.write(
                     Self.flat(["a", "b"]), isFlat: true, at: address, conditions: WriteConditions(),
                     options: DiffOptions())
                 let written = try store.write(
                     Self.flat(["b", "a", "c"]), isFlat: true, at: address, conditions: WriteConditions(),
                     options: DiffOptions())
-                versions[address.session] = written.head.version
+                versions[address.session] = (first.head.version, written.head.version)
                 #expect(written.diff?.counts.itemMoves == 1)
             }
             for (session, version) in versions {
                 let address = SnapshotAddress(owner: 0, session: session, snapshot: "feed")
-                #expect(try other.read(address).head.version == version)
+                #expect(try other.read(address).head.version == version.second)
                 guard
                     case .changes(_, _, let diff?) = try other.changes(
-                        at: address, since: SnapshotVersion(epoch: version.epoch, number: version.number - 1),
-                        options: DiffOptions())
+                        at: address, since: version.first, options: DiffOptions())
                 else {
                     Issue.record("\(binary): no changeset for \(session)")
                     continue

@@ -13,7 +13,7 @@ import Testing
 @Suite struct RedisErrorReplyTests {
     static let limits = RedisSnapshotStoreTests.limits
     static let feed = RedisSnapshotStoreTests.feed
-    static let since = SnapshotVersion(epoch: "0123456789abcdef", number: 1)
+    static let since = SnapshotVersion(epoch: "0123456789abcdef", number: 1, snapshotDigest: "xxh64:0123456789abcdef")
 
     /// The replies Redis and Valkey give while they cannot serve, or refuse writes, as sent
     /// from inside a script (the SHA and the line are what must not reach a client).

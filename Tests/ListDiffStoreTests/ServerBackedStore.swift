@@ -8,7 +8,8 @@ import ListDiffTestSupport
 final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
     // Sendable argument: `server` is only read (kept alive) after init; the store is Sendable.
     private let store: any SnapshotStore
-    private let server: AnyObject
+    /// The server processes (a ``RedisServerProcess`` or a ``RedisClusterProcesses``).
+    let server: AnyObject
 
     init(_ store: any SnapshotStore, server: AnyObject) {
         self.store = store

@@ -119,8 +119,8 @@ import Testing
             }
         }
         for unknown in [
-            SnapshotVersion(epoch: "another", number: versions[4].number),
-            SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1)
+            SnapshotVersion(epoch: "another", number: versions[4].number, snapshotDigest: nil),
+            SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1, snapshotDigest: nil)
         ] {
             guard case .reset = try store.changes(at: Self.feed, since: unknown, options: DiffOptions()) else {
                 Issue.record("\(unknown.text) is from another epoch or the future: a reset")
@@ -135,7 +135,7 @@ import Testing
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
         let stale = try store.waitForChange(
-            at: Self.feed, since: SnapshotVersion(epoch: first.epoch, number: 0), options: DiffOptions()
+            at: Self.feed, since: SnapshotVersion.unwritten(epoch: first.epoch), options: DiffOptions()
         ) { answers.add($0) }
         #expect(stale == nil, "a wait since a version that is not current is not registered")
         let wait = try #require(

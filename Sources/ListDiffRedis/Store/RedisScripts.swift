@@ -14,10 +14,11 @@ enum RedisScripts {
     /// KEYS: session, names, snapshot, history. ARGV: name, base epoch ('' if the session did
     /// not exist when read), base version, new epoch (used if the session must be made), digest,
     /// flat, items, body, older versions kept, ttl seconds, snapshot limit, channel, slack
-    /// seconds.
+    /// seconds, base digest.
     ///
-    /// Commits one version if the snapshot is still at the base the writer diffed against:
-    /// pushes the previous version onto the history (trimmed), stores the new one, refreshes
+    /// Commits one version if the snapshot is still at the base the writer diffed against —
+    /// its number and its content (digest): a store rolled back may hold other content at that
+    /// number —, pushes the previous version onto the history (`"<n> <digest> <json>"`, trimmed), stores the new one, refreshes
     /// the TTL of every key of the session (when a slack of it has passed; until then the keys
     /// written get the session's expiry, so all still expire together), publishes. Returns `{'ok', epoch, version}`, or
     /// `{'moved', epoch, version}` (another write came first: diff again), or
@@ -34,13 +35,14 @@ enum RedisScripts {
           return {'moved', epoch, redis.call('HGET', KEYS[3], 'version') or '0'}
         end
         local current = redis.call('HGET', KEYS[3], 'version') or '0'
-        if current ~= ARGV[3] then return {'moved', epoch, current} end
+        local digest = redis.call('HGET', KEYS[3], 'digest') or ''
+        if current ~= ARGV[3] or (current ~= '0' and digest ~= ARGV[14]) then return {'moved', epoch, current} end
         if current == '0' and redis.call('SCARD', KEYS[2]) >= tonumber(ARGV[11]) then
           return {'full', tostring(redis.call('SCARD', KEYS[2]))}
         end
         local version = redis.call('HINCRBY', KEYS[1], 'counter', 1)
         if current ~= '0' and tonumber(ARGV[9]) > 0 then
-          redis.call('LPUSH', KEYS[4], current .. ' ' .. redis.call('HGET', KEYS[3], 'body'))
+          redis.call('LPUSH', KEYS[4], current .. ' ' .. digest .. ' ' .. redis.call('HGET', KEYS[3], 'body'))
           redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[9]) - 1)
         end
         redis.call('HSET', KEYS[3], 'version', version, 'digest', ARGV[5], 'flat', ARGV[6], 'items', ARGV[7], 'body', ARGV[8])

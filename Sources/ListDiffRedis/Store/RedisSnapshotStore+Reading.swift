@@ -73,10 +73,12 @@ extension RedisSnapshotStore {
         guard fields.count >= 4 else { throw .unexpectedReply("a snapshot's fields (HMGET)") }
         guard let number = try optionalString(fields[0], "a snapshot's version") else { return nil }
         guard let version = Int(number), version > 0 else { throw .unexpectedReply("a snapshot's version number") }
+        guard let digest = try optionalString(fields[1], "a snapshot's digest") else {
+            throw .unexpectedReply("a snapshot's digest")
+        }
         return State(
             head: SnapshotHead(
-                version: SnapshotVersion(epoch: epoch, number: version),
-                digest: try optionalString(fields[1], "a snapshot's digest") ?? "",
+                version: SnapshotVersion(epoch: epoch, number: version, snapshotDigest: digest), digest: digest,
                 isFlat: try optionalString(fields[2], "a snapshot's form") == "1"),
             items: try optionalString(fields[3], "a snapshot's item count").flatMap { Int($0) } ?? 0,
             body: fields.count > 4 ? try optionalBytes(fields[4], "a snapshot's body") ?? [] : [])
@@ -89,15 +91,24 @@ extension RedisSnapshotStore {
         return snapshot.hasMarks ? snapshot.withoutMarks : snapshot
     }
 
-    /// The JSON of older version `number` in a history reply (`"<version> <json>"` each), nil
-    /// if it is no longer kept.
-    static func historyEntry(of number: Int, in reply: RESPValue) -> ArraySlice<UInt8>? {
-        guard case .array(let entries?) = reply else { return nil }
-        let prefix = Array("\(number) ".utf8)
+    /// The JSON of older version `version` in a history reply (`"<n> <digest> <json>"` each),
+    /// nil if it is no longer kept or the history holds other content at its number (a
+    /// rollback), or none it can name (an entry from before digests). O(history).
+    static func historyEntry(of version: SnapshotVersion, in reply: RESPValue) -> ArraySlice<UInt8>? {
+        guard case .array(let entries?) = reply, let digest = version.digest else { return nil }
+        let prefix = Array("\(version.number) xxh64:\(digest) ".utf8)
         for case .bulkString(let entry?) in entries where entry.starts(with: prefix) {
             return entry[prefix.count...]
         }
         return nil
+    }
+
+    /// The JSON of a history entry: after its number and, when it has one, its digest. O(1).
+    static func historyBody(_ entry: [UInt8]) -> ArraySlice<UInt8>? {
+        guard let space = entry.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let rest = entry[(space + 1)...]
+        guard rest.starts(with: "xxh64:".utf8) else { return rest }
+        return rest.firstIndex(of: UInt8(ascii: " ")).map { rest[($0 + 1)...] }
     }
 
     // MARK: Replies

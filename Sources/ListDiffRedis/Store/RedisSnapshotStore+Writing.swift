@@ -22,7 +22,7 @@ extension RedisSnapshotStore {
 
     /// Reads the current version (or takes the one this instance last wrote), checks
     /// `conditions`, builds `next(current, isFlat)`, diffs it and commits it if the snapshot is
-    /// still at that version; else starts again on the stored one. Writes to one snapshot
+    /// still at that version, content included; else starts again on the stored one. Writes to one snapshot
     /// through this instance take turns (as in the memory store), so only writers on other
     /// instances can make a write start again. A refusal found on a guessed base is checked
     /// again on the stored one before it is answered.
@@ -75,7 +75,7 @@ extension RedisSnapshotStore {
         let number = base.head?.version.number ?? 0
         if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
         let epoch = base.epoch ?? RandomToken.hex(bits: 64)
-        let before = SnapshotVersion(epoch: epoch, number: number)
+        let before = SnapshotVersion(epoch: epoch, number: number, snapshotDigest: base.head?.digest)
         try conditions.check(current: before, exists: number > 0)
         let storedIsFlat = base.head?.isFlat ?? false
         if let newIsFlat, number > 0, newIsFlat != storedIsFlat {
@@ -105,7 +105,7 @@ extension RedisSnapshotStore {
             ].map { Array($0.utf8) } + [writer.bytes]
                 + [
                     String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
-                    String(Int(touchSlack))
+                    String(Int(touchSlack)), base.head?.digest ?? ""
                 ].map { Array($0.utf8) },
             outcomeUnknown: true)
         let expected = "ok, moved or full (the write script)"
@@ -116,8 +116,9 @@ extension RedisSnapshotStore {
                 throw failure(.unexpectedReply(expected), outcomeUnknown: true)
             }
             let head = SnapshotHead(
-                version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
-            let from = SnapshotVersion(epoch: fields[1], number: number)
+                version: SnapshotVersion(epoch: fields[1], number: version, snapshotDigest: digest), digest: digest,
+                isFlat: flat)
+            let from = SnapshotVersion(epoch: fields[1], number: number, snapshotDigest: base.head?.digest)
             recent.put(
                 RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
                 at: address)

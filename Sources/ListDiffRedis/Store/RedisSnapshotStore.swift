@@ -109,7 +109,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
                     throw .unexpectedReply("a snapshot's version number")
                 }
                 return WireSessionListing.Snapshot(
-                    name: name, version: SnapshotVersion(epoch: epoch, number: version).text,
+                    name: name, version: SnapshotVersion(epoch: epoch, number: version, snapshotDigest: fields[1]).text,
                     digest: fields[1] ?? "", items: fields[2].flatMap { Int($0) } ?? 0, isFlat: fields[3] == "1")
             }
             if let head { listing.snapshots.append(head) }
@@ -184,7 +184,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         guard since.epoch == state.head.version.epoch, since.number < state.head.version.number else {
             return since == state.head.version ? .changes(from: since, to: state.head, diff: nil) : reset
         }
-        guard let body = Self.historyEntry(of: since.number, in: history) else { return reset }
+        guard let body = Self.historyEntry(of: since, in: history) else { return reset }
         let older = Self.decode(body)
         // The marks of every version after `since`: the current one's and the history's.
         var marks = VersionMarks(of: marked)

@@ -12,7 +12,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     public let epoch: String
     public let limits: StoreLimits
     private let sessions: SessionStore
-    private let versions = VersionCounter()
+    let versions = VersionCounter()
     private let observeDiff: DiffObserver
 
     /// A new, empty store. `observeDiff` is told of every diff it runs (items on both sides,
@@ -123,7 +123,7 @@ public final class MemorySnapshotStore: SnapshotStore {
         return session
     }
 
-    private func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (
+    func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (
         session: Session, snapshot: StoredSnapshot
     ) {
         let session = try existingSession(owner: address.owner, name: address.session)
