@@ -18,7 +18,7 @@ public struct SnapshotVersion: Hashable, Sendable {
     public var entityTag: String { "\"\(text)\"" }
 
     /// Parses `E.n.d`, `E.0` or a token from before digests, `E.n` (each also in quotes, as an
-    /// entity tag). Nil if malformed.
+    /// entity tag). Nil if malformed. (`E.0.d` parses, and names nothing a store holds.)
     public init?(parsing raw: String) {
         var text = Substring(raw)
         if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
@@ -30,7 +30,7 @@ public struct SnapshotVersion: Hashable, Sendable {
             text = text[..<dot]
         }
         guard let dot = text.lastIndex(of: "."), let number = Int(text[text.index(after: dot)...]), number >= 0,
-            !text[..<dot].isEmpty, number > 0 || digest == nil
+            !text[..<dot].isEmpty
         else { return nil }
         epoch = String(text[..<dot])
         self.number = number

@@ -7,7 +7,7 @@ import Foundation
 /// against a list it never had. A snapshot's numbers increase but need not be consecutive;
 /// 0 stays "not written yet".
 final class VersionCounter: @unchecked Sendable {
-    // Sendable argument: `last` is only touched while holding `lock`.
+    // Sendable argument: `issued` is only touched while holding `lock`.
     private let lock = NSLock()
     private var issued = 0
 
