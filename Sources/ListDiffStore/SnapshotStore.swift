@@ -31,12 +31,12 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// `address`, creating the session and the snapshot when missing (and removing them again
     /// should the write be refused), unless it equals the current version. The changeset from
     /// the previous version is computed with `options`; waits on the snapshot are answered.
-    /// - Throws: ``StoreError/versionMismatch(current:_:)`` when `conditions` refuse it,
+    /// - Throws: ``StoreError/versionMismatch(current:)`` when `conditions` fail,
     ///   ``StoreError/formMismatch(storedIsFlat:operationIndex:)``, ``StoreError/tooManyItems(_:limit:pointer:)``,
     ///   ``StoreError/tooManySnapshots(session:limit:)``, ``StoreError/storeFull(_:)``,
     ///   ``StoreError/invalidSnapshot(_:)``.
     func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult
 
@@ -45,7 +45,7 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// - Throws: as `write`, plus ``StoreError/notFound(_:neverWritten:)``, ``StoreError/operationFailed(_:)``
     ///   and ``StoreError/tooMuchWork(operations:items:limit:)``.
     func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult
 
     /// The current version of an existing snapshot.

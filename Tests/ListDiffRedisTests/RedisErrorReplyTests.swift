@@ -34,7 +34,7 @@ import Testing
     static func calls(_ reply: RESPValue) -> [(String, () throws(StoreError) -> Void)] {
         let store = { RedisSnapshotStore(client: OneReplyClient(reply), limits: limits) }
         let snapshot = WireSnapshot.empty(flat: true)
-        let ifMatch = WriteConditions(ifMatch: .tags([.init(isWeak: false, opaque: Substring(since.text))]))
+        let ifMatch = WritePrecondition(currentIsOneOf: .listed([since]))
         let append = try! WireDecoder.operations(
             Array(#"{"operations": [{"op": "appendItems", "items": ["x"]}]}"#.utf8))
         return [
@@ -54,7 +54,7 @@ import Testing
                 "write",
                 { () throws(StoreError) in
                     _ = try store().write(
-                        snapshot, isFlat: true, at: feed, conditions: WriteConditions(), options: DiffOptions())
+                        snapshot, isFlat: true, at: feed, conditions: .unconditional, options: DiffOptions())
                 }
             ),
             (
@@ -66,7 +66,7 @@ import Testing
             (
                 "apply",
                 { () throws(StoreError) in
-                    _ = try store().apply(append, at: feed, conditions: WriteConditions(), options: DiffOptions())
+                    _ = try store().apply(append, at: feed, conditions: .unconditional, options: DiffOptions())
                 }
             ),
             ("deleteSnapshot", { () throws(StoreError) in try store().deleteSnapshot(feed) }),

@@ -19,7 +19,7 @@ import Testing
     static func apply(_ operation: String, on store: RedisSnapshotStore) throws -> WriteResult {
         try store.apply(
             WireDecoder.operations(Array(#"{"operations": [\#(operation)]}"#.utf8)), at: feed,
-            conditions: WriteConditions(), options: DiffOptions())
+            conditions: .unconditional, options: DiffOptions())
     }
 
     static func updates(since version: SnapshotVersion, on store: RedisSnapshotStore) throws -> ContentUpdates? {
@@ -36,7 +36,7 @@ import Testing
         guard let server = try RedisServerProcess.startFirst() else { return }
         let (writer, reader) = (Self.store(server), Self.store(server))
         let v1 = try writer.write(
-            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
         _ = try Self.apply(#"{"op": "reloadItems", "items": ["b"]}"#, on: writer)
@@ -56,13 +56,13 @@ import Testing
         guard let server = try RedisServerProcess.startFirst() else { return }
         let store = Self.store(server)
         let v1 = try store.write(
-            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
         let v2 = try Self.apply(#"{"op": "reloadItems", "items": ["b"]}"#, on: store).head.version
         let v3 = try store.write(
             RedisSnapshotStoreTests.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions()
+            conditions: .unconditional, options: DiffOptions()
         ).head.version
         #expect(try Self.updates(since: v1, on: store) == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 1)]))
         // The history as the store wrote it before: each older version's JSON without marks.

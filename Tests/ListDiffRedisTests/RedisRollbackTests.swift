@@ -42,7 +42,7 @@ import Testing
         let replaced = try Self.write(["x"], through: other).head.version
         #expect(replaced.number == lost.number && replaced != lost)
         let append = try WireDecoder.operations(Array(#"{"operations": [{"op": "appendItems", "items": ["c"]}]}"#.utf8))
-        let appended = try cached.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let appended = try cached.apply(append, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         #expect(appended.from == replaced, "built on what is stored, not on the guess")
         #expect(
             try StoreInputIDs.ids(other.read(Self.feed).snapshot()) == ["x", "c"],
@@ -51,7 +51,7 @@ import Testing
 
     static func write(_ ids: [String], through store: RedisSnapshotStore) throws -> WriteResult {
         try store.write(
-            RedisSnapshotStoreTests.flat(ids), isFlat: true, at: feed, conditions: WriteConditions(),
+            RedisSnapshotStoreTests.flat(ids), isFlat: true, at: feed, conditions: .unconditional,
             options: DiffOptions())
     }
 }

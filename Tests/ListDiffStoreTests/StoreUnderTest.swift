@@ -118,7 +118,7 @@ enum StoreInput {
 extension SnapshotStore {
     /// Writes a flat list without conditions.
     @discardableResult
-    func put(_ ids: [String], at address: SnapshotAddress, conditions: WriteConditions = WriteConditions()) throws
+    func put(_ ids: [String], at address: SnapshotAddress, conditions: WritePrecondition = .unconditional) throws
         -> WriteResult
     {
         try write(StoreInput.flat(ids), isFlat: true, at: address, conditions: conditions, options: DiffOptions())

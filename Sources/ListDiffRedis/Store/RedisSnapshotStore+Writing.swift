@@ -27,7 +27,7 @@ extension RedisSnapshotStore {
     /// instances can make a write start again. A refusal found on a guessed base is checked
     /// again on the stored one before it is answered.
     func commit(
-        at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        at address: SnapshotAddress, conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         existing mustExist: Bool,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
@@ -67,7 +67,7 @@ extension RedisSnapshotStore {
     }
 
     private func attempt(
-        on base: Base, at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?,
+        on base: Base, at address: SnapshotAddress, conditions: WritePrecondition, isFlat newIsFlat: Bool?,
         options: DiffOptions, existing mustExist: Bool,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> Attempt {
@@ -76,7 +76,7 @@ extension RedisSnapshotStore {
         if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
         let epoch = base.epoch ?? RandomToken.hex(bits: 64)
         let before = SnapshotVersion(epoch: epoch, number: number, snapshotDigest: base.head?.digest)
-        try conditions.check(current: before, exists: number > 0)
+        try conditions.check(current: before)
         let storedIsFlat = base.head?.isFlat ?? false
         if let newIsFlat, number > 0, newIsFlat != storedIsFlat {
             throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil)

@@ -130,7 +130,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     public func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try limits.checkItems(snapshot.numberOfItems, pointer: "")
@@ -140,7 +140,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     public func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try commit(at: address, conditions: conditions, isFlat: nil, options: options, existing: true) {
             (current, isFlat) throws(StoreError) in

@@ -70,7 +70,7 @@ final class StoredSnapshot: @unchecked Sendable {
     /// uses `options`; waits on this snapshot are answered. All or nothing: a refusal at any
     /// step leaves the snapshot as it was.
     func write(
-        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         admit: ByteAdmission,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
@@ -83,13 +83,13 @@ final class StoredSnapshot: @unchecked Sendable {
     }
 
     private func writeLocked(
-        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         admit: ByteAdmission,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> (WriteResult, [() -> Void]) {
         if removal != nil { throw .gone(.snapshotDeletedDuringWrite) }
         let before = headLocked().version
-        try conditions.check(current: before, exists: version > 0)
+        try conditions.check(current: before)
         if let newIsFlat, version > 0, newIsFlat != isFlat {
             throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil)
         }
