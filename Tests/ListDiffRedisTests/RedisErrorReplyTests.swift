@@ -128,7 +128,9 @@ import Testing
             (RESPValue.bulkString(nil), StoreError.sessionNotFound("s")),
             (.bulkString(Array("0123456789abcdef".utf8)), .notFound(Self.feed, neverWritten: false))
         ] {
-            let client = OneReplyClient { $0.name == "HMGET" ? nilFields : $0.name == "HGET" ? epoch : .integer(0) }
+            let client = OneReplyClient(transactions: true) {
+                $0.name == "HMGET" ? nilFields : $0.name == "HGET" ? epoch : .integer(0)
+            }
             let store = RedisSnapshotStore(client: client, limits: Self.limits)
             #expect(Self.refusal { () throws(StoreError) in _ = try store.read(Self.feed) } == expected)
         }
@@ -156,16 +158,44 @@ import Testing
     }
 }
 
-/// A server that answers every command with `reply`, or with what `answer` makes of it.
+/// A server that answers every command with `reply`, or with what `answer` makes of it; with
+/// `transactions`, commands between `MULTI` and `EXEC` are queued and answered in `EXEC`'s reply.
 final class OneReplyClient: RedisClient, @unchecked Sendable {
     // Sendable argument: immutable.
     let answer: @Sendable (RESPCommand) -> RESPValue
+    let transactions: Bool
 
-    init(_ reply: RESPValue) { answer = { _ in reply } }
-    init(_ answer: @escaping @Sendable (RESPCommand) -> RESPValue) { self.answer = answer }
+    init(_ reply: RESPValue) {
+        answer = { _ in reply }
+        transactions = false
+    }
+    init(transactions: Bool = false, _ answer: @escaping @Sendable (RESPCommand) -> RESPValue) {
+        self.answer = answer
+        self.transactions = transactions
+    }
 
     func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue] {
-        commands.map(answer)
+        guard transactions else { return commands.map(answer) }
+        var replies: [RESPValue] = []
+        var queued: [RESPValue]?
+        for command in commands {
+            switch command.name {
+            case "MULTI":
+                queued = []
+                replies.append(.simpleString("OK"))
+            case "EXEC":
+                replies.append(.array(queued))
+                queued = nil
+            default:
+                if queued != nil {
+                    queued?.append(answer(command))
+                    replies.append(.simpleString("QUEUED"))
+                } else {
+                    replies.append(answer(command))
+                }
+            }
+        }
+        return replies
     }
 
     /// Nobody listens there: a subscriber keeps backing off.

@@ -95,16 +95,16 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
             try client.send(
-                names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") },
+                names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat", "epoch") },
                 routedBy: keys.session)
         }
         var listing = WireSessionListing(session: session, snapshots: [])
         for (name, reply) in zip(names, heads) {
             let head = try parse { () throws(RedisError) -> WireSessionListing.Snapshot? in
                 let fields = try Self.optionalStrings(reply, "a snapshot's head (HMGET)")
-                guard fields.count == 4 else { throw .unexpectedReply("a snapshot's head (HMGET)") }
-                // No version: deleted since the names were read.
-                guard let number = fields[0] else { return nil }
+                guard fields.count == 5 else { throw .unexpectedReply("a snapshot's head (HMGET)") }
+                // No version: deleted since the names were read (or another epoch's, left by a gone session).
+                guard let number = fields[0], fields[4].map({ $0 == epoch }) ?? true else { return nil }
                 guard let version = Int(number), version > 0 else {
                     throw .unexpectedReply("a snapshot's version number")
                 }
