@@ -8,7 +8,8 @@ usage: scripts/check-readme.py [BASE_URL]   (default http://127.0.0.1:8080)
   shell per file (so `V=$(…)` carries over from block to block) — with `localhost:8080` and
   `127.0.0.1:8080` replaced by the server's address. A `# …` comment on a command's line, or
   on the line after it, says what it answers: a JSON value is the exact answer; a JSON value
-  with `…` (any text), `<epoch>` (a version's epoch) or `<n>` (a number) in it is a pattern the
+  with `…` (any text), `<epoch>` (a version's epoch), `<n>` (a number) or `<digest>` (a version's
+  16 hex digits) in it is a pattern the
   whole answer must match; a status (`# 412 …`) is a problem with that status; anything else
   is a description, and the command must then answer without a 4xx or 5xx problem. Every
   command must exit 0. A command sent to the background (`… &`) is checked once the file's
@@ -173,11 +174,11 @@ def is_json(value):
 
 
 def pattern(expectation):
-    """A regular expression for an answer written with `…`, `<epoch>` and `<n>`, else None."""
-    if not re.match(r"^[\[{]", expectation) or not re.search(r"…|<epoch>|<n>", expectation):
+    """A regular expression for an answer written with `…`, `<epoch>`, `<n>` and `<digest>`, else None."""
+    if not re.match(r"^[\[{]", expectation) or not re.search(r"…|<epoch>|<n>|<digest>", expectation):
         return None
-    parts = re.split(r"(…|<epoch>|<n>)", expectation)
-    wildcard = {"…": ".*?", "<epoch>": r"[0-9A-Za-z_-]+", "<n>": r"\d+"}
+    parts = re.split(r"(…|<epoch>|<n>|<digest>)", expectation)
+    wildcard = {"…": ".*?", "<epoch>": r"[0-9A-Za-z_-]+", "<n>": r"\d+", "<digest>": r"[0-9a-f]{16}"}
     return re.compile("".join(wildcard.get(part, re.escape(part)) for part in parts), re.S)
 
 

@@ -99,7 +99,7 @@ env["E"] = os.environ.get("SMOKE_EPOCH", "")
 # Versions remembered from earlier answers (remember NAME): V1, V2, … as full version texts.
 env.update({name[len("SMOKE_V_"):]: value for name, value in os.environ.items() if name.startswith("SMOKE_V_")})
 # A version's number: numbers grow with every write of the server, not per snapshot.
-env["n"] = lambda version: int(version.rsplit(".", 1)[1])
+env["n"] = lambda version: int(version.split(".")[1])
 try:
     ok = eval(sys.argv[2], {}, env)
 except Exception as e:
@@ -232,7 +232,7 @@ expect_status 404; problem not-found; done_step
 first='{"sections":[{"id":"today","items":["a",{"id":"b","content":{"title":"B"}}]}]}'
 request "PUT snapshot (created) -> 201" PUT "$S/snapshots/feed" -d "$first"
 expect_status 201
-expect_json "b['from'].endswith('.0') and len(b['from']) == 18 and b['to'].split('.')[0] == b['from'][:16] and int(b['to'].split('.')[1]) > 0" "from <epoch>.0 to <epoch>.<n>"
+expect_json "b['from'].endswith('.0') and len(b['from']) == 18 and b['to'].split('.')[0] == b['from'][:16] and int(b['to'].split('.')[1]) > 0 and b['to'].split('.')[2] == b['digest'][6:]" "from <epoch>.0 to <epoch>.<n>.<digest>"
 epoch=""
 if [[ $step_ok -eq 1 ]]; then epoch=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["to"].split(".")[0])' "$work/body"); fi
 export SMOKE_EPOCH="$epoch"
@@ -316,6 +316,9 @@ expect_status 200; expect_json "b == {'from': V2, 'to': V2, 'digest': 'xxh64:99c
 request "GET changes since=<other epoch> -> reset" GET "$S/snapshots/feed/changes?since=0000000000000000.1"
 expect_status 200
 expect_json "b == {'reset': True, 'to': V2, 'digest': 'xxh64:99c238e14f5eaca5', 'snapshot': {'sections':[{'id':'today','items':[{'id':'b','content':{'title':'B2'}},'a','c']}]}}"; done_step
+
+request "GET changes since=<V2 without its digest> -> reset" GET "$S/snapshots/feed/changes?since=${V2%.*}"
+expect_status 200; expect_json "b['reset'] == True and b['to'] == V2"; done_step
 
 request "GET changes without since -> 400" GET "$S/snapshots/feed/changes"
 expect_status 400; problem invalid-query; expect_json "b['parameter'] == 'since'"; done_step

@@ -6,9 +6,11 @@ import ListDiffJSON
 /// and ``StoreError``s; the service maps those to HTTP once.
 ///
 /// Calls block and may be made from any thread (the service makes them from worker threads);
-/// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>`: a
-/// version from another epoch (another process's in-memory store, a Redis session made anew) is
-/// never diffed against, and `n` is never issued twice within one epoch.
+/// each is atomic: a call that throws has changed nothing. Versions are `<epoch>.<n>.<digest>`
+/// (``SnapshotVersion``) and name their content: a version from another epoch (another
+/// process's in-memory store, a Redis session made anew) is never diffed against, nor one whose
+/// content the store does not hold at that number (it lost writes and issued the number again),
+/// so no token ever names two contents.
 ///
 /// Every snapshot lives in a session of an owner (the API key's index, 0 without keys); one
 /// owner never sees another's sessions. ``MemorySnapshotStore`` is the in-memory store.
@@ -29,12 +31,12 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// `address`, creating the session and the snapshot when missing (and removing them again
     /// should the write be refused), unless it equals the current version. The changeset from
     /// the previous version is computed with `options`; waits on the snapshot are answered.
-    /// - Throws: ``StoreError/versionMismatch(current:_:)`` when `conditions` refuse it,
+    /// - Throws: ``StoreError/versionMismatch(current:)`` when `conditions` fail,
     ///   ``StoreError/formMismatch(storedIsFlat:operationIndex:)``, ``StoreError/tooManyItems(_:limit:pointer:)``,
     ///   ``StoreError/tooManySnapshots(session:limit:)``, ``StoreError/storeFull(_:)``,
     ///   ``StoreError/invalidSnapshot(_:)``.
     func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult
 
@@ -43,7 +45,7 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// - Throws: as `write`, plus ``StoreError/notFound(_:neverWritten:)``, ``StoreError/operationFailed(_:)``
     ///   and ``StoreError/tooMuchWork(operations:items:limit:)``.
     func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult
 
     /// The current version of an existing snapshot.
@@ -51,7 +53,8 @@ public protocol SnapshotStore: AnyObject, Sendable {
     func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion
 
     /// The changes from `since` to the current version, or a reset when `since` cannot be
-    /// diffed against (another epoch, newer than current, no longer kept). The changeset
+    /// diffed against (another epoch, newer than current, no longer kept, or naming content the
+    /// store did not hold at that number). The changeset
     /// reports the marks of every version after `since` as updates (``VersionMarks``): a
     /// write's marks belong to the version it made, however far behind its follower is.
     func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)

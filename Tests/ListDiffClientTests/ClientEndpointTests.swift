@@ -60,7 +60,7 @@ import Testing
             try list.appendItem("a", content: Card(title: "A", score: 1))
             try list.appendItems(["b", "c"])
             let created = try await feed.put(list.document, includeValues: true)
-            #expect(created.from.text.hasSuffix(".0") && created.to.text.hasSuffix(".1"))
+            #expect(created.from.text.hasSuffix(".0") && created.to.text.contains(".1."))
             #expect(created.fresh?.items.count == 3)
             let read = try await feed.get()
             #expect(
@@ -115,7 +115,7 @@ import Testing
             _ = try await feed.put(try fruit(["b", "a"]))
             let stale = await failure { try await feed.put(try fruit(["c"]), ifMatch: first.to) }
             #expect(stale?.problem?.status == 412)
-            #expect(stale?.problem?.currentVersion?.text.hasSuffix(".2") == true)
+            #expect(stale?.problem?.currentVersion?.text.contains(".2.") == true)
 
             let repeated = await failure {
                 try await feed.apply(operations: [

@@ -71,25 +71,24 @@ import Testing
                 client: RedisClusterClient(seeds: [cluster.seeds[1]], poolSize: 4), limits: Self.limits)
             let other = RedisSnapshotStore(
                 client: RedisClusterClient(seeds: cluster.seeds, poolSize: 4), limits: Self.limits)
-            var versions: [String: SnapshotVersion] = [:]
+            var versions: [String: (first: SnapshotVersion, second: SnapshotVersion)] = [:]
             for index in 0..<24 {
                 let address = SnapshotAddress(owner: 0, session: "session-\(index)", snapshot: "feed")
-                _ = try store.write(
-                    Self.flat(["a", "b"]), isFlat: true, at: address, conditions: WriteConditions(),
+                let first = try store.write(
+                    Self.flat(["a", "b"]), isFlat: true, at: address, conditions: .unconditional,
                     options: DiffOptions())
                 let written = try store.write(
-                    Self.flat(["b", "a", "c"]), isFlat: true, at: address, conditions: WriteConditions(),
+                    Self.flat(["b", "a", "c"]), isFlat: true, at: address, conditions: .unconditional,
                     options: DiffOptions())
-                versions[address.session] = written.head.version
+                versions[address.session] = (first.head.version, written.head.version)
                 #expect(written.diff?.counts.itemMoves == 1)
             }
             for (session, version) in versions {
                 let address = SnapshotAddress(owner: 0, session: session, snapshot: "feed")
-                #expect(try other.read(address).head.version == version)
+                #expect(try other.read(address).head.version == version.second)
                 guard
                     case .changes(_, _, let diff?) = try other.changes(
-                        at: address, since: SnapshotVersion(epoch: version.epoch, number: version.number - 1),
-                        options: DiffOptions())
+                        at: address, since: version.first, options: DiffOptions())
                 else {
                     Issue.record("\(binary): no changeset for \(session)")
                     continue
@@ -118,9 +117,9 @@ import Testing
             let address = SnapshotAddress(owner: 0, session: "moving", snapshot: "feed")
             let keys = RedisKeys(namespace: "ld", owner: 0, session: "moving")
             _ = try store.write(
-                Self.flat(["a"]), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
+                Self.flat(["a"]), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions())
             let first = try store.write(
-                Self.flat(["a", "b"]), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions()
+                Self.flat(["a", "b"]), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions()
             ).head.version
             let slot = HashSlot.of(keys.session)
             let source = cluster.node(servingSlot: slot)
@@ -142,7 +141,7 @@ import Testing
 
             #expect(try store.read(address).head.version == first, "\(binary): read mid-migration (ASK)")
             let second = try store.write(
-                Self.flat(["b", "a"]), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
+                Self.flat(["b", "a"]), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions())
             #expect(second.diff?.counts.itemMoves == 1, "\(binary): written mid-migration (ASK)")
 
             for node in [to, from] {
@@ -178,13 +177,13 @@ import Testing
             }!
             let address = SnapshotAddress(owner: 0, session: session, snapshot: "feed")
             let first = try writer.write(
-                Self.flat(["a"]), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions()
+                Self.flat(["a"]), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions()
             ).head.version
             let answers = Answers()
             _ = try holder.waitForChange(at: address, since: first, options: DiffOptions()) { answers.add($0) }
             usleep(300_000)
             let second = try writer.write(
-                Self.flat(["a", "b"]), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions()
+                Self.flat(["a", "b"]), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions()
             ).head.version
             guard case .success(.changes(let from, let to, _?))? = answers.waitFor(1).first else {
                 Issue.record("\(binary): the wait was not answered across masters")

@@ -13,7 +13,7 @@ import Testing
 @Suite struct RedisErrorReplyTests {
     static let limits = RedisSnapshotStoreTests.limits
     static let feed = RedisSnapshotStoreTests.feed
-    static let since = SnapshotVersion(epoch: "0123456789abcdef", number: 1)
+    static let since = SnapshotVersion(epoch: "0123456789abcdef", number: 1, snapshotDigest: "xxh64:0123456789abcdef")
 
     /// The replies Redis and Valkey give while they cannot serve, or refuse writes, as sent
     /// from inside a script (the SHA and the line are what must not reach a client).
@@ -34,7 +34,7 @@ import Testing
     static func calls(_ reply: RESPValue) -> [(String, () throws(StoreError) -> Void)] {
         let store = { RedisSnapshotStore(client: OneReplyClient(reply), limits: limits) }
         let snapshot = WireSnapshot.empty(flat: true)
-        let ifMatch = WriteConditions(ifMatch: .tags([.init(isWeak: false, opaque: Substring(since.text))]))
+        let ifMatch = WritePrecondition(currentIsOneOf: .listed([since]))
         let append = try! WireDecoder.operations(
             Array(#"{"operations": [{"op": "appendItems", "items": ["x"]}]}"#.utf8))
         return [
@@ -54,7 +54,7 @@ import Testing
                 "write",
                 { () throws(StoreError) in
                     _ = try store().write(
-                        snapshot, isFlat: true, at: feed, conditions: WriteConditions(), options: DiffOptions())
+                        snapshot, isFlat: true, at: feed, conditions: .unconditional, options: DiffOptions())
                 }
             ),
             (
@@ -66,7 +66,7 @@ import Testing
             (
                 "apply",
                 { () throws(StoreError) in
-                    _ = try store().apply(append, at: feed, conditions: WriteConditions(), options: DiffOptions())
+                    _ = try store().apply(append, at: feed, conditions: .unconditional, options: DiffOptions())
                 }
             ),
             ("deleteSnapshot", { () throws(StoreError) in try store().deleteSnapshot(feed) }),
@@ -128,7 +128,9 @@ import Testing
             (RESPValue.bulkString(nil), StoreError.sessionNotFound("s")),
             (.bulkString(Array("0123456789abcdef".utf8)), .notFound(Self.feed, neverWritten: false))
         ] {
-            let client = OneReplyClient { $0.name == "HMGET" ? nilFields : $0.name == "HGET" ? epoch : .integer(0) }
+            let client = OneReplyClient(transactions: true) {
+                $0.name == "HMGET" ? nilFields : $0.name == "HGET" ? epoch : .integer(0)
+            }
             let store = RedisSnapshotStore(client: client, limits: Self.limits)
             #expect(Self.refusal { () throws(StoreError) in _ = try store.read(Self.feed) } == expected)
         }
@@ -156,16 +158,44 @@ import Testing
     }
 }
 
-/// A server that answers every command with `reply`, or with what `answer` makes of it.
+/// A server that answers every command with `reply`, or with what `answer` makes of it; with
+/// `transactions`, commands between `MULTI` and `EXEC` are queued and answered in `EXEC`'s reply.
 final class OneReplyClient: RedisClient, @unchecked Sendable {
     // Sendable argument: immutable.
     let answer: @Sendable (RESPCommand) -> RESPValue
+    let transactions: Bool
 
-    init(_ reply: RESPValue) { answer = { _ in reply } }
-    init(_ answer: @escaping @Sendable (RESPCommand) -> RESPValue) { self.answer = answer }
+    init(_ reply: RESPValue) {
+        answer = { _ in reply }
+        transactions = false
+    }
+    init(transactions: Bool = false, _ answer: @escaping @Sendable (RESPCommand) -> RESPValue) {
+        self.answer = answer
+        self.transactions = transactions
+    }
 
     func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue] {
-        commands.map(answer)
+        guard transactions else { return commands.map(answer) }
+        var replies: [RESPValue] = []
+        var queued: [RESPValue]?
+        for command in commands {
+            switch command.name {
+            case "MULTI":
+                queued = []
+                replies.append(.simpleString("OK"))
+            case "EXEC":
+                replies.append(.array(queued))
+                queued = nil
+            default:
+                if queued != nil {
+                    queued?.append(answer(command))
+                    replies.append(.simpleString("QUEUED"))
+                } else {
+                    replies.append(answer(command))
+                }
+            }
+        }
+        return replies
     }
 
     /// Nobody listens there: a subscriber keeps backing off.

@@ -19,7 +19,7 @@ import Testing
     static func apply(_ operation: String, on store: RedisSnapshotStore) throws -> WriteResult {
         try store.apply(
             WireDecoder.operations(Array(#"{"operations": [\#(operation)]}"#.utf8)), at: feed,
-            conditions: WriteConditions(), options: DiffOptions())
+            conditions: .unconditional, options: DiffOptions())
     }
 
     static func updates(since version: SnapshotVersion, on store: RedisSnapshotStore) throws -> ContentUpdates? {
@@ -36,7 +36,7 @@ import Testing
         guard let server = try RedisServerProcess.startFirst() else { return }
         let (writer, reader) = (Self.store(server), Self.store(server))
         let v1 = try writer.write(
-            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
         _ = try Self.apply(#"{"op": "reloadItems", "items": ["b"]}"#, on: writer)
@@ -49,27 +49,30 @@ import Testing
             try Self.updates(since: v1, on: writer) == ContentUpdates(itemReloads: [b]), "kept in the history entry")
     }
 
-    /// Before marks were kept, history entries were `"<version> <json>"` without them (and the
-    /// current body had none): such entries still read, as versions without marks.
+    /// Before marks were kept, history entries held JSON without them (and the current body had
+    /// none): such entries still read, as versions without marks. Entries from before digests
+    /// (`"<version> <json>"`) name no content: changes since them are a reset.
     @Test func aHistoryEntryWrittenBeforeMarksReadsAsHavingNone() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let store = Self.store(server)
         let v1 = try store.write(
-            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            RedisSnapshotStoreTests.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
         let v2 = try Self.apply(#"{"op": "reloadItems", "items": ["b"]}"#, on: store).head.version
         let v3 = try store.write(
             RedisSnapshotStoreTests.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions()
+            conditions: .unconditional, options: DiffOptions()
         ).head.version
         #expect(try Self.updates(since: v1, on: store) == ContentUpdates(itemReloads: [ItemPath(section: 0, item: 1)]))
         // The history as the store wrote it before: each older version's JSON without marks.
         let history = RedisKeys(namespace: "ld", owner: 0, session: "s").history("feed")
         let client = RedisConnectionPool(endpoint: server.endpoint, size: 1)
         _ = try client.call(RESPCommand("DEL", history))
-        _ = try client.call(
-            RESPCommand("RPUSH", history, #"\#(v2.number) ["a","b","c"]"#, #"\#(v1.number) ["a","b","c"]"#))
+        let entries = [(v2, #"["a","b","c"]"#), (v1, #"["a","b","c"]"#)].map { version, json in
+            "\(version.number) xxh64:\(version.digest ?? "") \(json)"
+        }
+        _ = try client.call(RESPCommand((["RPUSH", history] + entries).map { Array($0.utf8) }))
         for since in [v1, v2] {
             guard
                 case .changes(_, let to, let diff?) = try store.changes(
@@ -79,6 +82,12 @@ import Testing
                 continue
             }
             #expect(to.version == v3 && diff.batch.updates == ContentUpdates() && diff.batch.counts.itemInserts == 1)
+        }
+        _ = try client.call(RESPCommand("DEL", history))
+        _ = try client.call(RESPCommand("RPUSH", history, #"\#(v2.number) ["a","b","c"]"#))
+        guard case .reset = try store.changes(at: Self.feed, since: v2, options: DiffOptions()) else {
+            Issue.record("changes since an entry from before digests were not a reset")
+            return
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
             throw .invalidSnapshot("\(error)")
         }
         return try store.write(
-            snapshot, isFlat: true, at: feed, conditions: WriteConditions(), options: DiffOptions())
+            snapshot, isFlat: true, at: feed, conditions: .unconditional, options: DiffOptions())
     }
 
     /// One replica, one asked for: acknowledged, and the replica holds the write.

@@ -29,7 +29,7 @@ import Testing
                 client: RedisConnectionPool(endpoint: server.endpoint, size: 4, replyTimeout: 5), limits: Self.limits)
         }
         _ = try instances[0].write(
-            Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            Self.flat((0..<1_000).map { "base\($0)" }), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions())
         let writers = 6
         let rounds = 20
@@ -40,7 +40,7 @@ import Testing
                     let append = try WireDecoder.operations(
                         Array(#"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#.utf8))
                     _ = try instances[writer % 2].apply(
-                        append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+                        append, at: Self.feed, conditions: .unconditional, options: DiffOptions())
                 } catch {
                     failures.add()
                     print("writer \(writer): \(error)")
@@ -62,13 +62,13 @@ import Testing
             RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits)
         )
         let first = try writer.write(
-            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions()
         ).head.version
         let answers = Answers()
         _ = try holder.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) }
         usleep(300_000) // the holder's subscriber connects (a write before that is found by its first check)
         let second = try writer.write(
-            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions()
         ).head.version
         guard case .success(.changes(let from, let to, let diff?))? = answers.waitFor(1).first else {
             Issue.record("the wait was not answered by the other instance's write")
@@ -80,7 +80,7 @@ import Testing
         #expect(answers.waitFor(2).dropFirst().first?.error == .gone(.snapshotDeleted))
         // The server restarts empty: once the subscriber is back, the wait learns its session is gone.
         let third = try writer.write(
-            Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+            Self.flat(["c"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions()
         ).head.version
         _ = try holder.waitForChange(at: Self.feed, since: third, options: DiffOptions()) { answers.add($0) }
         server.stop()
@@ -96,12 +96,12 @@ import Testing
         let pool = RedisConnectionPool(endpoint: server.endpoint, size: 2)
         let store = RedisSnapshotStore(client: pool, limits: Self.limits)
         let before = try store.write(
-            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions()
         ).head.version
         _ = try pool.call(RESPCommand("FLUSHALL"))
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(Self.feed) }
         let after = try store.write(
-            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         #expect(after.created && after.head.version.epoch != before.epoch)
         guard case .reset = try store.changes(at: Self.feed, since: before, options: DiffOptions()) else {
             Issue.record("a version of the lost session must get a reset")
@@ -116,7 +116,7 @@ import Testing
             client: RedisConnectionPool(endpoint: server.endpoint, size: 2, connectTimeout: 0.5, replyTimeout: 0.5),
             limits: Self.limits)
         _ = try store.write(
-            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            Self.flat(["a"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         server.stop()
         let started = Date()
         for _ in 0..<3 {
@@ -140,12 +140,12 @@ import Testing
             RedisSnapshotStore(client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: Self.limits)
         )
         _ = try first.write(
-            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            Self.flat(["a", "b"]), isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         let other = try second.write(
-            Self.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            Self.flat(["a", "b", "c"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
-        let matching = WriteConditions(ifMatch: .tags([.init(isWeak: false, opaque: Substring(other.text))]))
+        let matching = WritePrecondition(currentIsOneOf: .listed([other]))
         let matched = try first.write(
             Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: matching, options: DiffOptions())
         #expect(
@@ -153,19 +153,19 @@ import Testing
             "If-Match with the other instance's version holds")
 
         _ = try second.write(
-            Self.flat(["a", "b", "c", "d", "e"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            Self.flat(["a", "b", "c", "d", "e"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions())
         let deleteE = try WireDecoder.operations(
             Array(#"{"operations": [{"op": "deleteItems", "items": ["e"]}]}"#.utf8))
-        let deleted = try first.apply(deleteE, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+        let deleted = try first.apply(deleteE, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         #expect(deleted.diff?.counts.itemDeletes == 1, "an operation on an item only the stored version has")
 
         let same = try second.write(
-            Self.flat(["a", "b", "c", "d", "x"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            Self.flat(["a", "b", "c", "d", "x"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions()
         ).head.version
         let unchanged = try first.write(
-            Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: WriteConditions(),
+            Self.flat(["a", "b", "c", "d"]), isFlat: true, at: Self.feed, conditions: .unconditional,
             options: DiffOptions())
         #expect(
             unchanged.from == same && unchanged.diff?.counts.itemDeletes == 1,
@@ -185,7 +185,7 @@ import Testing
             (Self.feed, ["a"]), (Self.feed, ["a", "b"]), (second, ["x"]), (second, ["y"]), (Self.feed, ["b"])
         ] {
             _ = try store.write(
-                Self.flat(ids), isFlat: true, at: address, conditions: WriteConditions(), options: DiffOptions())
+                Self.flat(ids), isFlat: true, at: address, conditions: .unconditional, options: DiffOptions())
         }
         let keys = RedisKeys(namespace: "ld", owner: 0, session: "s")
         let all = [

@@ -76,26 +76,29 @@ import Testing
         let feed = session + "/snapshots/feed"
         let first = #"{"sections": [{"id": "today", "items": ["a", {"id": "b", "content": {"title": "B"}}]}]}"#
         let second = #"{"sections": [{"id": "today", "items": [{"id": "b", "content": {"title": "B2"}}, "a", "c"]}]}"#
+        let (v1, v2) = (service.version(1, of: first), service.version(2, of: second))
         try t.exchange(service, "POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "golden")])
         try t.exchange(service, "POST", "/v1/sessions", headers: [("X-ListDiff-Session-Name", "golden")])
         try t.exchange(service, "GET", session)
         try t.exchange(service, "PUT", feed, body: first)
         try t.exchange(service, "PUT", feed, body: first)
         try t.exchange(
-            service, "PUT", feed + "?format=sequential", body: second, headers: [("If-Match", "\"\(epoch).1\"")])
-        try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\"\(epoch).1\"")])
-        try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\(epoch).2")])
+            service, "PUT", feed + "?format=sequential", body: second, headers: [("If-Match", "\"\(v1)\"")])
+        try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\"\(v1)\"")])
+        try t.exchange(service, "PUT", feed, body: first, headers: [("If-Match", "\(v2)")])
         try t.exchange(service, "PUT", feed, body: first, headers: [("If-None-Match", "*")])
         try t.exchange(service, "PUT", feed, body: #"["x"]"#)
         try t.exchange(service, "GET", feed)
         try t.exchange(service, "HEAD", feed)
-        try t.exchange(service, "GET", feed, headers: [("If-None-Match", "W/\"\(epoch).2\"")])
-        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).1")
-        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&format=sequential")
+        try t.exchange(service, "GET", feed, headers: [("If-None-Match", "W/\"\(v2)\"")])
+        try t.exchange(service, "GET", feed + "/changes?since=\(v1)")
+        try t.exchange(service, "GET", feed + "/changes?since=\(v2)&format=sequential")
         try t.exchange(service, "GET", feed + "/changes?since=0000000000000000.1")
-        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wait=0.1")
+        // A token from before versions named their content: a reset.
+        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).1")
+        try t.exchange(service, "GET", feed + "/changes?since=\(v2)&wait=0.1")
         try t.exchange(service, "GET", feed + "/changes")
-        try t.exchange(service, "GET", feed + "/changes?since=\(epoch).2&wiat=3")
+        try t.exchange(service, "GET", feed + "/changes?since=\(v2)&wiat=3")
         try t.exchange(
             service, "POST", feed + "/operations",
             body:

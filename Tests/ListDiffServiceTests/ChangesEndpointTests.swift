@@ -9,22 +9,25 @@ import Testing
 
     @Test func changesSinceAnOlderVersionAreTheDiffBetweenThem() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
+            let (v1, v3) = (
+                service.version(1, of: #"["a", "b", "c"]"#),
+                service.version(3, of: #"["b", "d", {"id": "a", "content": 1}]"#)
+            )
             _ = try service.request("PUT", Self.path, body: #"["a", "b", "c"]"#)
             _ = try service.request("PUT", Self.path, body: #"["b", "c", {"id": "a", "content": 1}]"#)
             _ = try service.request("PUT", Self.path, body: #"["b", "d", {"id": "a", "content": 1}]"#)
-            let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).1")
+            let changes = try service.request("GET", Self.path + "/changes?since=\(v1)")
             #expect(changes.status == 200)
-            #expect(try changes.json()["from"] as? String == "\(epoch).1")
-            #expect(try changes.json()["to"] as? String == "\(epoch).3")
+            #expect(try changes.json()["from"] as? String == v1)
+            #expect(try changes.json()["to"] as? String == v3)
             let direct = try service.request(
                 "POST", "/v1/diff", body: #"{"old": ["a", "b", "c"], "new": ["b", "d", {"id": "a", "content": 1}]}"#)
             #expect(
                 try changes.member("changeset")
                     == (try JSONSerialization.data(withJSONObject: direct.json(), options: .sortedKeys)).utf8Text)
-            let current = try service.request("GET", Self.path + "/changes?since=\(epoch).3")
-            #expect(try current.json()["from"] as? String == "\(epoch).3")
-            #expect(try current.json()["to"] as? String == "\(epoch).3")
+            let current = try service.request("GET", Self.path + "/changes?since=\(v3)")
+            #expect(try current.json()["from"] as? String == v3)
+            #expect(try current.json()["to"] as? String == v3)
         }
     }
 
@@ -38,7 +41,7 @@ import Testing
             let response = try service.request("GET", Self.path + "/changes?since=\(foreign)")
             #expect(response.status == 200)
             #expect(try response.json()["reset"] as? Bool == true)
-            #expect(try response.json()["to"] as? String == "\(service.service.epoch).1")
+            #expect(try response.json()["to"] as? String == service.version(1, of: #"["a", "b"]"#))
             #expect(try response.member("snapshot") == #"["a","b"]"#)
             #expect(try service.request("GET", Self.path + "/changes").status == 400)
             #expect(try service.request("GET", Self.path + "/changes?since=garbage").status == 400)
@@ -50,18 +53,18 @@ import Testing
 
     @Test func kVersionsAreKeptThenAReset() throws {
         try TestService.with(ServiceConfiguration(versionsKept: 4)) { service in
-            let epoch = service.service.epoch
+            var versions: [String] = []
             var lists: [[String]] = []
             var rng = SystemRandomNumberGenerator()
             for version in 1...8 {
                 let list = (0..<20).map { "i\($0)" }.shuffled(using: &rng).prefix(15 + version % 3).map { $0 }
                 lists.append(list)
                 let body = "[" + list.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-                _ = try service.request("PUT", Self.path, body: body)
+                versions.append(try service.request("PUT", Self.path, body: body).json()["to"] as? String ?? "")
             }
             // Versions 5…8 are kept (8 current): each answers its true diff; 4 and older reset.
             for version in 5...7 {
-                let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)")
+                let changes = try service.request("GET", Self.path + "/changes?since=\(versions[version - 1])")
                 let old = "[" + lists[version - 1].map { "\"\($0)\"" }.joined(separator: ",") + "]"
                 let new = "[" + lists[7].map { "\"\($0)\"" }.joined(separator: ",") + "]"
                 let direct = try service.request("POST", "/v1/diff", body: #"{"old": \#(old), "new": \#(new)}"#)
@@ -72,7 +75,7 @@ import Testing
             }
             for version in 1...4 {
                 #expect(
-                    try service.request("GET", Self.path + "/changes?since=\(epoch).\(version)").json()["reset"]
+                    try service.request("GET", Self.path + "/changes?since=\(versions[version - 1])").json()["reset"]
                         as? Bool == true)
             }
         }
@@ -80,46 +83,45 @@ import Testing
 
     @Test func theLongPollAnswersOnTheNextWrite() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
+            let (v1, v2) = (service.version(1, of: #"["a"]"#), service.version(2, of: #"["a", "b"]"#))
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
-            let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 10)
+            let poller = try service.longPoll(Self.path, since: v1, wait: 10)
             Thread.sleep(forTimeInterval: 0.2)
             let started = ContinuousClock.now
             _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
             let response = try poller.readResponse()
             #expect(ContinuousClock.now - started < .seconds(2))
-            #expect(try response.json()["from"] as? String == "\(epoch).1")
-            #expect(try response.json()["to"] as? String == "\(epoch).2")
+            #expect(try response.json()["from"] as? String == v1)
+            #expect(try response.json()["to"] as? String == v2)
             #expect(
                 try response.member("changeset")
                     == #"{"stages":[{"deletes":[],"inserts":[1],"moves":[]}],"updates":{"reconfigures":[],"reloads":[]}}"#
             )
             // A poll from an older version answers at once.
-            let behind = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=10")
-            #expect(try behind.json()["to"] as? String == "\(epoch).2")
+            let behind = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=10")
+            #expect(try behind.json()["to"] as? String == v2)
         }
     }
 
     @Test func theLongPollAnswersAnEmptyChangesetOnTimeout() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
+            let v1 = service.version(1, of: #"["a"]"#)
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
             let started = ContinuousClock.now
             let response = try service.request(
-                "GET", Self.path + "/changes?since=\(epoch).1&wait=0.4&format=sequential")
+                "GET", Self.path + "/changes?since=\(v1)&wait=0.4&format=sequential")
             #expect(ContinuousClock.now - started >= .milliseconds(350))
-            #expect(try response.json()["from"] as? String == "\(epoch).1")
-            #expect(try response.json()["to"] as? String == "\(epoch).1")
+            #expect(try response.json()["from"] as? String == v1)
+            #expect(try response.json()["to"] as? String == v1)
             #expect(try response.member("changeset") == #"{"operations":[]}"#)
         }
     }
 
     @Test func aPollerThatLeavesIsForgottenAndWritesGoOn() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
             do {
-                let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 30)
+                let poller = try service.longPoll(Self.path, since: service.version(1, of: #"["a"]"#), wait: 30)
                 withExtendedLifetime(poller) {
                     Thread.sleep(forTimeInterval: 0.3)
                     #expect(service.server.statistics().waitingResponses <= 1)
@@ -136,9 +138,8 @@ import Testing
 
     @Test func deletingTheSnapshotAnswersItsPollers() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
-            let poller = try service.longPoll(Self.path, since: "\(epoch).1", wait: 30)
+            let poller = try service.longPoll(Self.path, since: service.version(1, of: #"["a"]"#), wait: 30)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(try service.request("DELETE", Self.path).status == 204)
             #expect(try poller.readResponse().status == 404)

@@ -12,16 +12,16 @@ import Testing
 
     @Test func changesSinceTheVersionBeforeAReloadCarryIt() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
+            let (v1, v2) = (service.version(1, of: #"["a", "b", "c"]"#), service.version(2, of: #"["a", "b", "c"]"#))
             #expect(try service.request("PUT", Self.path, body: #"["a", "b", "c"]"#).status == 201)
             let marked = try service.request("POST", Self.path + "/operations", body: Self.reloadB)
-            #expect(try marked.json()["to"] as? String == "\(epoch).2")
+            #expect(try marked.json()["to"] as? String == v2)
             let digest = try #require(try service.request("GET", Self.path).json()["digest"] as? String)
-            let changes = try service.request("GET", Self.path + "/changes?since=\(epoch).1")
+            let changes = try service.request("GET", Self.path + "/changes?since=\(v1)")
             #expect(changes.status == 200)
             #expect(
                 changes.bodyText
-                    == #"{"from":"\#(epoch).1","to":"\#(epoch).2","digest":"\#(digest)","changeset":{"stages":[],"updates":{"reloads":[1],"reconfigures":[]}}}"#
+                    == #"{"from":"\#(v1)","to":"\#(v2)","digest":"\#(digest)","changeset":{"stages":[],"updates":{"reloads":[1],"reconfigures":[]}}}"#
             )
             #expect(
                 try service.request("GET", Self.path).member("snapshot") == #"["a","b","c"]"#, "a read shows no marks")
@@ -31,12 +31,12 @@ import Testing
     /// A poll since V−1 when V+1 is current answers at once, with V's marks.
     @Test func aLongPollThatWasBehindGetsTheMarks() throws {
         try TestService.with { service in
-            let epoch = service.service.epoch
             _ = try service.request("PUT", Self.path, body: #"["a", "b", "c"]"#)
             _ = try service.request("POST", Self.path + "/operations", body: Self.reloadB)
             _ = try service.request("PUT", Self.path, body: #"["a", "b", "c", "d"]"#)
-            let behind = try service.request("GET", Self.path + "/changes?since=\(epoch).1&wait=10&include=values")
-            #expect(try behind.json()["to"] as? String == "\(epoch).3")
+            let v1 = service.version(1, of: #"["a", "b", "c"]"#)
+            let behind = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=10&include=values")
+            #expect(try behind.json()["to"] as? String == service.version(3, of: #"["a", "b", "c", "d"]"#))
             #expect(
                 try behind.member("changeset")
                     == #"{"stages":[{"deletes":[],"inserts":[3],"moves":[]}],"updates":{"reconfigures":[],"reloads":[1]}}"#

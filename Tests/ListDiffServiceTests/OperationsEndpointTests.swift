@@ -107,16 +107,16 @@ import Testing
         try TestService.with { service in
             let client = try service.client()
             _ = try client.request("PUT", "/v1/sessions/s/snapshots/x", body: #"["a"]"#)
-            let epoch = service.service.epoch
+            let v1 = service.version(1, of: #"["a"]"#)
             try client.send(
-                "GET /v1/sessions/s/snapshots/x/changes?since=\(epoch).1&wait=5 HTTP/1.1\r\nHost: t\r\n\r\n")
+                "GET /v1/sessions/s/snapshots/x/changes?since=\(v1)&wait=5 HTTP/1.1\r\nHost: t\r\n\r\n")
             Thread.sleep(forTimeInterval: 0.2)
             let started = ContinuousClock.now
             service.server.shutdown(gracePeriod: 2)
             let poll = try client.readResponse()
             #expect(ContinuousClock.now - started < .seconds(1))
             #expect(poll.status == 200)
-            #expect(try poll.json()["to"] as? String == "\(epoch).1")
+            #expect(try poll.json()["to"] as? String == v1)
             #expect(poll.header("Connection") == "close")
         }
     }

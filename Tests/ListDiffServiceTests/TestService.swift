@@ -1,6 +1,8 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffJSON
 import ListDiffService
+import ListDiffStore
 import ListDiffTestSupport
 
 /// A real server with the service mounted, on an ephemeral port, with short timeouts.
@@ -47,6 +49,13 @@ struct TestService {
         -> RawClient.Response
     {
         try client().request(method, target, body: body, headers: headers)
+    }
+
+    /// The token this service issues as version `number` of `json` (a snapshot as the API takes
+    /// it): `<epoch>.<number>.<digest>`, the digest the content's, the same everywhere.
+    func version(_ number: Int, of json: String) -> String {
+        let digest = (try? WireDecoder.snapshot(Array(json.utf8)).snapshot).map { SnapshotDigest.digest(of: $0) }
+        return SnapshotVersion(epoch: service.epoch, number: number, snapshotDigest: digest).text
     }
 
     /// A client whose long poll on `path` (a snapshot) is under way; read its answer later.

@@ -3,9 +3,9 @@ import ListDiffService
 import ListDiffTestSupport
 import Testing
 
-/// Within one epoch a version names one state of one snapshot, whatever was deleted or
-/// evicted in between: a client holding a version of a deleted snapshot gets a reset, and its
-/// `If-Match` a 412, never a changeset or a write against a list it never had.
+/// A version names one state of one snapshot, whatever was deleted, evicted or lost in
+/// between: a client holding a version of a deleted snapshot gets a reset, and its `If-Match`
+/// a 412, never a changeset or a write against a list it never had.
 @Suite struct VersionIdentityTests {
     @Test func aRecreatedSnapshotNeverReusesAVersion() throws {
         try TestService.with { (service: TestService) throws in
@@ -28,6 +28,25 @@ import Testing
             let stale = try service.request("PUT", path, body: #"["q"]"#, headers: [("If-Match", "\"\(heldVersion)\"")])
             #expect(stale.status == 412)
             #expect(try service.request("GET", path).member("snapshot") == #"["x","y","z"]"#)
+        }
+    }
+
+    /// A token names its content: `<epoch>.<n>.<digest>`, the digest the version's own. A token
+    /// from before versions named their content (`<epoch>.<n>`) names none: a reset, and a 412.
+    @Test func aVersionNamesItsContent() throws {
+        try TestService.with { (service: TestService) throws in
+            let path = "/v1/sessions/s/snapshots/feed"
+            let written = try service.request("PUT", path, body: #"["a", "b"]"#)
+            let version = try written.json()["to"] as? String ?? ""
+            let digest = try written.json()["digest"] as? String ?? ""
+            #expect(digest.hasPrefix("xxh64:") && version == "\(service.service.epoch).1.\(digest.dropFirst(6))")
+            #expect(written.header("ETag") == "\"\(version)\"")
+            let unnamed = "\(service.service.epoch).1"
+            let changes = try service.request("GET", path + "/changes?since=\(unnamed)")
+            #expect(try changes.json()["reset"] as? Bool == true)
+            let stale = try service.request("PUT", path, body: #"["c"]"#, headers: [("If-Match", "\"\(unnamed)\"")])
+            #expect(stale.status == 412)
+            #expect(try service.request("GET", path).member("snapshot") == #"["a","b"]"#)
         }
     }
 

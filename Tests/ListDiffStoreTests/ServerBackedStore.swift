@@ -8,7 +8,8 @@ import ListDiffTestSupport
 final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
     // Sendable argument: `server` is only read (kept alive) after init; the store is Sendable.
     private let store: any SnapshotStore
-    private let server: AnyObject
+    /// The server processes (a ``RedisServerProcess`` or a ``RedisClusterProcesses``).
+    let server: AnyObject
 
     init(_ store: any SnapshotStore, server: AnyObject) {
         self.store = store
@@ -25,13 +26,13 @@ final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
         try store.deleteSession(owner: owner, session: session)
     }
     func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try store.write(snapshot, isFlat: isFlat, at: address, conditions: conditions, options: options)
     }
     func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try store.apply(operations, at: address, conditions: conditions, options: options)
     }

@@ -21,7 +21,7 @@ extension SnapshotStoreConformanceTests {
         let v4 = try store.write(
             StoreInput.sectioned(#"{"items": ["a", "b", "c", "d", "e"], "reconfigured": ["c"]}"#), isFlat: true,
             at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions()
+            conditions: .unconditional, options: DiffOptions()
         ).head.version
         let v5 = try store.put(["a", "b", "c", "d", "e", "f"], at: Self.feed).head.version
         let (b, c) = (ItemPath(section: 0, item: 1), ItemPath(section: 0, item: 2))
@@ -61,7 +61,7 @@ extension SnapshotStoreConformanceTests {
         #expect(try store.updates(since: v1) == ContentUpdates(itemReconfigures: [ItemPath(section: 0, item: 1)]))
         let inserted = try store.write(
             StoreInput.sectioned(#"{"items": ["a", "c", "d", "x"], "reloaded": ["x"]}"#), isFlat: true, at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions())
+            conditions: .unconditional, options: DiffOptions())
         #expect(inserted.diff?.batch.updates == ContentUpdates(), "the write's own diff: d and x are inserts")
         try store.apply(#"{"op": "reconfigureItems", "items": ["x"]}"#, at: Self.feed)
         let sinceV4 = try #require(try store.changes(since: v4))
@@ -81,14 +81,14 @@ extension SnapshotStoreConformanceTests {
         let v1 = try store.write(
             StoreInput.sectioned(#"[{"id": "a", "content": 1}, {"id": "b", "content": 1}]"#), isFlat: true,
             at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions()
+            conditions: .unconditional, options: DiffOptions()
         ).head.version
         try store.apply(#"{"op": "reloadItems", "items": ["a"]}"#, at: Self.feed)
         try store.apply(#"{"op": "reconfigureItems", "items": ["b"]}"#, at: Self.feed)
         _ = try store.write(
             StoreInput.sectioned(#"[{"id": "a", "content": 2}, {"id": "b", "content": 2}]"#), isFlat: true,
             at: Self.feed,
-            conditions: WriteConditions(), options: DiffOptions())
+            conditions: .unconditional, options: DiffOptions())
         #expect(
             try store.updates(since: v1)
                 == ContentUpdates(
@@ -104,7 +104,7 @@ extension SnapshotStoreConformanceTests {
         let sections = try StoreInput.sectioned(
             #"{"sections": [{"id": "A", "items": ["a"]}, {"id": "B", "items": ["b"]}, {"id": "C", "items": ["c"]}]}"#)
         let v1 = try store.write(
-            sections, isFlat: false, at: Self.feed, conditions: WriteConditions(), options: DiffOptions()
+            sections, isFlat: false, at: Self.feed, conditions: .unconditional, options: DiffOptions()
         ).head.version
         let v2 = try store.apply(#"{"op": "reloadSections", "sections": ["A", "B"]}"#, at: Self.feed).head.version
         try store.apply(#"{"op": "deleteSections", "sections": ["A"]}"#, at: Self.feed)
@@ -121,7 +121,7 @@ extension SnapshotStore {
     @discardableResult
     func apply(_ operation: String, at address: SnapshotAddress) throws -> WriteResult {
         try apply(
-            StoreInput.operations(#"{"operations": [\#(operation)]}"#), at: address, conditions: WriteConditions(),
+            StoreInput.operations(#"{"operations": [\#(operation)]}"#), at: address, conditions: .unconditional,
             options: DiffOptions())
     }
 

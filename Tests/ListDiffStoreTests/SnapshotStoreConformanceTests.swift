@@ -44,12 +44,12 @@ import Testing
             try WireDecoder.snapshot(
                 Array(#"[{"id": "a", "kind": "photo"}, {"id": "b", "content": 1, "kind": "text"}, "c"]"#.utf8)
             ).snapshot,
-            isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         let second = try store.write(
             try WireDecoder.snapshot(
                 Array(#"[{"id": "a", "kind": "video"}, {"id": "b", "content": 1, "kind": "text"}, "c", "d"]"#.utf8)
             ).snapshot,
-            isFlat: true, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            isFlat: true, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         #expect(second.diff?.batch.updates.itemReloads == [ItemPath(section: 0, item: 0)])
         let read = try store.read(Self.feed)
         #expect(read.snapshot().sections[0].items.map { $0.content?.kind } == ["video", "text", nil, nil])
@@ -64,36 +64,39 @@ import Testing
         #expect(diff?.batch.updates.itemReloads == [ItemPath(section: 0, item: 0)], "the older version kept its kinds")
     }
 
+    /// Preconditions in versions (the service's `If-Match` and `If-None-Match`): a refusal
+    /// names the version found (`<epoch>.0` when none) and changes nothing.
     @Test(arguments: StoreUnderTest.all)
     func conditionalWritesRefuseWithTheCurrentVersion(_ subject: StoreUnderTest) throws {
         let store = try subject.make(StoreUnderTest.limits())
-        let missing = WriteConditions(ifMatch: .any)
         #expect {
-            try store.put(["a"], at: Self.feed, conditions: missing)
+            try store.put(["a"], at: Self.feed, conditions: WritePrecondition(currentIsOneOf: .anyWritten))
         } throws: { error in
-            guard case .versionMismatch(let current, .nothingToMatch) = error as? StoreError else { return false }
-            return current.number == 0
+            guard case .versionMismatch(let current) = error as? StoreError else { return false }
+            return current.number == 0 && current.digest == nil
         }
         #expect(throws: StoreError.sessionNotFound("s"), "a refused first write leaves no session behind") {
             try store.listSnapshots(owner: 0, session: "s")
         }
-        let created = try store.put(["a"], at: Self.feed, conditions: WriteConditions(ifNoneMatch: .any))
+        let created = try store.put(["a"], at: Self.feed, conditions: WritePrecondition(currentIsNoneOf: .anyWritten))
         let current = created.head.version
-        let strong = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.text))])
-        let weak = EntityTagList.tags([EntityTagList.EntityTag(isWeak: true, opaque: Substring(current.text))])
-        let stale = EntityTagList.tags([EntityTagList.EntityTag(isWeak: false, opaque: Substring("\(current.epoch).0"))]
-        )
-        let refusals: [(WriteConditions, StoreError.PreconditionFailure)] = [
-            (WriteConditions(ifMatch: stale), .notCurrent), (WriteConditions(ifMatch: weak), .weakTag),
-            (WriteConditions(ifNoneMatch: .any), .exists), (WriteConditions(ifNoneMatch: strong), .current)
+        let stale = SnapshotVersion.unwritten(epoch: current.epoch)
+        let refusals: [WritePrecondition] = [
+            WritePrecondition(currentIsOneOf: .listed([stale])),
+            // What `If-Match` with only a weak tag becomes: a list naming no version.
+            WritePrecondition(currentIsOneOf: .listed([])),
+            WritePrecondition(currentIsNoneOf: .anyWritten), WritePrecondition(currentIsNoneOf: .listed([current])),
+            WritePrecondition(currentIsOneOf: .listed([current]), currentIsNoneOf: .listed([current]))
         ]
-        for (conditions, failure) in refusals {
-            #expect(throws: StoreError.versionMismatch(current: current, failure)) {
-                try store.put(["b"], at: Self.feed, conditions: conditions)
+        for precondition in refusals {
+            #expect(throws: StoreError.versionMismatch(current: current)) {
+                try store.put(["b"], at: Self.feed, conditions: precondition)
             }
         }
         #expect(try store.read(Self.feed).head.version == current, "nothing written by a refusal")
-        let matched = try store.put(["b"], at: Self.feed, conditions: WriteConditions(ifMatch: strong))
+        let matched = try store.put(
+            ["b"], at: Self.feed,
+            conditions: WritePrecondition(currentIsOneOf: .listed([stale, current]), currentIsNoneOf: .listed([stale])))
         #expect(matched.from == current)
     }
 
@@ -119,8 +122,8 @@ import Testing
             }
         }
         for unknown in [
-            SnapshotVersion(epoch: "another", number: versions[4].number),
-            SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1)
+            SnapshotVersion(epoch: "another", number: versions[4].number, snapshotDigest: nil),
+            SnapshotVersion(epoch: versions[4].epoch, number: versions[4].number + 1, snapshotDigest: nil)
         ] {
             guard case .reset = try store.changes(at: Self.feed, since: unknown, options: DiffOptions()) else {
                 Issue.record("\(unknown.text) is from another epoch or the future: a reset")
@@ -135,7 +138,7 @@ import Testing
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
         let stale = try store.waitForChange(
-            at: Self.feed, since: SnapshotVersion(epoch: first.epoch, number: 0), options: DiffOptions()
+            at: Self.feed, since: SnapshotVersion.unwritten(epoch: first.epoch), options: DiffOptions()
         ) { answers.add($0) }
         #expect(stale == nil, "a wait since a version that is not current is not registered")
         let wait = try #require(
@@ -222,28 +225,28 @@ import Testing
         }
         let append = try StoreInput.operations(#"{"operations": [{"op": "appendItems", "items": ["c", "d"]}]}"#)
         #expect(throws: StoreError.tooManyItems(4, limit: 3, pointer: "/operations")) {
-            try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            try store.apply(append, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         }
         let many = try StoreInput.operations(
             #"{"operations": [{"op": "moveItem", "item": "a", "after": "b"}, {"op": "moveItem", "item": "b", "after": "a"}, {"op": "moveItem", "item": "a", "after": "b"}]}"#
         )
         #expect(throws: StoreError.tooMuchWork(operations: 3, items: 2, limit: 8)) {
-            try store.apply(many, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            try store.apply(many, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         }
         let failing = try StoreInput.operations(
             #"{"operations": [{"op": "deleteItems", "items": ["a"]}, {"op": "deleteItems", "items": ["a"]}]}"#)
         #expect(throws: StoreError.self) {
-            try store.apply(failing, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            try store.apply(failing, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         }
         let sectioned = try StoreInput.operations(
             #"{"operations": [{"op": "appendSections", "sections": [{"id": "t"}]}]}"#)
         #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: 0)) {
-            try store.apply(sectioned, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+            try store.apply(sectioned, at: Self.feed, conditions: .unconditional, options: DiffOptions())
         }
         #expect(throws: StoreError.formMismatch(storedIsFlat: true, operationIndex: nil)) {
             try store.write(
                 StoreInput.sectioned(#"{"sections": [{"id": "t", "items": ["a"]}]}"#), isFlat: false, at: Self.feed,
-                conditions: WriteConditions(), options: DiffOptions())
+                conditions: .unconditional, options: DiffOptions())
         }
         let read = try store.read(Self.feed)
         #expect(
@@ -299,22 +302,20 @@ import Testing
                     // Operations apply to whatever is current: each lands exactly once.
                     let append = try StoreInput.operations(
                         #"{"operations": [{"op": "appendItems", "items": ["w\#(writer)r\#(round)"]}]}"#)
-                    _ = try store.apply(append, at: Self.feed, conditions: WriteConditions(), options: DiffOptions())
+                    _ = try store.apply(append, at: Self.feed, conditions: .unconditional, options: DiffOptions())
                     continue
                 }
                 // Read-modify-write with If-Match, retrying when another write came between.
                 while true {
                     let current = try store.read(Self.feed)
-                    let tag = EntityTagList.tags([
-                        EntityTagList.EntityTag(isWeak: false, opaque: Substring(current.head.version.text))
-                    ])
+                    let matching = WritePrecondition(currentIsOneOf: .listed([current.head.version]))
                     do {
                         try store.put(
                             StoreInput.ids(current.snapshot()) + ["w\(writer)r\(round)"], at: Self.feed,
-                            conditions: WriteConditions(ifMatch: tag))
+                            conditions: matching)
                         break
-                    } catch StoreError.versionMismatch(let newer, .notCurrent) {
-                        refused.add(.failure(.versionMismatch(current: newer, .notCurrent)))
+                    } catch StoreError.versionMismatch(let newer) {
+                        refused.add(.failure(.versionMismatch(current: newer)))
                     }
                 }
             } catch {

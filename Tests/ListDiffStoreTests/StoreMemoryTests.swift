@@ -19,7 +19,7 @@ import Testing
         func put(_ ids: [String], into stored: StoredSnapshot) throws {
             let document = try WireDecoder.snapshot(Self.flatList(ids))
             _ = try stored.write(
-                conditions: WriteConditions(), isFlat: true, options: DiffOptions(), admit: { _, _ in 0 },
+                conditions: .unconditional, isFlat: true, options: DiffOptions(), admit: { _, _ in 0 },
                 { _, _ in document.snapshot })
         }
         // Warm up first, so that one-time runtime allocations (type metadata, caches) are not

@@ -1,7 +1,8 @@
+import Foundation
 import ListDiff
 import ListDiffJSON
 import ListDiffRedis
-import ListDiffStore
+@_spi(Rollback) import ListDiffStore
 import ListDiffTestSupport
 import Testing
 
@@ -10,6 +11,10 @@ import Testing
 struct StoreUnderTest: CustomTestStringConvertible, Sendable {
     let name: String
     let make: @Sendable (StoreLimits) throws -> any SnapshotStore
+    /// How to roll a store it made back, as a restored backup or a replica that missed the
+    /// last writes would: given the store and a snapshot that exists, keeps their state and
+    /// answers what puts it back. Nil where the suite cannot (a cluster).
+    var rollback: (@Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void))? = nil
 
     var testDescription: String { name }
 
@@ -23,16 +28,23 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                 + (binaries.isEmpty
                     ? "; \(RedisServerProcess.missingReason)"
                     : ", and Redis stores on \(binaries.joined(separator: ", "))"))
-        return [StoreUnderTest(name: "memory") { MemorySnapshotStore(limits: $0) }]
+        return [
+            StoreUnderTest(name: "memory", make: { MemorySnapshotStore(limits: $0) }, rollback: rollbackInMemory)
+        ]
             + binaries.flatMap { binary in
                 let name = binary.split(separator: "/").last ?? ""
                 return [
-                    StoreUnderTest(name: "redis (\(name))") { limits in
-                        let server = try RedisServerProcess(binary: binary)
-                        let pool = RedisConnectionPool(
-                            endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
-                        return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
-                    },
+                    StoreUnderTest(
+                        name: "redis (\(name))",
+                        make: { limits in
+                            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                                "listdiff-rdb-\(UUID().uuidString)")
+                            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                            let server = try RedisServerProcess(binary: binary, directory: directory)
+                            let pool = RedisConnectionPool(
+                                endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
+                            return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
+                        }, rollback: rollbackFromRDB),
                     StoreUnderTest(name: "redis cluster (\(name))") { limits in
                         let cluster = try RedisClusterProcesses(binary: binary)
                         let client = RedisClusterClient(
@@ -42,6 +54,33 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                 ]
             }
     }()
+
+    /// The memory store's test hook: the snapshot and the version counter put back.
+    static let rollbackInMemory: @Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void) = {
+        store, address in
+        guard let memory = store as? MemorySnapshotStore else { throw RollbackUnavailable() }
+        let checkpoint = try memory.checkpoint(address)
+        return { try memory.restore(checkpoint) }
+    }
+
+    /// A real server's rollback: `SAVE`, and later `kill -9` and a restart from that RDB; the
+    /// store's next calls find its connections gone and open new ones.
+    static let rollbackFromRDB: @Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void) = {
+        store, address in
+        guard let backed = store as? ServerBackedStore, let server = backed.server as? RedisServerProcess else {
+            throw RollbackUnavailable()
+        }
+        let connection = try RedisConnection(endpoint: server.endpoint, connectTimeout: 1, replyTimeout: 5)
+        guard case .simpleString("OK") = try connection.call(RESPCommand("SAVE")) else { throw RollbackUnavailable() }
+        return {
+            try server.killAndRestart()
+            // Pooled connections to the killed server fail once each; reads retry on a new one.
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while Date() < deadline, (try? store.read(address)) == nil { usleep(50_000) }
+        }
+    }
+
+    struct RollbackUnavailable: Error {}
 
     /// Generous limits, overridden where a test needs one small.
     static func limits(
@@ -79,7 +118,7 @@ enum StoreInput {
 extension SnapshotStore {
     /// Writes a flat list without conditions.
     @discardableResult
-    func put(_ ids: [String], at address: SnapshotAddress, conditions: WriteConditions = WriteConditions()) throws
+    func put(_ ids: [String], at address: SnapshotAddress, conditions: WritePrecondition = .unconditional) throws
         -> WriteResult
     {
         try write(StoreInput.flat(ids), isFlat: true, at: address, conditions: conditions, options: DiffOptions())

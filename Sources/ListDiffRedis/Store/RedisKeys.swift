@@ -8,9 +8,15 @@
 ///   (the last version number issued in it).
 /// - `ld:{o:s}:names` — set: the names of its snapshots.
 /// - `ld:{o:s}:snap:<name>` — hash: `version`, `digest`, `flat`, `items`, `body` (the current
-///   snapshot as the API's JSON, with the marks its write carried, if any).
-/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <json>"` per older version kept,
-///   the JSON with that version's marks (entries written before marks were kept have none).
+///   snapshot as the API's JSON, with the marks its write carried, if any), `epoch` (the
+///   session's when it was written; absent in hashes written before it was kept).
+///
+/// Redis may evict one of these keys alone: a session with one missing is gone (see
+/// ``RedisScripts/write`` and ``RedisSnapshotStore/state(_:body:)``).
+/// - `ld:{o:s}:hist:<name>` — list, newest first: `"<version> <digest> <json>"` per older
+///   version kept, the JSON with that version's marks (entries written before marks were kept
+///   have none; entries written before digests, `"<version> <json>"`, name no content and are
+///   never diffed from).
 ///
 /// Writes and deletes are published on `<namespace>:versions`.
 struct RedisKeys {

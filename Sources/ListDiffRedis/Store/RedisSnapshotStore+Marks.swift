@@ -20,17 +20,16 @@ extension RedisSnapshotStore {
         body.count >= 3 && body.suffix(3).elementsEqual("\"]}".utf8)
     }
 
-    /// The marks of every older version after `number` in a history reply (`"<version> <json>"`
-    /// each, newest first): those between `number` and the current version. O(history), plus a
-    /// read of each body that carries marks.
+    /// The marks of every older version after `number` in a history reply (`"<n> <digest>
+    /// <json>"` each, newest first): those between `number` and the current version. O(history),
+    /// plus a read of each body that carries marks.
     static func historyMarks(after number: Int, in reply: RESPValue) -> VersionMarks {
         var marks = VersionMarks()
         guard case .array(let entries?) = reply else { return marks }
         let since = Array("\(number) ".utf8)
         for case .bulkString(let entry?) in entries {
             if entry.starts(with: since) { break }
-            guard let space = entry.firstIndex(of: UInt8(ascii: " ")) else { continue }
-            let body = entry[(space + 1)...]
+            guard let body = historyBody(entry) else { continue }
             if mayCarryMarks(body) { marks.formUnion(VersionMarks(of: decodeMarked(body))) }
         }
         return marks

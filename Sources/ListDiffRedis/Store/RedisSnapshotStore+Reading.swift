@@ -14,20 +14,37 @@ extension RedisSnapshotStore {
     /// The session's epoch (nil: no session) and the snapshot's state (nil: none) — read from
     /// nil replies only: an error reply or one of another type throws. A use of the session:
     /// its TTL is refreshed (see ``RedisScripts/touch``) in the same round trip.
+    ///
+    /// A session with a key missing (Redis may evict one key alone) is gone, as the write
+    /// script sees it: a snapshot of the session's epoch that its names set misses reads as no
+    /// session; one of another epoch, left by a gone session, as no snapshot.
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
         let touch = touchCommand(keys)
+        // One transaction, so the session, the snapshot and the names agree.
         let replies = try redis { () throws(RedisError) in
             try client.send(
-                [RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body)]
-                    + (touch.map { [$0] } ?? []), routedBy: keys.session)
+                [
+                    RESPCommand("MULTI"), RESPCommand("HGET", keys.session, "epoch"),
+                    fieldsCommand(address, body: body),
+                    RESPCommand("SISMEMBER", keys.names, address.snapshot), RESPCommand("EXEC")
+                ] + (touch.map { [$0] } ?? []), routedBy: keys.session)
         }
         let read = try parse { () throws(RedisError) -> (epoch: String?, state: State?) in
-            let epoch = try Self.optionalString(replies[0], "the session's epoch (HGET)")
-            let state = try Self.state(epoch: epoch ?? "", fields: replies[1])
-            return epoch.map { ($0, state) } ?? (nil, nil)
+            // `OK` and `QUEUED`s: a command refused here (busy, loading) aborts the EXEC.
+            for reply in replies.prefix(4) { _ = try Self.answered(reply) }
+            let results = try Self.array(replies[4], "the session's and the snapshot's fields (EXEC)")
+            guard results.count == 3 else { throw .unexpectedReply("the transaction's three replies (EXEC)") }
+            guard let epoch = try Self.optionalString(results[0], "the session's epoch (HGET)") else {
+                return (nil, nil)
+            }
+            let state = try Self.state(epoch: epoch, fields: results[1])
+            if state != nil, try Self.integer(results[2], "whether the session names the snapshot (SISMEMBER)") == 0 {
+                return (nil, nil)
+            }
+            return (epoch, state)
         }
-        if touch != nil { touched(replies[2], keys) }
+        if touch != nil { touched(replies[5], keys) }
         return read
     }
 
@@ -62,24 +79,29 @@ extension RedisSnapshotStore {
     }
 
     func fieldsCommand(_ address: SnapshotAddress, body: Bool) -> RESPCommand {
-        let fields = ["version", "digest", "flat", "items"] + (body ? ["body"] : [])
+        let fields = ["version", "digest", "flat", "items", "epoch"] + (body ? ["body"] : [])
         return RESPCommand((["HMGET", keys(address).snapshot(address.snapshot)] + fields).map { Array($0.utf8) })
     }
 
     /// A snapshot's state from its fields (``fieldsCommand(_:body:)``'s reply); nil when it has
-    /// no version (no such snapshot). Any other reply throws.
+    /// no version (no such snapshot) or was written in another epoch than `epoch` (left by a
+    /// session that is gone; a snapshot written before epochs were kept with it has none).
+    /// Any other reply throws.
     static func state(epoch: String, fields reply: RESPValue) throws(RedisError) -> State? {
         let fields = try array(reply, "a snapshot's fields (HMGET)")
-        guard fields.count >= 4 else { throw .unexpectedReply("a snapshot's fields (HMGET)") }
+        guard fields.count >= 5 else { throw .unexpectedReply("a snapshot's fields (HMGET)") }
         guard let number = try optionalString(fields[0], "a snapshot's version") else { return nil }
+        if let written = try optionalString(fields[4], "a snapshot's epoch"), written != epoch { return nil }
         guard let version = Int(number), version > 0 else { throw .unexpectedReply("a snapshot's version number") }
+        guard let digest = try optionalString(fields[1], "a snapshot's digest") else {
+            throw .unexpectedReply("a snapshot's digest")
+        }
         return State(
             head: SnapshotHead(
-                version: SnapshotVersion(epoch: epoch, number: version),
-                digest: try optionalString(fields[1], "a snapshot's digest") ?? "",
+                version: SnapshotVersion(epoch: epoch, number: version, snapshotDigest: digest), digest: digest,
                 isFlat: try optionalString(fields[2], "a snapshot's form") == "1"),
             items: try optionalString(fields[3], "a snapshot's item count").flatMap { Int($0) } ?? 0,
-            body: fields.count > 4 ? try optionalBytes(fields[4], "a snapshot's body") ?? [] : [])
+            body: fields.count > 5 ? try optionalBytes(fields[5], "a snapshot's body") ?? [] : [])
     }
 
     /// A stored snapshot's JSON, read back as a read shows it and a write builds on it: without
@@ -89,15 +111,24 @@ extension RedisSnapshotStore {
         return snapshot.hasMarks ? snapshot.withoutMarks : snapshot
     }
 
-    /// The JSON of older version `number` in a history reply (`"<version> <json>"` each), nil
-    /// if it is no longer kept.
-    static func historyEntry(of number: Int, in reply: RESPValue) -> ArraySlice<UInt8>? {
-        guard case .array(let entries?) = reply else { return nil }
-        let prefix = Array("\(number) ".utf8)
+    /// The JSON of older version `version` in a history reply (`"<n> <digest> <json>"` each),
+    /// nil if it is no longer kept or the history holds other content at its number (a
+    /// rollback), or none it can name (an entry from before digests). O(history).
+    static func historyEntry(of version: SnapshotVersion, in reply: RESPValue) -> ArraySlice<UInt8>? {
+        guard case .array(let entries?) = reply, let digest = version.digest else { return nil }
+        let prefix = Array("\(version.number) xxh64:\(digest) ".utf8)
         for case .bulkString(let entry?) in entries where entry.starts(with: prefix) {
             return entry[prefix.count...]
         }
         return nil
+    }
+
+    /// The JSON of a history entry: after its number and, when it has one, its digest. O(1).
+    static func historyBody(_ entry: [UInt8]) -> ArraySlice<UInt8>? {
+        guard let space = entry.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let rest = entry[(space + 1)...]
+        guard rest.starts(with: "xxh64:".utf8) else { return rest }
+        return rest.firstIndex(of: UInt8(ascii: " ")).map { rest[($0 + 1)...] }
     }
 
     // MARK: Replies

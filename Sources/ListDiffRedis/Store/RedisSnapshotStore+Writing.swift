@@ -22,12 +22,12 @@ extension RedisSnapshotStore {
 
     /// Reads the current version (or takes the one this instance last wrote), checks
     /// `conditions`, builds `next(current, isFlat)`, diffs it and commits it if the snapshot is
-    /// still at that version; else starts again on the stored one. Writes to one snapshot
+    /// still at that version, content included; else starts again on the stored one. Writes to one snapshot
     /// through this instance take turns (as in the memory store), so only writers on other
     /// instances can make a write start again. A refusal found on a guessed base is checked
     /// again on the stored one before it is answered.
     func commit(
-        at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        at address: SnapshotAddress, conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         existing mustExist: Bool,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
@@ -69,7 +69,7 @@ extension RedisSnapshotStore {
     }
 
     private func attempt(
-        on base: Base, at address: SnapshotAddress, conditions: WriteConditions, isFlat newIsFlat: Bool?,
+        on base: Base, at address: SnapshotAddress, conditions: WritePrecondition, isFlat newIsFlat: Bool?,
         options: DiffOptions, existing mustExist: Bool,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> Attempt {
@@ -77,8 +77,8 @@ extension RedisSnapshotStore {
         let number = base.head?.version.number ?? 0
         if mustExist, number == 0 { throw .notFound(address, neverWritten: false) }
         let epoch = base.epoch ?? RandomToken.hex(bits: 64)
-        let before = SnapshotVersion(epoch: epoch, number: number)
-        try conditions.check(current: before, exists: number > 0)
+        let before = SnapshotVersion(epoch: epoch, number: number, snapshotDigest: base.head?.digest)
+        try conditions.check(current: before)
         let storedIsFlat = base.head?.isFlat ?? false
         if let newIsFlat, number > 0, newIsFlat != storedIsFlat {
             throw .formMismatch(storedIsFlat: storedIsFlat, operationIndex: nil)
@@ -106,7 +106,7 @@ extension RedisSnapshotStore {
             ].map { Array($0.utf8) } + [writer.bytes]
                 + [
                     String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
-                    String(Int(touchSlack))
+                    String(Int(touchSlack)), base.head?.digest ?? ""
                 ].map { Array($0.utf8) })
         let expected = "ok, moved or full (the write script)"
         let fields = try parse(outcomeUnknown: true) { () throws(RedisError) in try Self.strings(reply, expected) }
@@ -116,8 +116,9 @@ extension RedisSnapshotStore {
                 throw failure(.unexpectedReply(expected), outcomeUnknown: true)
             }
             let head = SnapshotHead(
-                version: SnapshotVersion(epoch: fields[1], number: version), digest: digest, isFlat: flat)
-            let from = SnapshotVersion(epoch: fields[1], number: number)
+                version: SnapshotVersion(epoch: fields[1], number: version, snapshotDigest: digest), digest: digest,
+                isFlat: flat)
+            let from = SnapshotVersion(epoch: fields[1], number: number, snapshotDigest: base.head?.digest)
             try checkReplicated(replicated)
             recent.put(
                 RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),

@@ -100,21 +100,21 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         guard let epoch else { throw .sessionNotFound(session) }
         let heads = try redis { () throws(RedisError) in
             try client.send(
-                names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat") },
+                names.map { RESPCommand("HMGET", keys.snapshot($0), "version", "digest", "items", "flat", "epoch") },
                 routedBy: keys.session)
         }
         var listing = WireSessionListing(session: session, snapshots: [])
         for (name, reply) in zip(names, heads) {
             let head = try parse { () throws(RedisError) -> WireSessionListing.Snapshot? in
                 let fields = try Self.optionalStrings(reply, "a snapshot's head (HMGET)")
-                guard fields.count == 4 else { throw .unexpectedReply("a snapshot's head (HMGET)") }
-                // No version: deleted since the names were read.
-                guard let number = fields[0] else { return nil }
+                guard fields.count == 5 else { throw .unexpectedReply("a snapshot's head (HMGET)") }
+                // No version: deleted since the names were read (or another epoch's, left by a gone session).
+                guard let number = fields[0], fields[4].map({ $0 == epoch }) ?? true else { return nil }
                 guard let version = Int(number), version > 0 else {
                     throw .unexpectedReply("a snapshot's version number")
                 }
                 return WireSessionListing.Snapshot(
-                    name: name, version: SnapshotVersion(epoch: epoch, number: version).text,
+                    name: name, version: SnapshotVersion(epoch: epoch, number: version, snapshotDigest: fields[1]).text,
                     digest: fields[1] ?? "", items: fields[2].flatMap { Int($0) } ?? 0, isFlat: fields[3] == "1")
             }
             if let head { listing.snapshots.append(head) }
@@ -135,7 +135,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     public func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try limits.checkItems(snapshot.numberOfItems, pointer: "")
@@ -145,7 +145,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     }
 
     public func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try commit(at: address, conditions: conditions, isFlat: nil, options: options, existing: true) {
             (current, isFlat) throws(StoreError) in
@@ -189,7 +189,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         guard since.epoch == state.head.version.epoch, since.number < state.head.version.number else {
             return since == state.head.version ? .changes(from: since, to: state.head, diff: nil) : reset
         }
-        guard let body = Self.historyEntry(of: since.number, in: history) else { return reset }
+        guard let body = Self.historyEntry(of: since, in: history) else { return reset }
         let older = Self.decode(body)
         // The marks of every version after `since`: the current one's and the history's.
         var marks = VersionMarks(of: marked)

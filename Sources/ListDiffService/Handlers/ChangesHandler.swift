@@ -13,12 +13,12 @@ extension ListDiffService {
             throw ServiceProblem(
                 400, "invalid-query", title: "Missing query parameter",
                 detail:
-                    "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch.isEmpty ? "<epoch>" : epoch).3 (a version from another server gets a reset)",
+                    "query parameter 'since' is required: the version the client holds, e.g. since=\(epoch.isEmpty ? "<epoch>" : epoch).3.<digest> (a version from another server gets a reset)",
                 extensions: [.init("parameter", .string("since"))])
         }
         guard let since = SnapshotVersion(parsing: sinceText) else {
             throw ServiceProblem.badQuery(
-                "since", sinceText, allowed: "a version '<epoch>.<number>' as returned by this API")
+                "since", sinceText, allowed: "a version '<epoch>.<number>.<digest>' as returned by this API")
         }
         var wait = 0.0
         if let waitText = request.http.queryValue("wait") {

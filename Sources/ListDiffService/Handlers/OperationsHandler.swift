@@ -15,8 +15,8 @@ extension ListDiffService {
         }
         let conditions = try WriteConditions(request.http)
         let address = try request.snapshotAddress()
-        let result = try stored { () throws(StoreError) in
-            try store.apply(operations, at: address, conditions: conditions, options: format.options)
+        let result = try conditionalWrite(conditions) { (precondition) throws(StoreError) in
+            try store.apply(operations, at: address, conditions: precondition, options: format.options)
         }
         return written(result, format: format, location: nil)
     }

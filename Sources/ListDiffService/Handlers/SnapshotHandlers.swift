@@ -16,10 +16,10 @@ extension ListDiffService {
             throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
         let conditions = try WriteConditions(request.http)
-        let result = try stored { () throws(StoreError) in
+        let result = try conditionalWrite(conditions) { (precondition) throws(StoreError) in
             try store.write(
-                document.snapshot, isFlat: document.isFlat, at: address, conditions: conditions, options: format.options
-            )
+                document.snapshot, isFlat: document.isFlat, at: address, conditions: precondition,
+                options: format.options)
         }
         return written(
             result, format: format, location: "/v1/sessions/\(address.session)/snapshots/\(address.snapshot)")

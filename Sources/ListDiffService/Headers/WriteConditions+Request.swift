@@ -22,7 +22,7 @@ extension EntityTagList {
         guard let list = Self.parse(combined) else {
             throw ServiceProblem.invalidHeader(
                 name,
-                "\(name) is '\(combined.prefix(200))'; it must be * or a comma-separated list of entity tags, each a version in double quotes as ETag gives it, e.g. \"<epoch>.3\""
+                "\(name) is '\(combined.prefix(200))'; it must be * or a comma-separated list of entity tags, each a version in double quotes as ETag gives it, e.g. \"<epoch>.3.<digest>\""
             )
         }
         self = list

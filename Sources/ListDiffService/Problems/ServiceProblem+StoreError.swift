@@ -24,8 +24,9 @@ extension ServiceProblem {
                 detail:
                     "a session named '\(name)' exists already; \(ListDiffService.sessionNameHeader) must name a new one"
             )
-        case .versionMismatch(let current, let failure):
-            self = Self.versionMismatch(failure, current: current)
+        case .versionMismatch(let current):
+            // A conditional write's own reason is told by `conditionalWrite(_:_:)`.
+            self = Self.versionMismatch(current.number == 0 ? .nothingToMatch : .notCurrent, current: current)
         case .formMismatch(let storedIsFlat, nil):
             self = .formMismatch(storedIsFlat: storedIsFlat, "; send the same form, or DELETE the snapshot first")
         case .formMismatch(let storedIsFlat, let index?):
@@ -91,7 +92,7 @@ extension ServiceProblem {
     }
 
     /// 412 naming the current version, with its `ETag`.
-    private static func versionMismatch(_ failure: StoreError.PreconditionFailure, current: SnapshotVersion)
+    static func versionMismatch(_ failure: PreconditionFailure, current: SnapshotVersion)
         -> ServiceProblem
     {
         let reason =

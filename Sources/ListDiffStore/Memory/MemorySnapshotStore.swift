@@ -12,7 +12,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     public let epoch: String
     public let limits: StoreLimits
     private let sessions: SessionStore
-    private let versions = VersionCounter()
+    let versions = VersionCounter()
     private let observeDiff: DiffObserver
 
     /// A new, empty store. `observeDiff` is told of every diff it runs (items on both sides,
@@ -49,7 +49,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     }
 
     public func write(
-        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WriteConditions,
+        _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
         options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         try limits.checkItems(snapshot.numberOfItems, pointer: "")
@@ -76,7 +76,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     }
 
     public func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WriteConditions, options: DiffOptions
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
     ) throws(StoreError) -> WriteResult {
         let (session, stored) = try existingSnapshot(address)
         return try write(to: stored, of: session, conditions: conditions, isFlat: nil, options: options) {
@@ -123,7 +123,7 @@ public final class MemorySnapshotStore: SnapshotStore {
         return session
     }
 
-    private func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (
+    func existingSnapshot(_ address: SnapshotAddress) throws(StoreError) -> (
         session: Session, snapshot: StoredSnapshot
     ) {
         let session = try existingSession(owner: address.owner, name: address.session)
@@ -136,7 +136,7 @@ public final class MemorySnapshotStore: SnapshotStore {
     /// Writes through `stored`'s lock, admitting its bytes against the session's and the
     /// store's limits; sessions evicted to make room are released once the lock is let go.
     private func write(
-        to stored: StoredSnapshot, of session: Session, conditions: WriteConditions, isFlat: Bool?,
+        to stored: StoredSnapshot, of session: Session, conditions: WritePrecondition, isFlat: Bool?,
         options: DiffOptions,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {

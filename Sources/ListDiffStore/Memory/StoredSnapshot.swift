@@ -51,7 +51,9 @@ final class StoredSnapshot: @unchecked Sendable {
     }
 
     private func headLocked() -> SnapshotHead {
-        SnapshotHead(version: SnapshotVersion(epoch: epoch, number: version), digest: digest, isFlat: isFlat)
+        SnapshotHead(
+            version: SnapshotVersion(epoch: epoch, number: version, snapshotDigest: digest), digest: digest,
+            isFlat: isFlat)
     }
 
     /// Estimated bytes held: the current snapshot, the kept deltas and every version's marks.
@@ -68,7 +70,7 @@ final class StoredSnapshot: @unchecked Sendable {
     /// uses `options`; waits on this snapshot are answered. All or nothing: a refusal at any
     /// step leaves the snapshot as it was.
     func write(
-        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         admit: ByteAdmission,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
@@ -81,13 +83,13 @@ final class StoredSnapshot: @unchecked Sendable {
     }
 
     private func writeLocked(
-        conditions: WriteConditions, isFlat newIsFlat: Bool?, options: DiffOptions,
+        conditions: WritePrecondition, isFlat newIsFlat: Bool?, options: DiffOptions,
         admit: ByteAdmission,
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> (WriteResult, [() -> Void]) {
         if removal != nil { throw .gone(.snapshotDeletedDuringWrite) }
-        let before = SnapshotVersion(epoch: epoch, number: version)
-        try conditions.check(current: before, exists: version > 0)
+        let before = headLocked().version
+        try conditions.check(current: before)
         if let newIsFlat, version > 0, newIsFlat != isFlat {
             throw .formMismatch(storedIsFlat: isFlat, operationIndex: nil)
         }
@@ -120,15 +122,18 @@ final class StoredSnapshot: @unchecked Sendable {
 
     /// The changes since `since`, carrying the marks of every version after it (see
     /// ``VersionMarks/marking(_:)``), or a reset when that version is from another epoch, newer
-    /// than the current one or no longer kept. The older version is rebuilt and diffed
-    /// outside the lock. O(rebuild + diff).
+    /// than the current one, no longer kept, or names content this snapshot did not hold at
+    /// that number (a rollback put back older versions). The older version is rebuilt and
+    /// diffed outside the lock. O(rebuild + diff).
     func changes(since: SnapshotVersion, options: DiffOptions) throws(StoreError) -> SnapshotChanges {
         typealias Rebuild = (deltas: [ReverseDelta], marksAfter: [PackedMarks])
         let (state, rebuild): (StoredVersion, Rebuild?) = try lock.locked { () throws(StoreError) in
             if let removal { throw .gone(removal) }
             let state = stateLocked()
             guard since.epoch == epoch, since.number <= version else { return (state, nil) }
-            if since.number == version { return (state, ([], [])) }
+            if since.number == version { return (state, since == state.head.version ? ([], []) : nil) }
+            guard let digest = since.digest, history.digest(of: since.number).map(SnapshotVersion.tokenDigest) == digest
+            else { return (state, nil) }
             return (state, history.rebuilding(since.number).map { ($0.deltas, [currentMarks] + $0.marksAfter) })
         }
         guard let rebuild else { return .reset(state) }
@@ -146,14 +151,15 @@ final class StoredSnapshot: @unchecked Sendable {
         }
     }
 
-    /// Registers `answer` for the next write if `since` is the current version, under the
+    /// Registers `answer` for the next write if `since` is the current version (its content
+    /// too), under the
     /// lock, so no write can slip between the check and the registration; nil otherwise.
     func waitForChange(since: SnapshotVersion, options: DiffOptions, _ answer: @escaping Waiter.Answer)
         throws(StoreError) -> ChangeWait?
     {
         let id: UInt64? = try lock.locked { () throws(StoreError) in
             if let removal { throw .gone(removal) }
-            guard since.epoch == epoch, since.number == version else { return nil }
+            guard since == headLocked().version else { return nil }
             nextWaiterID += 1
             waiters[nextWaiterID] = Waiter(options: options, answer: answer)
             return nextWaiterID
@@ -177,6 +183,40 @@ final class StoredSnapshot: @unchecked Sendable {
         }
         for waiter in taken { waiter.answer(.failure(.gone(removal))) }
         return bytes
+    }
+
+    /// What ``restore(_:)`` puts back: every version's state, not the waits.
+    struct Saved: Sendable {
+        fileprivate var current: PackedSnapshot
+        fileprivate var currentMarks: PackedMarks
+        fileprivate var isFlat: Bool
+        fileprivate var version: Int
+        fileprivate var digest: String
+        fileprivate var history: VersionHistory
+        fileprivate var currentBytes: Int
+    }
+
+    /// The state of its versions now (a test hook's: see `MemorySnapshotStore+Rollback.swift`).
+    func saved() -> Saved {
+        lock.withLock {
+            Saved(
+                current: current, currentMarks: currentMarks, isFlat: isFlat, version: version, digest: digest,
+                history: history, currentBytes: currentBytes)
+        }
+    }
+
+    /// Puts back the state `saved()` returned, as a store restored from a backup would.
+    func restore(_ saved: Saved) throws(StoreError) {
+        try lock.locked { () throws(StoreError) in
+            if let removal { throw .gone(removal) }
+            current = saved.current
+            currentMarks = saved.currentMarks
+            isFlat = saved.isFlat
+            version = saved.version
+            digest = saved.digest
+            history = saved.history
+            currentBytes = saved.currentBytes
+        }
     }
 
     /// Versions kept: the current one (if any) and the older ones.

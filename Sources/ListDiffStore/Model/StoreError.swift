@@ -11,8 +11,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case gone(Removal)
     /// A session of that name exists already.
     case sessionExists(String)
-    /// `conditions` refused a write; `current` is the version it found.
-    case versionMismatch(current: SnapshotVersion, PreconditionFailure)
+    /// A write's ``WritePrecondition`` failed; `current` is the version it found (number 0:
+    /// the snapshot has none).
+    case versionMismatch(current: SnapshotVersion)
     /// A write of the other form than the snapshot holds, or an operation naming a section
     /// (`operationIndex`) on a flat list.
     case formMismatch(storedIsFlat: Bool, operationIndex: Int?)
@@ -32,20 +33,6 @@ public enum StoreError: Error, Sendable, Equatable {
     /// `outcomeUnknown`: a write was sent and may have been committed (retrying it with
     /// `If-Match` is safe).
     case unavailable(String, outcomeUnknown: Bool)
-
-    /// Why a write's preconditions (``WriteConditions``) failed.
-    public enum PreconditionFailure: Sendable, Equatable {
-        /// `If-Match` on a snapshot never written.
-        case nothingToMatch
-        /// `If-Match` names the current version only as a weak tag.
-        case weakTag
-        /// `If-Match` does not name the current version.
-        case notCurrent
-        /// `If-None-Match: *` on a snapshot that exists.
-        case exists
-        /// `If-None-Match` names the current version.
-        case current
-    }
 
     /// What removed a snapshot under a request or a wait.
     public enum Removal: Sendable, Equatable {

@@ -7,17 +7,26 @@ import Foundation
 /// against a list it never had. A snapshot's numbers increase but need not be consecutive;
 /// 0 stays "not written yet".
 final class VersionCounter: @unchecked Sendable {
-    // Sendable argument: `last` is only touched while holding `lock`.
+    // Sendable argument: `issued` is only touched while holding `lock`.
     private let lock = NSLock()
-    private var last = 0
+    private var issued = 0
 
     init() {}
+
+    /// The last number handed out.
+    var last: Int { lock.withLock { issued } }
 
     /// A number greater than every number handed out before. O(1).
     func next() -> Int {
         lock.withLock {
-            last += 1
-            return last
+            issued += 1
+            return issued
         }
+    }
+
+    /// Forgets the numbers after `number`, as a store restored from a backup does (a test
+    /// hook's: see `MemorySnapshotStore+Rollback.swift`).
+    func rewind(to number: Int) {
+        lock.withLock { issued = number }
     }
 }
