@@ -161,6 +161,8 @@ import Testing
                 #expect(full.header("Retry-After") == nil, "retrying soon would not help")
                 Self.expectNoInternals(full, "the full store's answer")
                 #expect(try service.request("GET", "/v1/sessions/s0/snapshots/feed").status == 200, "reads still work")
+                let changes = try service.request("GET", "/v1/sessions/s0/snapshots/feed/changes?since=x.1")
+                #expect(changes.status == 200, "a follower still reads: \(changes.bodyText)")
                 #expect(try service.request("GET", "/readyz").status == 200, "a full store still serves")
             }
         }

@@ -21,20 +21,15 @@ extension RedisSnapshotStore {
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
         let touch = touchCommand(keys)
+        let reads = [
+            RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body),
+            RESPCommand("SISMEMBER", keys.names, address.snapshot)
+        ]
         // One transaction, so the session, the snapshot and the names agree.
-        let replies = try redis { () throws(RedisError) in
-            try client.send(
-                [
-                    RESPCommand("MULTI"), RESPCommand("HGET", keys.session, "epoch"),
-                    fieldsCommand(address, body: body),
-                    RESPCommand("SISMEMBER", keys.names, address.snapshot), RESPCommand("EXEC")
-                ] + (touch.map { [$0] } ?? []), routedBy: keys.session)
+        let (results, touchReply) = try redis { () throws(RedisError) in
+            try transaction(reads, routedBy: keys.session, then: touch.map { [$0] } ?? [])
         }
         let read = try parse { () throws(RedisError) -> (epoch: String?, state: State?) in
-            // `OK` and `QUEUED`s: a command refused here (busy, loading) aborts the EXEC.
-            for reply in replies.prefix(4) { _ = try Self.answered(reply) }
-            let results = try Self.array(replies[4], "the session's and the snapshot's fields (EXEC)")
-            guard results.count == 3 else { throw .unexpectedReply("the transaction's three replies (EXEC)") }
             guard let epoch = try Self.optionalString(results[0], "the session's epoch (HGET)") else {
                 return (nil, nil)
             }
@@ -44,7 +39,7 @@ extension RedisSnapshotStore {
             }
             return (epoch, state)
         }
-        if touch != nil { touched(replies[5], keys) }
+        if let reply = touchReply.first { touched(reply, keys) }
         return read
     }
 

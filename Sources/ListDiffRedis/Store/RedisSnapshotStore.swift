@@ -167,16 +167,9 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let keys = keys(address)
         // The current version and the history in one transaction, so they agree.
         let (current, history) = try redis { () throws(RedisError) in
-            let replies = try client.send(
-                [
-                    RESPCommand("MULTI"), fieldsCommand(address, body: true),
-                    RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1"), RESPCommand("EXEC")
-                ],
+            let (results, _) = try transaction(
+                [fieldsCommand(address, body: true), RESPCommand("LRANGE", keys.history(address.snapshot), "0", "-1")],
                 routedBy: keys.session)
-            // `OK`, `QUEUED`, `QUEUED`: a command refused here (busy, loading) aborts the EXEC.
-            for reply in replies.prefix(3) { _ = try Self.answered(reply) }
-            let results = try Self.array(replies[3], "the transaction's replies (EXEC)")
-            guard results.count == 2 else { throw .unexpectedReply("the transaction's two replies (EXEC)") }
             _ = try Self.array(results[1], "the history (LRANGE)")
             return (results[0], results[1])
         }
