@@ -31,7 +31,15 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var maxWaitSeconds: Double
     /// API keys; when any are set every `/v1` route needs `Authorization: Bearer <key>`, and
     /// each key sees only its own sessions.
+    /// Entries are `key` or `name=key` (a name for `--token-keys` to name the owner by).
     public var apiKeys: [String]
+    /// Keys that verify tokens (`Authorization: Bearer <JWS>`); when any are set, every `/v1`
+    /// route needs a valid token or (with ``apiKeys``) an API key.
+    public var tokenKeys: [TokenKey]
+    /// Seconds of clock skew allowed on a token's `exp`, `nbf` and `iat`.
+    public var tokenLeewaySeconds: Double
+    /// When set, a token's `aud` must name it.
+    public var tokenAudience: String?
 
     public init(
         maxSessions: Int = 10_000,
@@ -43,7 +51,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxSessionBytes: Int? = nil,
         sessionIdleSeconds: Double = 24 * 3600,
         maxWaitSeconds: Double = 60,
-        apiKeys: [String] = []
+        apiKeys: [String] = [],
+        tokenKeys: [TokenKey] = [],
+        tokenLeewaySeconds: Double = 30,
+        tokenAudience: String? = nil
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -55,6 +66,28 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.sessionIdleSeconds = sessionIdleSeconds
         self.maxWaitSeconds = maxWaitSeconds
         self.apiKeys = apiKeys
+        self.tokenKeys = tokenKeys
+        self.tokenLeewaySeconds = tokenLeewaySeconds
+        self.tokenAudience = tokenAudience
+    }
+
+    /// Why the token keys do not fit the API keys, or nil: with API keys, every token key must
+    /// name an owner that is one of them (by name or number); without, none may name one.
+    public var tokenKeyProblem: String? {
+        let keys = APIKeys(apiKeys)
+        for key in tokenKeys {
+            switch (keys.isEnabled, key.owner) {
+            case (true, nil):
+                return "token key '\(key.id)' names no owner; with --api-keys each token key ends with :<owner>"
+            case (true, let owner?) where keys.owner(named: owner) == nil:
+                return "token key '\(key.id)' names owner '\(owner)', which is no API key's name or number"
+            case (false, _?):
+                return "token key '\(key.id)' names an owner, but there are no --api-keys to own it"
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.
