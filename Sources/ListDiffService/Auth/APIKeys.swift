@@ -1,6 +1,6 @@
 /// Optional API keys, `key` or `name=key`. Each key's position (from 1) is the owner whose
 /// sessions its requests see; a name lets a token key (`--token-keys …:<owner>`) name that
-/// owner. An entry is named when its first `=` has a name before it (A-Z a-z 0-9 . _ -) and is
+/// owner. An entry is named when its first `=` has a name before it (a session name: A-Z a-z 0-9 . _ ~ -) and is
 /// followed by something other than `=`, so base64 keys, whose `=` are trailing padding, stay
 /// unnamed.
 struct APIKeys: Sendable {
