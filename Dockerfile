@@ -9,6 +9,11 @@
 # shutdown grace under `docker stop`'s 10 s (or pass `docker stop -t`).
 ARG SWIFT_VERSION=6.3
 FROM swift:${SWIFT_VERSION}-noble AS build
+# The service verifies tokens with the system's libcrypto (OpenSSL 3); the Swift images carry
+# neither its headers nor its pkg-config file.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders come along (nothing of them is built).
 COPY Package.swift ./
@@ -18,9 +23,10 @@ RUN swift build -c release --static-swift-stdlib --product listdiff-server \
     && install -D "$(swift build -c release --show-bin-path)/listdiff-server" /out/listdiff-server
 
 FROM ubuntu:noble
-# curl only for the health check; the server needs only libc and libstdc++ (both in the base).
+# curl only for the health check; the server needs libc and libstdc++ (both in the base) and
+# libcrypto from libssl3 (OpenSSL 3, the runtime half of the build stage's libssl-dev).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends curl ca-certificates \
+    && apt-get install -y --no-install-recommends curl ca-certificates libssl3 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin listdiff
 COPY --from=build /out/listdiff-server /usr/local/bin/listdiff-server

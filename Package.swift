@@ -58,9 +58,16 @@ let package = Package(
         .testTarget(
             name: "ListDiffRedisTests",
             dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
-        // The service: routes and handlers, API keys, problem mapping, metrics. Joins the wire,
-        // the store and the transport.
-        .target(name: "ListDiffService", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore"]),
+        // The service: routes and handlers, API keys and tokens, problem mapping, metrics. Joins the
+        // wire, the store and the transport.
+        .target(
+            name: "ListDiffService",
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore", "CLibCrypto"]
+        ),
+        // The system's libcrypto (OpenSSL 3): HMAC-SHA256 and Ed25519 for the service's tokens.
+        // A system library, not a package; only the service's targets use it (the client does not).
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // The playground page and listdiff.js (Page/: plain HTML, CSS and JavaScript modules),
         // embedded in the binary by a build plugin and served at /playground. Knows only the transport.
         .target(

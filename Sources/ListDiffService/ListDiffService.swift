@@ -22,7 +22,8 @@ public final class ListDiffService: Sendable {
     let store: any SnapshotStore
     /// Routes that call the store run on worker threads (the store waits on the network).
     let storeBlocks: Bool
-    let keys: APIKeys
+    /// API keys and token keys: who a `/v1` request comes from.
+    let credentials: Credentials
     let diffMetrics: DiffMetrics
     /// Counts every diff the service and its store run into ``diffMetrics``.
     let observeDiff: DiffObserver
@@ -45,7 +46,7 @@ public final class ListDiffService: Sendable {
             configuration.storeLimits,
             StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
         storeBlocks = factory.blocks
-        keys = APIKeys(configuration.apiKeys)
+        credentials = Credentials(configuration)
         startedAt = Date().timeIntervalSince1970
     }
 
@@ -71,10 +72,11 @@ public final class ListDiffService: Sendable {
     /// large; snapshot writes, reads and long polls always (a small write may diff a large
     /// stored snapshot); session bookkeeping on the event loop, unless the store blocks.
     public func mount(on router: inout Router) {
-        // The key is checked on the head, so a request without one never sends its body.
-        router.checkHeads(under: "/v1/") { [keys] head in
+        // The key or token is checked on the head, so a request without one (or one whose token
+        // does not reach the route) never sends its body.
+        router.checkHeads(under: "/v1/") { [self] head, route, parameters in
             do throws(ServiceProblem) {
-                _ = try keys.owner(of: head)
+                _ = try authorizedCaller(head, route: route, parameters: parameters, countsCacheHit: false)
                 return nil
             } catch {
                 return error.response

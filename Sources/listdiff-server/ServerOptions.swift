@@ -11,6 +11,8 @@ struct ServerOptions {
         case unknownFlag(String, suggestion: String?)
         case missingValue(String)
         case invalidValue(flag: String, value: String)
+        /// Flags that are each valid but do not fit together.
+        case inconsistent(String)
 
         var description: String {
             switch self {
@@ -19,6 +21,7 @@ struct ServerOptions {
             case .missingValue(let flag): return "flag \(flag) needs a value"
             case .invalidValue(let flag, let value):
                 return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
+            case .inconsistent(let reason): return reason
             }
         }
     }
@@ -213,10 +216,33 @@ struct ServerOptions {
         },
         Setting(
             flag: "--api-keys", environment: "LISTDIFF_API_KEYS",
-            help: "comma-separated API keys; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
+            help:
+                "comma-separated API keys, each 'key' or 'name=key' (a name --token-keys can give as owner); when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
         ) { config, value in
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
+        },
+        Setting(
+            flag: "--token-keys", environment: "LISTDIFF_TOKEN_KEYS",
+            help:
+                "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key>, each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
+        ) { config, value in
+            TokenKey.list(value).map { config.service.tokenKeys = $0 } != nil
+        },
+        Setting(
+            flag: "--token-leeway", environment: "LISTDIFF_TOKEN_LEEWAY",
+            help: "seconds of clock skew allowed on a token's exp, nbf and iat (default 30)"
+        ) { config, value in
+            guard let seconds = Double(value), seconds >= 0, seconds <= 600 else { return false }
+            config.service.tokenLeewaySeconds = seconds
+            return true
+        },
+        Setting(
+            flag: "--token-audience", environment: "LISTDIFF_TOKEN_AUDIENCE",
+            help: "when set, a token's aud must name this value (default: aud is not checked)"
+        ) { config, value in
+            config.service.tokenAudience = value
+            return !value.isEmpty
         },
         Setting(
             flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS",
@@ -282,6 +308,11 @@ struct ServerOptions {
         return String(value[..<scheme.upperBound]) + String(user) + ":***" + String(value[at.lowerBound...])
     }
 
+    /// A value as an error may show it: keys not at all, a URL without its password.
+    static func shown(_ value: String, of setting: Setting) -> String {
+        setting.flag == "--token-keys" || setting.flag == "--api-keys" ? "(not shown: it holds keys)" : redacted(value)
+    }
+
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = Int(text), range.contains(value) else { return nil }
         return value
@@ -323,7 +354,7 @@ struct ServerOptions {
         var configuration = ServerSettings()
         for setting in settings {
             if let value = environment[setting.environment], !setting.apply(&configuration, value) {
-                throw ParseError.invalidValue(flag: setting.environment, value: Self.redacted(value))
+                throw ParseError.invalidValue(flag: setting.environment, value: Self.shown(value, of: setting))
             }
         }
         var index = 0
@@ -347,7 +378,7 @@ struct ServerOptions {
             }
             let text = value ?? ""
             guard setting.apply(&configuration, text) else {
-                throw ParseError.invalidValue(flag: flag, value: Self.redacted(text))
+                throw ParseError.invalidValue(flag: flag, value: Self.shown(text, of: setting))
             }
             index += 1
         }
@@ -363,6 +394,7 @@ struct ServerOptions {
                 break
             }
         }
+        if let problem = configuration.service.tokenKeyProblem { throw ParseError.inconsistent(problem) }
         if !configuration.workersGiven, configuration.store != .memory {
             configuration.http.workerCount = ServerSettings.workersPerCoreForRedis * HTTPServerConfiguration.coreCount
         }

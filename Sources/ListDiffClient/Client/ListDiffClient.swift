@@ -26,6 +26,19 @@ public struct ListDiffClient: Sendable {
         exchange = HTTPExchange(baseURL: baseURL, apiKey: apiKey, session: session)
     }
 
+    /// A client that authorizes with signed tokens (a server with `--token-keys`), as a phone
+    /// or a browser does: `tokenProvider` gets one from the app's backend. The token is kept
+    /// and sent with every request, and asked for again when the server answers 401
+    /// `token-expired`, the request then sent once more.
+    /// - Parameters:
+    ///   - session: the `URLSession` to use; long polls hold a request open for their wait.
+    public init(
+        baseURL: URL, tokenProvider: @escaping @Sendable () async throws -> String, session: URLSession = .shared
+    ) {
+        self.baseURL = baseURL
+        exchange = HTTPExchange(baseURL: baseURL, apiKey: nil, tokens: TokenSource(tokenProvider), session: session)
+    }
+
     /// `POST /v1/diff`: the changeset that turns `old` into `new` (both flat or both sectioned).
     public func diff(
         old: WireSnapshotDocument, new: WireSnapshotDocument, format: ChangesetOptions.Format = .batch,

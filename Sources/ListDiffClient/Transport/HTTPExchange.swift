@@ -5,12 +5,22 @@ import FoundationNetworking
 #endif
 
 /// One request and its answer over `URLSession`: the URL built from the base URL, the API
-/// key, JSON headers; an answer of 400 or more becomes ``ListDiffClientError/server(_:)``
+/// key or a token, JSON headers; an answer of 400 or more becomes ``ListDiffClientError/server(_:)``
 /// with the problem the server sent, no answer becomes ``ListDiffClientError/transport(_:)``.
+/// A token the server calls expired (`token-expired`) is asked for again and the request sent
+/// once more.
 struct HTTPExchange: Sendable {
     let baseURL: URL
     let apiKey: String?
+    let tokens: TokenSource?
     let session: URLSession
+
+    init(baseURL: URL, apiKey: String?, tokens: TokenSource? = nil, session: URLSession) {
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+        self.tokens = tokens
+        self.session = session
+    }
 
     struct Answer: Sendable {
         var status: Int
@@ -20,6 +30,34 @@ struct HTTPExchange: Sendable {
     func send(
         _ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
         headers: [(String, String)] = [], timeout: TimeInterval = 60
+    ) async throws(ListDiffClientError) -> Answer {
+        guard let tokens else {
+            return try await send(
+                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: apiKey)
+        }
+        let token = try await Self.ask { try await tokens.token() }
+        do {
+            return try await send(
+                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: token)
+        } catch .server(let problem) where problem.status == 401 && problem.name == "token-expired" {
+            let renewed = try await Self.ask { try await tokens.refresh(replacing: token) }
+            return try await send(
+                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: renewed)
+        }
+    }
+
+    /// A token from the app's provider; its failure is a transport error (no credentials, no request).
+    private static func ask(_ provider: () async throws -> String) async throws(ListDiffClientError) -> String {
+        do {
+            return try await provider()
+        } catch {
+            throw .transport(URLError(.userAuthenticationRequired, userInfo: [NSUnderlyingErrorKey: error as NSError]))
+        }
+    }
+
+    private func send(
+        _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
+        timeout: TimeInterval, bearer: String?
     ) async throws(ListDiffClientError) -> Answer {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .transport(URLError(.badURL))
@@ -31,7 +69,7 @@ struct HTTPExchange: Sendable {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

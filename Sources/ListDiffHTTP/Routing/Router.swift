@@ -23,7 +23,8 @@ public struct Router: HTTPResponder {
 
     private var exact: [String: [Route]] = [:]
     private var templates: [(template: RouteTemplate, routes: [Route])] = []
-    private var headChecks: [(prefix: String, check: @Sendable (HTTPRequest) -> HTTPResponse?)] = []
+    private var headChecks:
+        [(prefix: String, check: @Sendable (HTTPRequest, _ route: String, RouteParameters) -> HTTPResponse?)] = []
 
     public init() {}
 
@@ -115,6 +116,15 @@ public struct Router: HTTPResponder {
     /// any body is read: a response refuses the request, which then costs no body and gets
     /// no `100 Continue`. Handlers still see only what passes their own checks.
     public mutating func checkHeads(under prefix: String, _ check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) {
+        headChecks.append((prefix, { head, _, _ in check(head) }))
+    }
+
+    /// As ``checkHeads(under:_:)-(_,(HTTPRequest)->HTTPResponse?)``, the check also given the
+    /// matched route template and its parameters (what a request may reach can depend on them).
+    public mutating func checkHeads(
+        under prefix: String,
+        _ check: @escaping @Sendable (HTTPRequest, _ route: String, RouteParameters) -> HTTPResponse?
+    ) {
         headChecks.append((prefix, check))
     }
 
@@ -122,9 +132,9 @@ public struct Router: HTTPResponder {
         switch match(head) {
         case .rejected(let response, _):
             return response
-        case .found(_, let template, _):
+        case .found(_, let template, let parameters):
             for (prefix, check) in headChecks where template.hasPrefix(prefix) {
-                if let refusal = check(head) { return refusal }
+                if let refusal = check(head, template, parameters) { return refusal }
             }
             return nil
         }

@@ -1,41 +1,35 @@
-import ListDiffHTTP
-
-/// Optional bearer-token keys. With none configured every request is owner 0; with keys,
-/// every `/v1` request must present one (`Authorization: Bearer <key>`), and its position
-/// (from 1) is the owner whose sessions the request sees.
+/// Optional API keys, `key` or `name=key`. Each key's position (from 1) is the owner whose
+/// sessions its requests see; a name lets a token key (`--token-keys …:<owner>`) name that
+/// owner. An entry is named when its first `=` has a name before it (a session name: A-Z a-z 0-9 . _ ~ -) and is
+/// followed by something other than `=`, so base64 keys, whose `=` are trailing padding, stay
+/// unnamed.
 struct APIKeys: Sendable {
     private let keys: [[UInt8]]
+    private let names: [String?]
 
-    init(_ keys: [String]) {
-        self.keys = keys.filter { !$0.isEmpty }.map { Array($0.utf8) }
+    init(_ entries: [String]) {
+        let parsed = entries.filter { !$0.isEmpty }.map(Self.split)
+        keys = parsed.map { Array($0.key.utf8) }
+        names = parsed.map(\.name)
     }
 
     var isEnabled: Bool { !keys.isEmpty }
 
-    /// The owner of the request's key, or a 401 problem with `WWW-Authenticate` (400 for two
-    /// `Authorization` fields: which one counts is not for the server to guess). Needs only
-    /// the head, so it runs before a body is read too.
-    func owner(of request: HTTPRequest) throws(ServiceProblem) -> Int {
-        guard isEnabled else { return 0 }
-        let fields = request.headers.values(for: "Authorization")
-        guard fields.count <= 1 else {
-            throw ServiceProblem.invalidHeader(
-                "Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
-        }
-        guard let header = fields.first else {
-            throw Self.unauthorized("this server requires an API key: send 'Authorization: Bearer <key>'", error: nil)
-        }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw Self.unauthorized("the Authorization header must be 'Bearer <key>'", error: "invalid_request")
-        }
-        let presented = Array(parts[1].trimmingSpaces.utf8)
+    /// The owner of the presented key (from 1), or nil. Compares with every key, each in
+    /// constant time, so the time taken does not tell which key was nearly right.
+    func owner(presenting presented: [UInt8]) -> Int? {
         var owner = 0
         for (index, key) in keys.enumerated() where Self.constantTimeEqual(key, presented) {
             owner = index + 1
         }
-        guard owner > 0 else { throw Self.unauthorized("the API key is not valid", error: "invalid_token") }
-        return owner
+        return owner > 0 ? owner : nil
+    }
+
+    /// The owner a token key's `:<owner>` names: a key's name, or its number from 1.
+    func owner(named reference: String) -> Int? {
+        if let index = names.firstIndex(where: { $0 == reference }) { return index + 1 }
+        guard let number = Int(reference), (1...keys.count).contains(number) else { return nil }
+        return number
     }
 
     /// Compares every byte of the longer input, so the time taken does not tell how much of a
@@ -50,10 +44,14 @@ struct APIKeys: Sendable {
         return difference == 0
     }
 
-    private static func unauthorized(_ detail: String, error: String?) -> ServiceProblem {
-        var problem = ServiceProblem(401, "unauthorized", title: "Unauthorized", detail: detail)
-        problem.headers.append(
-            name: "WWW-Authenticate", value: "Bearer realm=\"listdiff\"" + (error.map { ", error=\"\($0)\"" } ?? ""))
-        return problem
+    /// `name=key` as its name and key; anything else as an unnamed key.
+    static func split(_ entry: String) -> (name: String?, key: String) {
+        guard let equals = entry.firstIndex(of: "=") else { return (nil, entry) }
+        let name = entry[..<equals]
+        let key = entry[entry.index(after: equals)...]
+        guard !name.isEmpty, !key.isEmpty, key.first != "=", NameRules.isValid(String(name)) else {
+            return (nil, entry)
+        }
+        return (String(name), String(key))
     }
 }

@@ -31,6 +31,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var maxWaitSeconds: Double
     /// API keys; when any are set every `/v1` route needs `Authorization: Bearer <key>`, and
     /// each key sees only its own sessions.
+    /// Entries are `key` or `name=key` (a name for `--token-keys` to name the owner by).
     public var apiKeys: [String]
     /// Seconds a store call may take, counted from when it was queued (a long poll's, from
     /// its wake): one still queued then is answered 503 `store-unavailable` without touching
@@ -38,6 +39,13 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var storeTimeout: Double
     /// Most store calls waiting for a worker thread; one more is answered 503 at once.
     public var maxQueuedStoreCalls: Int
+    /// Keys that verify tokens (`Authorization: Bearer <JWS>`); when any are set, every `/v1`
+    /// route needs a valid token or (with ``apiKeys``) an API key.
+    public var tokenKeys: [TokenKey]
+    /// Seconds of clock skew allowed on a token's `exp`, `nbf` and `iat`.
+    public var tokenLeewaySeconds: Double
+    /// When set, a token's `aud` must name it.
+    public var tokenAudience: String?
 
     public init(
         maxSessions: Int = 10_000,
@@ -51,7 +59,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxWaitSeconds: Double = 60,
         apiKeys: [String] = [],
         storeTimeout: Double = 2,
-        maxQueuedStoreCalls: Int = 1024
+        maxQueuedStoreCalls: Int = 1024,
+        tokenKeys: [TokenKey] = [],
+        tokenLeewaySeconds: Double = 30,
+        tokenAudience: String? = nil
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -65,6 +76,28 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.apiKeys = apiKeys
         self.storeTimeout = storeTimeout
         self.maxQueuedStoreCalls = maxQueuedStoreCalls
+        self.tokenKeys = tokenKeys
+        self.tokenLeewaySeconds = tokenLeewaySeconds
+        self.tokenAudience = tokenAudience
+    }
+
+    /// Why the token keys do not fit the API keys, or nil: with API keys, every token key must
+    /// name an owner that is one of them (by name or number); without, none may name one.
+    public var tokenKeyProblem: String? {
+        let keys = APIKeys(apiKeys)
+        for key in tokenKeys {
+            switch (keys.isEnabled, key.owner) {
+            case (true, nil):
+                return "token key '\(key.id)' names no owner; with --api-keys each token key ends with :<owner>"
+            case (true, let owner?) where keys.owner(named: owner) == nil:
+                return "token key '\(key.id)' names owner '\(owner)', which is no API key's name or number"
+            case (false, _?):
+                return "token key '\(key.id)' names an owner, but there are no --api-keys to own it"
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.

@@ -1,8 +1,9 @@
 import ListDiffHTTP
 import ListDiffStore
 
-/// What a `/v1` handler is given: the request, the names its path carries, and the owner of
-/// its API key — the key already checked and problems rendered once, around every route (see
+/// What a `/v1` handler is given: the request, the names its path carries, and its caller —
+/// the key or token already checked, a token's sessions and scopes too, and problems rendered
+/// once, around every route (see
 /// ``ListDiffService/route(_:_:_:cost:query:_:)``), so handlers hold only their own logic.
 struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
@@ -12,8 +13,12 @@ struct ServiceRequest {
 
     let http: HTTPRequest
     let parameters: RouteParameters
-    /// Which API key's sessions the request sees (0 when keys are off).
-    let owner: Int
+    /// Who sent it: the owner whose sessions it sees (0 when keys and tokens are off), and a
+    /// token's grants.
+    let caller: Caller
+
+    /// Which owner's sessions the request sees.
+    var owner: Int { caller.owner }
 
     func sessionName() throws(ServiceProblem) -> String {
         let name = parameters["session"] ?? ""
@@ -43,11 +48,12 @@ struct ServiceRequest {
 
 extension ListDiffService {
     /// Mounts `handle` for `method` and `path` behind the service's cross-cutting concerns:
-    /// the API key (401/400 before the handler runs), the query parameters the route takes
-    /// (`query`; any other, or one given twice, is 400 `invalid-query`), the rendering of its
-    /// problems, and, for a route that `callsStore`, the store call's admission
-    /// (``StoreCallAdmission``: its deadline counted from when the request was queued, its
-    /// client still there) and the bound on the queue it joins when it runs on a worker.
+    /// the API key or token (401/400/403, or a token's 404 for a session it does not name, before
+    /// the handler runs), the query parameters the route takes (`query`; any other, or one
+    /// given twice, is 400 `invalid-query`), the rendering of its problems, and, for a route
+    /// that `callsStore`, the store call's admission (``StoreCallAdmission``: its deadline
+    /// counted from when the request was queued, its client still there) and the bound on the
+    /// queue it joins when it runs on a worker.
     func route(
         _ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
         callsStore: Bool = true,
@@ -56,11 +62,11 @@ extension ListDiffService {
         let timeout = configuration.storeTimeout
         let refusals = storeCallRefusals
         router.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil) {
-            [keys] request, parameters in
+            [self] request, parameters in
             do throws(ServiceProblem) {
-                let owner = try keys.owner(of: request)
+                let caller = try authorizedCaller(request, route: path, parameters: parameters, countsCacheHit: true)
                 try Self.checkQuery(request.query, allowed: query)
-                let serviceRequest = ServiceRequest(http: request, parameters: parameters, owner: owner)
+                let serviceRequest = ServiceRequest(http: request, parameters: parameters, caller: caller)
                 guard callsStore else { return try handle(serviceRequest) }
                 let presence = request.clientPresence
                 let admission = StoreCallAdmission(

@@ -87,6 +87,15 @@ extension ListDiffService {
             "Time the engine spent matching old and new snapshots, per diff.")
         out.histogram("listdiff_diff_duration_seconds", diffs.latency)
         out.single("listdiff_diff_items_total", "counter", "Items diffed (both sides).", Double(diffs.items))
+        if let tokens = credentials.tokens {
+            out.family(
+                "listdiff_token_verifications_total", "counter",
+                "Bearer tokens verified, by outcome (valid, or why refused), and requests whose token was found verified in the cache (cached)."
+            )
+            for (outcome, count) in tokens.outcomes.figures {
+                out.sample("listdiff_token_verifications_total", Double(count), labels: [("outcome", outcome.rawValue)])
+            }
+        }
         let store = store.statistics()
         // A store on a server (Redis) does not count what it holds: its server does.
         if store.countsHoldings {

@@ -1,0 +1,82 @@
+import Foundation
+import ListDiffHTTP
+
+/// The credentials `/v1` takes: API keys (`--api-keys`) and tokens (`--token-keys`), both as
+/// `Authorization: Bearer <value>`. A value of three base64url segments is a token, anything
+/// else an API key. With neither configured, every request is owner 0.
+struct Credentials: Sendable {
+    let keys: APIKeys
+    let tokens: TokenVerifier?
+
+    init(_ configuration: ServiceConfiguration) {
+        let keys = APIKeys(configuration.apiKeys)
+        self.keys = keys
+        tokens =
+            configuration.tokenKeys.isEmpty
+            ? nil
+            : TokenVerifier(
+                keys: configuration.tokenKeys,
+                owner: { key in
+                    guard keys.isEnabled else { return key.owner == nil ? 0 : nil }
+                    return key.owner.flatMap { keys.owner(named: $0) }
+                }, leeway: configuration.tokenLeewaySeconds, audience: configuration.tokenAudience)
+    }
+
+    var isEnabled: Bool { keys.isEnabled || tokens != nil }
+
+    /// The request's caller, or a 401 problem with `WWW-Authenticate` (400 for two
+    /// `Authorization` fields: which one counts is not for the server to guess). Needs only
+    /// the head, so it runs before a body is read too; `countsCacheHit`: see
+    /// ``TokenVerifier/grants(_:now:countsCacheHit:)``.
+    func caller(of request: HTTPRequest, countsCacheHit: Bool = true) throws(ServiceProblem) -> Caller {
+        guard isEnabled else { return Caller(owner: 0) }
+        let fields = request.headers.values(for: "Authorization")
+        guard fields.count <= 1 else {
+            throw ServiceProblem.invalidHeader(
+                "Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
+        }
+        guard let header = fields.first else {
+            throw Self.unauthorized("this server requires \(accepted): send 'Authorization: Bearer <\(value)>'")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw Self.unauthorized("the Authorization header must be 'Bearer <\(value)>'", error: "invalid_request")
+        }
+        let presented = parts[1].trimmingSpaces
+        if let tokens, TokenVerifier.looksLikeToken(presented) {
+            do {
+                let grants = try tokens.grants(
+                    presented, now: Date().timeIntervalSince1970, countsCacheHit: countsCacheHit)
+                return Caller(owner: grants.owner, grants: grants)
+            } catch {
+                throw error.problem
+            }
+        }
+        guard keys.isEnabled else {
+            throw Self.unauthorized(
+                "this server takes tokens only, and the bearer value is not one (three base64url segments)",
+                error: "invalid_token")
+        }
+        guard let owner = keys.owner(presenting: Array(presented.utf8)) else {
+            throw Self.unauthorized("the API key is not valid", error: "invalid_token")
+        }
+        return Caller(owner: owner)
+    }
+
+    private var accepted: String {
+        switch (keys.isEnabled, tokens != nil) {
+        case (true, true): return "an API key or a token"
+        case (false, true): return "a token"
+        default: return "an API key"
+        }
+    }
+
+    private var value: String { keys.isEnabled ? (tokens != nil ? "key or token" : "key") : "token" }
+
+    private static func unauthorized(_ detail: String, error: String? = nil) -> ServiceProblem {
+        var problem = ServiceProblem(401, "unauthorized", title: "Unauthorized", detail: detail)
+        problem.headers.append(
+            name: "WWW-Authenticate", value: "Bearer realm=\"listdiff\"" + (error.map { ", error=\"\($0)\"" } ?? ""))
+        return problem
+    }
+}

@@ -1,0 +1,38 @@
+import CLibCrypto
+
+/// An Ed25519 public key (RFC 8032), checked by libcrypto's `EVP_DigestVerify`.
+final class Ed25519PublicKey: @unchecked Sendable {
+    // Sendable argument: the key is only read after init; OpenSSL 3 allows one EVP_PKEY to
+    // verify on several threads at once, each with its own EVP_MD_CTX.
+    private let key: OpaquePointer
+
+    static let keyBytes = 32
+    static let signatureBytes = 64
+
+    /// Nil unless `raw` is 32 bytes libcrypto accepts as an Ed25519 public key.
+    init?(raw: [UInt8]) {
+        guard raw.count == Self.keyBytes,
+            let key = raw.withUnsafeBufferPointer({
+                EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.baseAddress, $0.count)
+            })
+        else { return nil }
+        self.key = key
+    }
+
+    deinit { EVP_PKEY_free(key) }
+
+    /// Whether `signature` is this key's Ed25519 signature of `message`. O(message).
+    func verify(_ signature: [UInt8], of message: UnsafeRawBufferPointer) -> Bool {
+        guard signature.count == Self.signatureBytes, let context = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1 else {
+            ERR_clear_error()
+            return false
+        }
+        let verified = EVP_DigestVerify(
+            context, signature, signature.count, message.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            message.count)
+        if verified != 1 { ERR_clear_error() }
+        return verified == 1
+    }
+}

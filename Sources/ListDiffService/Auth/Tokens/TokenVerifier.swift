@@ -1,0 +1,126 @@
+/// Verifies JWS compact tokens (RFC 7515) against the server's `--token-keys`: the `kid`
+/// picks the key, `alg` must be the one its kind takes, the signature is checked by libcrypto
+/// before any claim is read, then the claims' times and audience. Results are cached by token
+/// until they expire, so a long poll's next request does not verify again.
+final class TokenVerifier: Sendable {
+    private enum Key: Sendable {
+        case hs256(HMACSHA256Key)
+        case ed25519(Ed25519PublicKey)
+
+        /// The JWS `alg` this key verifies.
+        var algorithm: String {
+            switch self {
+            case .hs256: return TokenKey.Kind.hs256.algorithm
+            case .ed25519: return TokenKey.Kind.ed25519.algorithm
+            }
+        }
+    }
+
+    private struct OwnedKey: Sendable {
+        var key: Key
+        var owner: Int
+    }
+
+    private let keys: [String: OwnedKey]
+    let leeway: Double
+    let audience: String?
+    let cache: TokenCache
+    let outcomes = TokenOutcomeCounts()
+
+    /// Longest token taken, in bytes: more is malformed, whatever it holds.
+    static let maxTokenBytes = 8 * 1024
+
+    /// The verifier of `keys`, each owned by the owner `owner(_:)` gives it; a key whose owner
+    /// is nil, or that libcrypto cannot load, is left out (the server's options refuse both).
+    init(
+        keys: [TokenKey], owner: (TokenKey) -> Int?, leeway: Double, audience: String?,
+        cacheCapacity: Int = 10_000
+    ) {
+        var loaded: [String: OwnedKey] = [:]
+        for key in keys {
+            guard let owner = owner(key) else { continue }
+            switch key.kind {
+            case .hs256:
+                HMACSHA256Key(secret: key.bytes).map { loaded[key.id] = OwnedKey(key: .hs256($0), owner: owner) }
+            case .ed25519:
+                Ed25519PublicKey(raw: key.bytes).map { loaded[key.id] = OwnedKey(key: .ed25519($0), owner: owner) }
+            }
+        }
+        self.keys = loaded
+        self.leeway = leeway
+        self.audience = audience
+        cache = TokenCache(capacity: cacheCapacity)
+    }
+
+    /// Whether `value` (a bearer credential) has the shape of a token: three base64url
+    /// segments, separated by two dots. Anything else is an API key. O(value).
+    static func looksLikeToken(_ value: Substring) -> Bool {
+        var dots = 0
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                continue
+            default: return false
+            }
+        }
+        return dots == 2
+    }
+
+    /// What `token` grants at `now` (seconds since 1970), from the cache or verified now.
+    /// `/metrics` counts every verification by its outcome, and a cache hit when
+    /// `countsCacheHit` (once per request: the handler's look, not the head check's before it).
+    func grants(_ token: Substring, now: Double, countsCacheHit: Bool = true) throws(TokenFailure) -> TokenGrants {
+        if let cached = cache.grants(for: token, at: now, leeway: leeway) {
+            if countsCacheHit { outcomes.count(.cached) }
+            return cached
+        }
+        do {
+            let grants = try verify(token, now: now)
+            cache.insert(grants, for: token, now: now)
+            outcomes.count(.valid)
+            return grants
+        } catch {
+            outcomes.count(error.outcome)
+            throw error
+        }
+    }
+
+    /// Verifies `token` without the cache. O(token).
+    func verify(_ token: Substring, now: Double) throws(TokenFailure) -> TokenGrants {
+        guard token.utf8.count <= Self.maxTokenBytes else {
+            throw .malformed("it is longer than \(Self.maxTokenBytes) bytes")
+        }
+        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3 else { throw .malformed("it is not three base64url segments separated by dots") }
+        guard let headerJSON = Base64URL.decode(segments[0].utf8) else {
+            throw .malformed("its header is not unpadded base64url")
+        }
+        let header = try TokenHeader.parse(headerJSON)
+        guard let owned = keys[header.keyID] else { throw .unknownKey }
+        guard header.algorithm == owned.key.algorithm else { throw .wrongAlgorithm }
+        guard let signature = Base64URL.decode(segments[2].utf8) else {
+            throw .malformed("its signature is not unpadded base64url")
+        }
+        let signingInput = Array(token.utf8[..<segments[1].endIndex])
+        let verified = signingInput.withUnsafeBytes { message in
+            switch owned.key {
+            case .hs256(let key): return key.verify(signature, of: message)
+            case .ed25519(let key): return key.verify(signature, of: message)
+            }
+        }
+        guard verified else { throw .badSignature }
+        guard let payload = Base64URL.decode(segments[1].utf8) else {
+            throw .malformed("its payload is not unpadded base64url")
+        }
+        let claims = try TokenClaims.parse(payload)
+        guard now < claims.expires + leeway else { throw .expired }
+        if let notBefore = claims.notBefore, now + leeway < notBefore { throw .notYetValid }
+        if let issuedAt = claims.issuedAt, now + leeway < issuedAt { throw .notYetValid }
+        if let audience, claims.audiences?.contains(audience) != true { throw .wrongAudience }
+        return TokenGrants(
+            owner: owned.owner, sessions: claims.sessions, scopes: TokenGrants.Scopes(claim: claims.scope),
+            expires: claims.expires, notBefore: claims.notBefore)
+    }
+}
