@@ -39,7 +39,10 @@ import FoundationNetworking
             await mirror.stop()
             slowest = max(slowest, ContinuousClock.now - started)
         }
-        #expect(slowest < .seconds(1), "the slowest stop() took \(slowest)")
+        // A stop that hung on its task would never return; one that waited for the 50 ms poll
+        // would still be quick. The bound catches the first with room for a loaded machine (a
+        // CI run with the whole suite beside it once took 1.2 s for one stop).
+        #expect(slowest < .seconds(5), "the slowest stop() took \(slowest)")
         // The client still works after them all.
         #expect(try await feed.get().snapshot.numberOfItems == 1)
     }

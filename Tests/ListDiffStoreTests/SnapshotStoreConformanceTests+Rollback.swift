@@ -10,10 +10,7 @@ import Testing
 extension SnapshotStoreConformanceTests {
     @Test(arguments: StoreUnderTest.all)
     func aRolledBackStoreNeverAnswersForContentItLost(_ subject: StoreUnderTest) throws {
-        guard let rollback = subject.rollback else {
-            print("\(subject.name): no rollback to inject, skipped")
-            return
-        }
+        let rollback = try #require(subject.rollback, "every store under test can be rolled back")
         let store = try subject.make(StoreUnderTest.limits())
         try store.put(["a"], at: Self.feed)
         let restore = try rollback(store, Self.feed)
@@ -40,10 +37,7 @@ extension SnapshotStoreConformanceTests {
     /// client holding it holds what the store holds.
     @Test(arguments: StoreUnderTest.all)
     func theSameContentAtTheSameNumberIsOneVersion(_ subject: StoreUnderTest) throws {
-        guard let rollback = subject.rollback else {
-            print("\(subject.name): no rollback to inject, skipped")
-            return
-        }
+        let rollback = try #require(subject.rollback, "every store under test can be rolled back")
         let store = try subject.make(StoreUnderTest.limits())
         try store.put(["a"], at: Self.feed)
         let restore = try rollback(store, Self.feed)

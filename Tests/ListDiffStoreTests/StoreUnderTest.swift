@@ -13,7 +13,7 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
     let make: @Sendable (StoreLimits) throws -> any SnapshotStore
     /// How to roll a store it made back, as a restored backup or a replica that missed the
     /// last writes would: given the store and a snapshot that exists, keeps their state and
-    /// answers what puts it back. Nil where the suite cannot (a cluster).
+    /// answers what puts it back.
     var rollback: (@Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void))? = nil
 
     var testDescription: String { name }
@@ -45,12 +45,15 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                                 endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
                             return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)
                         }, rollback: rollbackFromRDB),
-                    StoreUnderTest(name: "redis cluster (\(name))") { limits in
-                        let cluster = try RedisClusterProcesses(binary: binary)
-                        let client = RedisClusterClient(
-                            seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)
-                        return ServerBackedStore(RedisSnapshotStore(client: client, limits: limits), server: cluster)
-                    }
+                    StoreUnderTest(
+                        name: "redis cluster (\(name))",
+                        make: { limits in
+                            let cluster = try RedisClusterProcesses(binary: binary)
+                            let client = RedisClusterClient(
+                                seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)
+                            return ServerBackedStore(
+                                RedisSnapshotStore(client: client, limits: limits), server: cluster)
+                        }, rollback: rollbackClusterNode)
                 ]
             }
     }()
@@ -75,6 +78,25 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
         return {
             try server.killAndRestart()
             // Pooled connections to the killed server fail once each; reads retry on a new one.
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while Date() < deadline, (try? store.read(address)) == nil { usleep(50_000) }
+        }
+    }
+
+    /// A cluster's rollback: the node holding the session (its keys share one slot) saved,
+    /// and later killed and restarted from that RDB, rejoining with its slots.
+    static let rollbackClusterNode: @Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void) = {
+        store, address in
+        guard let backed = store as? ServerBackedStore, let cluster = backed.server as? RedisClusterProcesses else {
+            throw RollbackUnavailable()
+        }
+        // The store's key for the session (namespace `ld`): its hash tag picks the slot.
+        let node = try cluster.node(servingKey: "ld:{\(address.owner):\(address.session)}:session")
+        let connection = try RedisConnection(endpoint: node.endpoint, connectTimeout: 1, replyTimeout: 5)
+        guard case .simpleString("OK") = try connection.call(RESPCommand("SAVE")) else { throw RollbackUnavailable() }
+        return {
+            try node.killAndRestart()
+            try cluster.waitUntilFormed()
             let deadline = Date(timeIntervalSinceNow: 5)
             while Date() < deadline, (try? store.read(address)) == nil { usleep(50_000) }
         }

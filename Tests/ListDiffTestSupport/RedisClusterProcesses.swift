@@ -4,7 +4,8 @@ import ListDiffRedis
 /// A real Redis (or Valkey) cluster on loopback: `masters` servers in cluster mode, each serving
 /// an equal range of the slots, for as long as the value lives. Formed by hand — `ADDSLOTSRANGE`
 /// on each, `MEET` the first — so no `redis-cli` is needed; ready once every node says
-/// `cluster_state:ok` and knows the others.
+/// `cluster_state:ok` and knows the others. Each node saves its RDB (on `SAVE`) to a file of
+/// its own, so one node can be rolled back (``RedisServerProcess/killAndRestart()``).
 public final class RedisClusterProcesses {
     public let nodes: [RedisServerProcess]
     /// Each node's cluster-bus port (given, not `port + 10000`, which may be taken).
@@ -25,7 +26,7 @@ public final class RedisClusterProcesses {
                     arguments: [
                         "--cluster-enabled", "yes", "--cluster-port", String(bus), "--cluster-node-timeout", "2000",
                         "--cluster-config-file", directory.appendingPathComponent("nodes-\(index).conf").path, "--dir",
-                        directory.path
+                        directory.path, "--dbfilename", "dump-\(index).rdb"
                     ]))
             busPorts.append(bus)
         }
@@ -53,7 +54,18 @@ public final class RedisClusterProcesses {
         nodes[slot * nodes.count / Self.slotCount]
     }
 
-    private func waitUntilFormed() throws {
+    /// The node serving `key`: the one `CLUSTER KEYSLOT` names.
+    public func node(servingKey key: String) throws -> RedisServerProcess {
+        let connection = try RedisConnection(endpoint: nodes[0].endpoint, connectTimeout: 1, replyTimeout: 5)
+        guard case .integer(let slot) = try connection.call(RESPCommand("CLUSTER", "KEYSLOT", key)) else {
+            throw RedisServerProcess.StartFailure(description: "CLUSTER KEYSLOT \(key) answered no slot")
+        }
+        return node(servingSlot: Int(slot))
+    }
+
+    /// Returns once every node says `cluster_state:ok` and knows the others (after a node's
+    /// restart, say).
+    public func waitUntilFormed() throws {
         let deadline = Date(timeIntervalSinceNow: 20)
         while Date() < deadline {
             let formed = nodes.allSatisfy { node in
