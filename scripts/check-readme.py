@@ -95,6 +95,13 @@ for name in ("main.swift", "Package.swift"):
     places = client_blocks.get(name, [])
     report(len(places) == 1, f"one `<!-- readme-client: {name} -->` block",
            f"found {len(places)}: {[f'{p}:{l}' for p, l, _ in places]}; scripts/build-readme-client.sh needs exactly one")
+# SwiftPM names a path dependency after its folder: the clone the page tells a reader to make
+# must be in the folder the Package.swift block names, or the build says "cannot be accessed".
+for path, line, text in client_blocks.get("Package.swift", []):
+    folder = re.search(r'\.package\(path: "\.\./([^"]+)"\)', text)
+    clone = folder and re.search(rf"^git clone .+ {re.escape(folder.group(1))}$", open(path, encoding="utf-8").read(), re.M)
+    report(bool(clone), f"{path}:{line}: the page clones the repository into the folder its Package.swift names",
+           f"no `git clone <url> {folder.group(1) if folder else '…'}` on the page: a clone named after the URL is another folder")
 for path, line, text in client_blocks.get("main.swift", []):
     report(text == example, f"{path}:{line}: the Swift client example is {EXAMPLE}",
            f"it differs from {EXAMPLE}; copy the file into the block")
