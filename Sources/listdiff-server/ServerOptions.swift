@@ -204,9 +204,7 @@ struct ServerOptions {
             help:
                 "seconds a store call may take, counted from when it is queued (a long poll's from its wake), else 503 store-unavailable (default 2)"
         ) { config, value in
-            guard let seconds = Double(value), seconds > 0, seconds <= 3600 else { return false }
-            config.service.storeTimeout = seconds
-            return true
+            seconds(value, in: Double.leastNonzeroMagnitude...3600).map { config.service.storeTimeout = $0 } != nil
         },
         Setting(
             flag: "--store-queue-limit", environment: "LISTDIFF_STORE_QUEUE_LIMIT",
@@ -233,9 +231,7 @@ struct ServerOptions {
             flag: "--token-leeway", environment: "LISTDIFF_TOKEN_LEEWAY",
             help: "seconds of clock skew allowed on a token's exp, nbf and iat (default 30)"
         ) { config, value in
-            guard let seconds = Double(value), seconds >= 0, seconds <= 600 else { return false }
-            config.service.tokenLeewaySeconds = seconds
-            return true
+            seconds(value, in: 0...600).map { config.service.tokenLeewaySeconds = $0 } != nil
         },
         Setting(
             flag: "--token-audience", environment: "LISTDIFF_TOKEN_AUDIENCE",
@@ -340,7 +336,12 @@ struct ServerOptions {
     }
 
     static func seconds(_ text: String) -> Double? {
-        guard let value = Double(text), value > 0, value <= 86_400 else { return nil }
+        seconds(text, in: Double.leastNonzeroMagnitude...86_400)
+    }
+
+    /// `text` as a number of seconds within `range`, else nil.
+    static func seconds(_ text: String, in range: ClosedRange<Double>) -> Double? {
+        guard let value = Double(text), range.contains(value) else { return nil }
         return value
     }
 
