@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
         .executableTarget(
             name: "listdiff-bench",
-            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient"]),
+            dependencies: [
+                "ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient", "ListDiffService",
+                "CLibCrypto"
+            ]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
             name: "ListDiffJSONTests",

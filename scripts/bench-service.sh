@@ -7,18 +7,22 @@
 # With --redis, then stored snapshots: PUT and GET of 20- and 1,000-item snapshots on the memory
 # store and on Redis side by side (Redis's req/s as a ratio to memory's), and Redis's memory
 # per stored item (scripts/lib/bench-stored.sh; BENCH_REDIS_WORKERS sets that server's --workers).
-#   scripts/bench-service.sh [--help] [--redis]
+# With --tokens, a 20-item GET with an API key, a cached HS256 token and a cached Ed25519 token
+# side by side (scripts/lib/bench-tokens.sh).
+#   scripts/bench-service.sh [--help] [--redis] [--tokens]
 #   BENCH_DURATION=10s BENCH_ROUNDS=3 scripts/bench-service.sh
 set -euo pipefail
 if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
 fi
 cd "$(dirname "$0")/.."
 stored=""
+tokens=""
 for argument in "$@"; do
     case "$argument" in
         --redis) stored=1 ;;
+        --tokens) tokens=1 ;;
         *) echo "unknown argument $argument (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -147,4 +151,8 @@ awk -v diffs="$diffs_50k" "$awk_functions"'
 if [ -n "$stored" ]; then
     # shellcheck source=lib/bench-stored.sh
     . scripts/lib/bench-stored.sh
+fi
+if [ -n "$tokens" ]; then
+    # shellcheck source=lib/bench-tokens.sh
+    . scripts/lib/bench-tokens.sh
 fi

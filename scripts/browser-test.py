@@ -14,7 +14,8 @@ to the new list (a screenshot is taken mid-animation) and ends saying so, its ch
 shown one stage per block; the outline preset plays to the new outline's visible rows at
 their levels; live mode draws an outline's rows, and a row's triangle expands and collapses it
 through the operations endpoint (a screenshot of the expansion); live mode follows a snapshot through
-20 writes, and shows writes it cannot diff from as resets; under --api-keys the page asks for a key once and keeps it out of the URL; with
+20 writes, and shows writes it cannot diff from as resets; under --api-keys the page asks for a key once and keeps it out of the URL;
+under --token-keys it takes a token, and listdiff.js's follow() refreshes an expired one; with
 --playground off there is no page. Prints the page's size and how long listdiff.js takes to
 apply a 1,000-item changeset."""
 
@@ -309,6 +310,54 @@ def api_keys(browser, binary):
     browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
 
 
+def mint(secret, *options):
+    """A token from scripts/mint-token.py (Python's hmac: independent of the server's code)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mint-token.py")
+    return subprocess.run([sys.executable, script, "--kid", "k", "--secret", secret, *options],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def tokens(browser, binary):
+    """Under --token-keys the key dialog takes a token and the self-test runs with it; and
+    listdiff.js's follow() follows a snapshot with a token, asking its provider again when
+    the server says the first one expired. The expired token's 401 is the only error here."""
+    secret = base64.b64encode(bytes(range(32))).decode()
+    port = serve(binary, "--token-keys", f"k:hs256:{secret}")
+    errors_before = len(browser.errors)
+    base = f"http://127.0.0.1:{port}"
+    token = mint(secret, "--sessions", "*", "--scope", "read write diff", "--ttl", "600")
+    browser.go(f"{base}/playground?mode=selftest&cases=8&seed=3&run")
+    check(browser.wait_for("document.getElementById('key-dialog').open", 10), "under --token-keys the page asks for a key or token")
+    browser.evaluate(f"document.getElementById('key-input').value = '{token}'; document.getElementById('key-save').click()")
+    check(browser.wait_for("document.getElementById('selftest-result').dataset.state === 'done'", 60), "with a token the self-test runs")
+    check(browser.evaluate("document.getElementById('selftest-result').dataset.failures") == "0", "…and passes")
+
+    writer = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    feed = "/v1/sessions/phone-7/snapshots/feed"
+    check(call(port, "PUT", feed, {"items": ["a", "b", "c"]}, writer)[0] in (200, 201), "a write token writes the feed")
+    now = int(time.time())
+    expired = mint(secret, "--sessions", "phone-*", "--scope", "read", "--exp", str(now - 120), "--iat", str(now - 400))
+    fresh = mint(secret, "--sessions", "phone-*", "--scope", "read", "--ttl", "300")
+    browser.evaluate(f"""window.followed = {{ asked: 0, lists: [], error: null }};
+      import("/playground/listdiff.js").then(async ({{ follow }}) => {{
+        const provider = () => [{json.dumps(expired)}, {json.dumps(fresh)}][Math.min(window.followed.asked++, 1)];
+        for await (const state of follow(location.origin + {json.dumps(feed)}, {{ token: provider, wait: 10 }})) {{
+          window.followed.lists.push((state.list.items ?? state.list).map(String));
+          if (window.followed.lists.length === 2) break;
+        }}
+      }}).catch((error) => {{ window.followed.error = String(error); }}); true""")
+    check(browser.wait_for("window.followed.lists.length === 1 || window.followed.error", 10),
+          f"follow() with an expired token's provider reads the feed ({browser.evaluate('window.followed.error')})")
+    check(call(port, "PUT", feed, {"items": ["c", "a", "d"]}, writer)[0] == 200, "the feed is written again")
+    check(browser.wait_for("window.followed.lists.length === 2 || window.followed.error", 15), "…and follow() yields the new version")
+    followed = browser.evaluate("window.followed")
+    check(followed["lists"] == [["a", "b", "c"], ["c", "a", "d"]] and followed["asked"] == 2,
+          f"follow() applied the change, asking its provider twice (first token expired): {followed}")
+    unauthorized = [e for e in browser.errors[errors_before:] if "status of 401" in e]
+    check(len(unauthorized) == 2, f"two calls answered 401: the page's before the token, follow()'s expired token ({len(unauthorized)})")
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -340,6 +389,7 @@ def main():
         outline_live(browser, base, port, args.artifacts)
         live_resets(browser, args.binary)
         api_keys(browser, args.binary)
+        tokens(browser, args.binary)
         check(not browser.errors, "no console errors" + ("".join(f"\n        {e}" for e in browser.errors[:10]) if browser.errors else ""))
     finally:
         browser.close()

@@ -5,7 +5,7 @@ import ListDiffHTTP
 /// listdiff-bench: the standard scenarios of docs/benchmarks.md, then the wire scenarios
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
 /// `client-apply` (a mirror's work per change; see `ClientBench`), then `outline-expand` (see
-/// `OutlineBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.
+/// `OutlineBench`), then `token-hs256` and `token-ed25519` (see `TokenBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.
 ///
 ///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
 ///
@@ -78,4 +78,5 @@ for recipe in DiffScenarioRecipe.all where filter == nil || recipe.name == filte
 WireBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
 ClientBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
 OutlineBench.run(filter: filter, json: json, warmups: warmups, runs: runs * 2)
+TokenBench.run(filter: filter, json: json, warmups: warmups, runs: runs)
 OperationsBench.run(filter: filter, json: json, warmups: warmups, runs: runs)

@@ -1,5 +1,6 @@
 // Calls to the service from the page: relative to /playground (so a proxy's prefix is kept),
-// with the API key from this tab's session storage (never the URL); a 401 asks for a key once.
+// with the API key or token from this tab's session storage (never the URL); a 401 asks for
+// one once per call, saying why (no key, or the server's reason: an expired token, say).
 const KEY = "listdiff-api-key";
 
 export class APIError extends Error {
@@ -16,10 +17,14 @@ export function apiKey() {
 
 let asking = null;
 
-/** Asks for a key in the page's dialog (once, however many calls wait); resolves to it, or null when cancelled. */
-export function askForKey() {
+/**
+ * Asks for a key or token in the page's dialog (once, however many calls wait), showing
+ * `reason` (the server's detail) if given; resolves to it, or null when cancelled.
+ */
+export function askForKey(reason) {
   if (asking) return asking;
   document.getElementById("key-button").hidden = false;
+  document.getElementById("key-reason").textContent = reason ?? "";
   const dialog = document.getElementById("key-dialog");
   const input = document.getElementById("key-input");
   input.value = apiKey() ?? "";
@@ -46,9 +51,9 @@ export async function call(method, path, body, { signal } = {}) {
     const key = apiKey();
     if (key) headers.Authorization = `Bearer ${key}`;
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
-    if (response.status === 401 && attempt === 0 && (await askForKey())) continue;
     const text = await response.text();
     const answer = text ? JSON.parse(text) : {};
+    if (response.status === 401 && attempt === 0 && (await askForKey(answer.detail))) continue;
     if (!response.ok) throw new APIError(response.status, answer);
     return answer;
   }

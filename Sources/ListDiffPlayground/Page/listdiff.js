@@ -15,6 +15,9 @@
 // `visibleRows(list)` (a stage's snapshot and `values` give outline sections as rows too). A
 // row is `{id, content?, kind?, level, hasChildren, expanded}`: what a view draws.
 //
+// `follow(url, { token })` long-polls one snapshot and yields each version's list, applied;
+// `token` may be a function, asked again when a short-lived token expires.
+//
 // Cost: O(n + c) for n items and c changes (Sets and arrays, no sorting of the list).
 
 /** A changeset that cannot apply: `rule` is "R1"…"R11", `message` says what and where. */
@@ -71,6 +74,59 @@ export function applySteps(list, changeset, source = {}) {
   }
   checkUnique(state);
   return { result: denormalize(state, start.flat), steps: steps.map((step) => ({ ...step, list: denormalize(step.sections, start.flat) })) };
+}
+
+// ---- Following a snapshot ---------------------------------------------------------------
+
+/** A follow() call the server refused: `status` and the RFC 9457 `problem` it answered. */
+export class FollowError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail ? `${status}: ${problem.detail}` : `HTTP ${status}`);
+    this.name = "FollowError";
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+/**
+ * Follows the snapshot at `url` (`…/v1/sessions/{session}/snapshots/{name}`) with long polls:
+ * yields `{version, digest, list, changeset?, reset}` for the snapshot as it is, then for each
+ * new version, `list` already applied (outline sections as their visible rows); `reset` when
+ * the server no longer held the version followed, so `list` is the whole snapshot again.
+ * `token` is a bearer value (a token from your backend, or an API key on a trusted page) or a
+ * function giving one (it may return a Promise); a function is asked again when the server
+ * answers that the token expired (`token-expired`). Ends when `signal` aborts; any other refusal
+ * throws a FollowError (a 404 when the snapshot is not there).
+ *
+ *   for await (const state of follow(`${base}/v1/sessions/${session}/snapshots/feed`, { token: fetchToken })) render(state.list);
+ */
+export async function* follow(url, { token, wait = 30, signal } = {}) {
+  const provide = typeof token === "function" ? token : () => token;
+  let bearer = await provide();
+  const get = async (path) => {
+    for (let refreshed = false; ; refreshed = true) {
+      const headers = bearer ? { Authorization: `Bearer ${bearer}` } : {};
+      const response = await fetch(path, { headers, signal });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) return answer;
+      if (response.status === 401 && !refreshed && typeof token === "function" && answer?.type === "urn:listdiff:problem:token-expired") {
+        bearer = await provide();
+        continue;
+      }
+      throw new FollowError(response.status, answer);
+    }
+  };
+  const first = await get(url);
+  let state = { version: first.version, digest: first.digest, list: visibleRows(first.snapshot), reset: false };
+  yield state;
+  while (!signal?.aborted) {
+    const answer = await get(`${url}/changes?since=${encodeURIComponent(state.version)}&wait=${wait}&include=values`);
+    if (answer.from === answer.to && !answer.reset) continue;
+    state = answer.reset
+      ? { version: answer.to, digest: answer.digest, list: visibleRows(answer.snapshot), reset: true }
+      : { version: answer.to, digest: answer.digest, list: applyChangeset(state.list, answer.changeset, { values: answer.values }), changeset: answer.changeset, reset: false };
+    yield state;
+  }
 }
 
 // ---- Lists ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 /// bits zero, so a token has exactly one spelling.
 enum Base64URL {
     /// The bytes `text` encodes, or nil if it is not canonical unpadded base64url. O(text).
-    static func decode(_ text: Substring.UTF8View) -> [UInt8]? {
+    static func decode<Text: Collection<UInt8>>(_ text: Text) -> [UInt8]? {
         guard text.count % 4 != 1 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count * 3 / 4)

@@ -52,6 +52,9 @@ final class TokenVerifier: Sendable {
         cache = TokenCache(capacity: cacheCapacity)
     }
 
+    /// Whether a key with the kid `id` was loaded.
+    func hasKey(id: String) -> Bool { keys[id] != nil }
+
     /// Whether `value` (a bearer credential) has the shape of a token: three base64url
     /// segments, separated by two dots. Anything else is an API key. O(value).
     static func looksLikeToken(_ value: Substring) -> Bool {
@@ -92,26 +95,46 @@ final class TokenVerifier: Sendable {
         guard token.utf8.count <= Self.maxTokenBytes else {
             throw .malformed("it is longer than \(Self.maxTokenBytes) bytes")
         }
-        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else { throw .malformed("it is not three base64url segments separated by dots") }
-        guard let headerJSON = Base64URL.decode(segments[0].utf8) else {
+        var token = token
+        return try token.withUTF8 { verify(bytes: $0, now: now) }.get()
+    }
+
+    /// Verifies the token `bytes`, its segments cut and decoded in place: by bytes, not by the
+    /// Characters a Substring would walk (grapheme breaking cost more than the rest together).
+    private func verify(bytes: UnsafeBufferPointer<UInt8>, now: Double) -> Result<TokenGrants, TokenFailure> {
+        Result { () throws(TokenFailure) in
+            guard let firstDot = bytes.firstIndex(of: UInt8(ascii: ".")),
+                let secondDot = bytes[(firstDot + 1)...].firstIndex(of: UInt8(ascii: ".")),
+                !bytes[(secondDot + 1)...].contains(UInt8(ascii: "."))
+            else { throw .malformed("it is not three base64url segments separated by dots") }
+            return try verify(
+                header: bytes[..<firstDot], payload: bytes[(firstDot + 1)..<secondDot],
+                signature: bytes[(secondDot + 1)...],
+                signingInput: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<secondDot])),
+                now: now)
+        }
+    }
+
+    private func verify(
+        header headerText: Slice<UnsafeBufferPointer<UInt8>>, payload payloadText: Slice<UnsafeBufferPointer<UInt8>>,
+        signature signatureText: Slice<UnsafeBufferPointer<UInt8>>, signingInput: UnsafeRawBufferPointer, now: Double
+    ) throws(TokenFailure) -> TokenGrants {
+        guard let headerJSON = Base64URL.decode(headerText) else {
             throw .malformed("its header is not unpadded base64url")
         }
         let header = try TokenHeader.parse(headerJSON)
         guard let owned = keys[header.keyID] else { throw .unknownKey }
         guard header.algorithm == owned.key.algorithm else { throw .wrongAlgorithm }
-        guard let signature = Base64URL.decode(segments[2].utf8) else {
+        guard let signature = Base64URL.decode(signatureText) else {
             throw .malformed("its signature is not unpadded base64url")
         }
-        let signingInput = Array(token.utf8[..<segments[1].endIndex])
-        let verified = signingInput.withUnsafeBytes { message in
-            switch owned.key {
-            case .hs256(let key): return key.verify(signature, of: message)
-            case .ed25519(let key): return key.verify(signature, of: message)
-            }
+        let verified: Bool
+        switch owned.key {
+        case .hs256(let key): verified = key.verify(signature, of: signingInput)
+        case .ed25519(let key): verified = key.verify(signature, of: signingInput)
         }
         guard verified else { throw .badSignature }
-        guard let payload = Base64URL.decode(segments[1].utf8) else {
+        guard let payload = Base64URL.decode(payloadText) else {
             throw .malformed("its payload is not unpadded base64url")
         }
         let claims = try TokenClaims.parse(payload)
