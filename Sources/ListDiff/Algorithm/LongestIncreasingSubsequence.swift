@@ -13,27 +13,60 @@ public enum LongestIncreasingSubsequence {
         return members
     }
 
-    /// Reusable buffers, so a diff over many sections allocates them once.
+    /// Reusable buffers, so a diff over many sections allocates them once: the tails, their
+    /// values and the predecessor links, in one allocation reached through one ``Handle``.
     @usableFromInline
     struct Scratch {
-        @usableFromInline var tails: [Int32] = []
-        /// `values[tails[k]]`, kept beside `tails` so each search step is one load, and
-        /// ``searchWindow`` elements of `Int32.max` past the longest run's end for the
-        /// search's last, vector step.
-        @usableFromInline var tailValues: [Int32] = []
-        @usableFromInline var previous: [Int32] = []
+        /// `tails | tailValues | previous`, of `capacity`, `capacity` + ``searchWindow`` and
+        /// `capacity` elements.
+        @usableFromInline var storage: [Int32] = []
+        @usableFromInline var capacity = 0
         @usableFromInline init() {}
 
-        /// `count` elements the pass writes before it reads them: left uninitialized, but for
-        /// a small array, filled by specialized code (the standard library's uninitialized
-        /// allocation looks its storage type up at run time, ~500 instructions, more than
-        /// filling 256 elements; see `Array(_filling:count:)`).
+        /// The buffers of one pass over `count` values.
         @usableFromInline
-        static func uninitialized(_ count: Int) -> [Int32] {
-            guard count > 256 else { return [Int32](_filling: 0, count: count) }
-            return [Int32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        struct Handle {
+            @usableFromInline let tails: UnsafeMutablePointer<Int32>
+            /// `values[tails[k]]`, kept beside `tails` so each search step is one load, and
+            /// ``searchWindow`` elements of `Int32.max` past the longest run's end for the
+            /// search's last, vector step.
+            @usableFromInline let tailValues: UnsafeMutablePointer<Int32>
+            @usableFromInline let previous: UnsafeMutablePointer<Int32>
+        }
+
+        /// Room for `count` values. The elements are left uninitialized, but for a small
+        /// scratch, filled by specialized code (the standard library's uninitialized
+        /// allocation looks its storage type up at run time, ~500 instructions, more than
+        /// filling 256 elements; see `Array(_filling:count:)`): every pass writes each
+        /// element it later reads.
+        @usableFromInline
+        mutating func reserve(_ count: Int) {
+            guard capacity < count else { return }
+            let total = 3 &* count &+ LongestIncreasingSubsequence.searchWindow
+            storage =
+                total > 256
+                ? [Int32](unsafeUninitializedCapacity: total) { _, initialized in initialized = total }
+                : [Int32](_filling: 0, count: total)
+            capacity = count
+        }
+
+        /// Calls `body` with the buffers, room for ``capacity`` values.
+        @usableFromInline
+        mutating func update<R>(_ body: (Handle) -> R) -> R {
+            let capacity = capacity
+            return storage.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress.unsafelyUnwrapped
+                return body(
+                    Handle(
+                        tails: base, tailValues: base + capacity,
+                        previous: base + (2 &* capacity &+ LongestIncreasingSubsequence.searchWindow)))
+            }
         }
     }
+
+    /// The predecessor link of a run's first value.
+    @usableFromInline
+    static var noPredecessor: Int32 { -1 }
 
     /// How many tails the search's last step counts at once: four 4-lane compares.
     @usableFromInline
@@ -57,54 +90,54 @@ public enum LongestIncreasingSubsequence {
     static func mark(_ values: [Int32], into members: inout [Bool], scratch: inout Scratch) {
         let count = values.count
         guard count > 0 else { return }
-        let window = searchWindow
-        // Left uninitialized: the pass below writes every element it later reads, but for the
-        // tail values past the run, which must be `Int32.max` (never below a value).
-        if scratch.tails.count < count { scratch.tails = Scratch.uninitialized(count) }
-        if scratch.tailValues.count < count &+ window { scratch.tailValues = Scratch.uninitialized(count &+ window) }
-        if scratch.previous.count < count { scratch.previous = Scratch.uninitialized(count) }
-        var last = scratch.tails.withUnsafeMutableBufferPointer { tails in
-            scratch.tailValues.withUnsafeMutableBufferPointer { tailValues in
-                scratch.previous.withUnsafeMutableBufferPointer { previous in
-                    values.withUnsafeBufferPointer { values in
-                        UnsafeMutableBufferPointer(rebasing: tailValues[..<(count &+ window)]).update(repeating: .max)
-                        var length = 0
-                        for index in 0..<count {
-                            let value = values[index]
-                            var low = length
-                            if length > 0, tailValues[length &- 1] >= value {
-                                var base = 0
-                                var span = length
-                                while span > window {
-                                    let half = span >> 1
-                                    base = tailValues[base &+ half &- 1] < value ? base &+ half : base
-                                    span &-= half
-                                }
-                                // The first tail not below `value` is among tails base..<base+16
-                                // (past the run they are Int32.max): it is base plus the count below.
-                                low =
-                                    base
-                                    &+ countBelow(
-                                        value, in: UnsafeRawPointer(tailValues.baseAddress.unsafelyUnwrapped + base))
-                            }
-                            previous[index] = low > 0 ? tails[low &- 1] : -1
-                            tails[low] = Int32(truncatingIfNeeded: index)
-                            tailValues[low] = value
-                            if low == length { length &+= 1 }
-                        }
-                        return Int(tails[length &- 1])
-                    }
-                }
-            }
+        precondition(count <= Int(Int32.max), "positions are 32-bit")
+        assert(members.count == count, "one member flag per value")
+        scratch.reserve(count)
+        var last = scratch.update { scratch in
+            values.withUnsafeBufferPointer { values in patience(values, scratch: scratch) }
         }
         members.withUnsafeMutableBufferPointer { members in
-            scratch.previous.withUnsafeBufferPointer { previous in
-                while last >= 0 {
+            scratch.update { scratch in
+                while last != Int(noPredecessor) {
                     members[last] = true
-                    last = Int(previous[last])
+                    last = Int(scratch.previous[last])
                 }
             }
         }
+    }
+
+    /// The patience pass of ``mark(_:into:scratch:)``: fills the tails and the predecessor
+    /// links; returns the index of the longest run's last value.
+    @usableFromInline @inline(__always)
+    static func patience(_ values: UnsafeBufferPointer<Int32>, scratch: Scratch.Handle) -> Int {
+        let count = values.count
+        let window = searchWindow
+        let (tails, tailValues, previous) = (scratch.tails, scratch.tailValues, scratch.previous)
+        // Left uninitialized: the pass below writes every element it later reads, but for the
+        // tail values past the run, which must be `Int32.max` (never below a value).
+        tailValues.update(repeating: .max, count: count &+ window)
+        var length = 0
+        for index in 0..<count {
+            let value = values[index]
+            var low = length
+            if length > 0, tailValues[length &- 1] >= value {
+                var base = 0
+                var span = length
+                while span > window {
+                    let half = span >> 1
+                    base = tailValues[base &+ half &- 1] < value ? base &+ half : base
+                    span &-= half
+                }
+                // The first tail not below `value` is among tails base..<base+16 (past the run
+                // they are Int32.max): it is base plus the count below.
+                low = base &+ countBelow(value, in: UnsafeRawPointer(tailValues + base))
+            }
+            previous[index] = low > 0 ? tails[low &- 1] : noPredecessor
+            tails[low] = Int32(truncatingIfNeeded: index)
+            tailValues[low] = value
+            if low == length { length &+= 1 }
+        }
+        return Int(tails[length &- 1])
     }
 
     /// How many of the 16 values at `values` are below `value`. O(1): four 4-lane compares,

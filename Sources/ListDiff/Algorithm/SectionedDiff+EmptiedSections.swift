@@ -75,7 +75,7 @@ extension SectionedDiff {
                     Source.Section(
                         source.id, content: source.content,
                         items: ContiguousArray(
-                            source.items.indices.lazy.filter { indexes.oldPartner[base + $0] < 0 }.map {
+                            source.items.indices.lazy.filter { indexes.items.oldPartner(base + $0) == nil }.map {
                                 source.items[$0]
                             })))
             }
@@ -108,7 +108,7 @@ extension SectionedDiff {
         let indexes = _indexes
         return emptied.allSatisfy { section in
             let leftovers = (0..<Int(indexes.oldCounts[section])).lazy.filter {
-                indexes.oldPartner[Int(indexes.oldBase[section]) + $0] < 0
+                indexes.items.oldPartner(Int(indexes.oldBase[section]) + $0) == nil
             }.count
             guard let index = snapshot.indexOfSection(old.sections[section].id) else { return false }
             return snapshot.sections[index].items.count == leftovers
@@ -124,13 +124,14 @@ extension SectionedDiff {
         let indexes = _indexes
         var updates = indexes.updates
         let reloaded = Set(updates.sectionReloads)
-        for section in 0..<indexes.newSectionCount where indexes.newBase[section] >= 0 && !reloaded.contains(section) {
-            let inserted = indexes.newSectionSource[section] < 0
+        for section in 0..<indexes.newSectionCount
+        where indexes.isProcessed(new: section) && !reloaded.contains(section) {
+            let inserted = indexes.isInserted(new: section)
             let base = Int(indexes.newBase[section])
             // Partners first: the items themselves are read only when carried.
             for offset in 0..<Int(indexes.newCounts[section]) {
-                let partner = Int(indexes.newPartner[base + offset])
-                guard partner >= 0, inserted || indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])] < 0
+                guard let partner = indexes.items.newPartner(base + offset),
+                    inserted || indexes.isDeleted(old: indexes.items.oldSection(partner))
                 else { continue }
                 let item = new.sections[section].items[offset]
                 let previous = indexes.oldPath(partner)

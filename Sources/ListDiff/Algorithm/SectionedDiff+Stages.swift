@@ -32,9 +32,9 @@ extension SectionedDiff {
             }
         } catch {}
         var normalized = _indexes
-        for section in dirty where normalized.newSectionSource[section] >= 0 {
-            normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = -1
-            normalized.newSectionSource[section] = -1
+        for section in dirty where !normalized.isInserted(new: section) {
+            normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = _DiffIndexes.none
+            normalized.newSectionSource[section] = _DiffIndexes.none
         }
         return ([Stage(update: normalized.assembleBatch().update, result: new)], _indexes.updates)
     }
@@ -45,10 +45,10 @@ extension SectionedDiff {
     @inlinable
     func _isHeldBack(_ newFlat: Int, in section: Int, isDirty: [Bool]) -> Bool {
         let indexes = _indexes
-        let partner = Int(indexes.newPartner[newFlat])
-        guard partner >= 0 else { return false }
-        let target = Int(indexes.oldSectionTarget[Int(indexes.oldFlatSection[partner])])
-        return target >= 0 && (isDirty[target] || (isDirty[section] && indexes.newSectionSource[section] < 0))
+        guard let partner = indexes.items.newPartner(newFlat) else { return false }
+        let target = indexes.oldSectionTarget[indexes.items.oldSection(partner)]
+        return target != _DiffIndexes.none
+            && (isDirty[Int(target)] || (isDirty[section] && indexes.isInserted(new: section)))
     }
 
     @inlinable
@@ -70,7 +70,7 @@ extension SectionedDiff {
                 sections.append(Source.Section(section.id, content: section.content, items: old.sections[source].items))
                 continue
             }
-            guard indexes.newBase[index] >= 0 else {
+            guard indexes.isProcessed(new: index) else {
                 sections.append(section)
                 continue
             }
@@ -80,8 +80,7 @@ extension SectionedDiff {
             for (offset, item) in section.items.enumerated()
             where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
                 items.append(item)
-                let partner = Int(indexes.newPartner[base + offset])
-                if indexes.newStable[base + offset] {
+                if let partner = indexes.items.newPartner(base + offset), indexes.items.isStable(new: base + offset) {
                     items.append(contentsOf: leaving[partner - Int(indexes.oldBase[source])] ?? [])
                 }
             }
@@ -100,10 +99,9 @@ extension SectionedDiff {
         var leaving: [Int: [Source.Item]] = [:]
         var anchor = -1
         for (offset, item) in old.sections[source].items.enumerated() {
-            let partner = Int(indexes.oldPartner[base + offset])
-            guard partner >= 0 else { continue }
-            let section = Int(indexes.newFlatSection[partner])
-            if section == target, indexes.newStable[partner] {
+            guard let partner = indexes.items.oldPartner(base + offset) else { continue }
+            let section = indexes.items.newSection(partner)
+            if section == target, indexes.items.isStable(new: partner) {
                 anchor = offset
             } else if isDirty[section] {
                 leaving[anchor, default: []].append(item)

@@ -11,10 +11,10 @@ extension _DiffIndexes {
     func assembleBatch() -> (update: BatchUpdate, secondStageSections: [Int]) {
         var update = BatchUpdate()
         var moved = [Bool](_filling: false, count: newSectionCount)
-        for section in 0..<oldSectionCount where oldSectionTarget[section] < 0 { update.sectionDeletes.append(section) }
+        for section in 0..<oldSectionCount where isDeleted(old: section) { update.sectionDeletes.append(section) }
         for section in 0..<newSectionCount {
             let source = Int(newSectionSource[section])
-            if source < 0 {
+            if source == Self.none {
                 update.sectionInserts.append(section)
             } else if !newSectionStable[section] {
                 update.sectionMoves.append(SectionMove(from: source, to: section))
@@ -32,48 +32,44 @@ extension _DiffIndexes {
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
     /// bounds (every move pairs one old and one new processed item).
     func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([ItemPath], [ItemMove]) {
+        // No processed old item: nothing to delete or move (and no table to build).
+        guard items.oldCount > 0 else { return ([], []) }
         var deletes: [ItemPath] = []
-        let moves = [ItemMove](unsafeUninitializedCapacity: min(oldPartner.count, newPartner.count)) {
-            moves, moveCount in
-            deletes = [ItemPath](unsafeUninitializedCapacity: oldPartner.count) { deletes, deleteCount in
-                oldPartner.withUnsafeBufferPointer { oldPartner in
-                    newFlatSection.withUnsafeBufferPointer { newFlatSection in
-                        newStable.withUnsafeBufferPointer { newStable in
-                            newSectionSource.withUnsafeBufferPointer { newSectionSource in
-                                newBase.withUnsafeBufferPointer { newBase in
-                                    for section in 0..<oldSectionCount
-                                    where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
-                                        let target = Int(oldSectionTarget[section])
-                                        let base = Int(oldBase[section])
-                                        var operations = deleteCount &+ moveCount
-                                        for flat in base..<(base + Int(oldCounts[section])) {
-                                            let partner = Int(oldPartner[flat])
-                                            if partner >= 0 {
-                                                let to = Int(newFlatSection[partner])
-                                                if to == target, newStable[partner] { continue }
-                                                if newSectionSource[to] >= 0 {
-                                                    moves.initializeElement(
-                                                        at: moveCount,
-                                                        to: ItemMove(
-                                                            from: ItemPath(section: section, item: flat &- base),
-                                                            to: ItemPath(section: to, item: partner &- Int(newBase[to]))
-                                                        ))
-                                                    moveCount &+= 1
-                                                    if to != target, moved[to] { touched[to] = true }
-                                                    continue
-                                                }
-                                                touched[to] = true
-                                            }
-                                            deletes.initializeElement(
-                                                at: deleteCount, to: ItemPath(section: section, item: flat &- base))
-                                            deleteCount &+= 1
-                                        }
-                                        operations = deleteCount &+ moveCount &- operations
-                                        if operations > 0, moved[target] { touched[target] = true }
-                                    }
+        // Per new section, its first flat number when it is kept (items move into it), else
+        // `none` (inserted: its items come with it): one load per kept item.
+        let keptBase = (0..<newSectionCount).map { isInserted(new: $0) ? Self.none : newBase[$0] }
+        let moves = [ItemMove](unsafeUninitializedCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
+            deletes = [ItemPath](unsafeUninitializedCapacity: items.oldCount) { deletes, deleteCount in
+                items.read { items in
+                    for section in 0..<oldSectionCount where !isDeleted(old: section) {
+                        guard let range = flatRange(old: section) else { continue }
+                        let target = Int(oldSectionTarget[section])
+                        var operations = deleteCount &+ moveCount
+                        for flat in range {
+                            let partner = Int(items.oldPartner[flat])
+                            if partner != _ItemColumns.none {
+                                let to = Int(items.newSection[partner])
+                                if to == target, items.isStable(new: partner) { continue }
+                                let base = keptBase[to]
+                                if base != Self.none {
+                                    moves.initializeElement(
+                                        at: moveCount,
+                                        to: ItemMove(
+                                            from: ItemPath(section: section, item: flat &- range.lowerBound),
+                                            to: ItemPath(section: to, item: partner &- Int(base))
+                                        ))
+                                    moveCount &+= 1
+                                    if to != target, moved[to] { touched[to] = true }
+                                    continue
                                 }
+                                touched[to] = true
                             }
+                            deletes.initializeElement(
+                                at: deleteCount, to: ItemPath(section: section, item: flat &- range.lowerBound))
+                            deleteCount &+= 1
                         }
+                        operations = deleteCount &+ moveCount &- operations
+                        if operations > 0, moved[target] { touched[target] = true }
                     }
                 }
             }
@@ -84,20 +80,19 @@ extension _DiffIndexes {
     /// Inserts into kept sections, from the new side.
     func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [ItemPath] {
         var inserts: [ItemPath] = []
-        newPartner.withUnsafeBufferPointer { newPartner in
-            oldFlatSection.withUnsafeBufferPointer { oldFlatSection in
-                oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
-                    for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
-                        let base = Int(newBase[section])
-                        let before = inserts.count
-                        for flat in base..<(base &+ Int(newCounts[section])) {
-                            let partner = Int(newPartner[flat])
-                            if partner < 0 || oldSectionTarget[Int(oldFlatSection[partner])] < 0 {
-                                inserts.append(ItemPath(section: section, item: flat &- base))
-                            }
+        items.read { items in
+            oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
+                for section in 0..<newSectionCount where !isInserted(new: section) {
+                    guard let range = flatRange(new: section) else { continue }
+                    let before = inserts.count
+                    for flat in range {
+                        let partner = Int(items.newPartner[flat])
+                        if partner == _ItemColumns.none || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
+                        {
+                            inserts.append(ItemPath(section: section, item: flat &- range.lowerBound))
                         }
-                        if inserts.count > before, moved[section] { touched[section] = true }
                     }
+                    if inserts.count > before, moved[section] { touched[section] = true }
                 }
             }
         }
@@ -113,9 +108,8 @@ extension _DiffIndexes {
     @usableFromInline
     func deletedSectionsWithKeptItems() -> [Int] {
         (0..<oldSectionCount).filter { section in
-            guard oldSectionTarget[section] < 0, oldBase[section] >= 0 else { return false }
-            let base = Int(oldBase[section])
-            return oldPartner[base..<(base + Int(oldCounts[section]))].contains { $0 >= 0 }
+            guard isDeleted(old: section), let range = flatRange(old: section) else { return false }
+            return items.keepsAny(old: range)
         }
     }
 }

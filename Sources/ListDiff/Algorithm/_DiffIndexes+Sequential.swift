@@ -16,12 +16,12 @@ extension _DiffIndexes {
         var operations: [SequentialOperation] = []
         appendItemDeletes(to: &operations)
         for run in Self.runs(
-            of: (0..<oldSectionCount).filter { oldSectionTarget[$0] < 0 && !layout.isEmptied(old: $0) }
+            of: (0..<oldSectionCount).filter { isDeleted(old: $0) && !layout.isEmptied(old: $0) }
         ).reversed() {
             operations.append(.deleteSections(at: run.lowerBound, count: run.count))
         }
         appendSectionMoves(to: &operations, layout: layout)
-        for run in Self.runs(of: (0..<newSectionCount).filter { newSectionSource[$0] < 0 }.map(layout.index(ofNew:))) {
+        for run in Self.runs(of: (0..<newSectionCount).filter { isInserted(new: $0) }.map(layout.index(ofNew:))) {
             operations.append(.insertSections(at: run.lowerBound, count: run.count))
         }
         appendItemMoves(to: &operations, layout: layout)
@@ -40,23 +40,21 @@ extension _DiffIndexes {
     /// - Complexity: O(s + i + d) for s sections and i, d items in inserted and deleted ones.
     @usableFromInline
     var carriesItemsAcrossSectionChanges: Bool {
-        func holdsKeptItems(base: Int32, count: Int32, partners: [Int32]) -> Bool {
-            base >= 0 && partners[Int(base)..<Int(base + count)].contains { $0 >= 0 }
+        (0..<newSectionCount).contains { section in
+            guard isInserted(new: section), let range = flatRange(new: section) else { return false }
+            return items.keepsAny(new: range)
         }
-        return (0..<newSectionCount).contains {
-            newSectionSource[$0] < 0 && holdsKeptItems(base: newBase[$0], count: newCounts[$0], partners: newPartner)
-        }
-            || (0..<oldSectionCount).contains {
-                oldSectionTarget[$0] < 0
-                    && holdsKeptItems(base: oldBase[$0], count: oldCounts[$0], partners: oldPartner)
+            || (0..<oldSectionCount).contains { section in
+                guard isDeleted(old: section), let range = flatRange(old: section) else { return false }
+                return items.keepsAny(old: range)
             }
     }
 
     /// Old items of kept sections that leave for good.
     func appendItemDeletes(to operations: inout [SequentialOperation]) {
-        for section in 0..<oldSectionCount where oldBase[section] >= 0 && oldSectionTarget[section] >= 0 {
+        for section in 0..<oldSectionCount where isProcessed(old: section) && !isDeleted(old: section) {
             let base = Int(oldBase[section])
-            let doomed = (0..<Int(oldCounts[section])).filter { oldPartner[base + $0] < 0 }
+            let doomed = (0..<Int(oldCounts[section])).filter { items.oldPartner(base + $0) == nil }
             for run in Self.runs(of: doomed).reversed() {
                 operations.append(.deleteItems(section: section, at: run.lowerBound, count: run.count))
             }
@@ -69,7 +67,7 @@ extension _DiffIndexes {
         var chains = [Int32](_filling: 0, count: oldSectionCount + 1)
         forEachSectionMover { anchor, _ in chains[anchor + 1] += 1 }
         var slots = _MoveSlots(oldCount: oldSectionCount, chainLengths: chains) {
-            oldSectionTarget[$0] >= 0 || layout.isEmptied(old: $0)
+            !isDeleted(old: $0) || layout.isEmptied(old: $0)
         }
         forEachSectionMover { anchor, source in
             let from = slots.remove(old: source)
@@ -81,7 +79,7 @@ extension _DiffIndexes {
     /// old index of the nearest stable section before it, or -1.
     func forEachSectionMover(_ body: (Int, Int) -> Void) {
         var anchor = -1
-        for section in 0..<newSectionCount where newSectionSource[section] >= 0 {
+        for section in 0..<newSectionCount where !isInserted(new: section) {
             if newSectionStable[section] {
                 anchor = Int(newSectionSource[section])
             } else {
@@ -94,19 +92,21 @@ extension _DiffIndexes {
     /// has them: within and across kept sections, out of emptied ones, into inserted ones.
     func appendItemMoves(to operations: inout [SequentialOperation], layout: _SequentialLayout) {
         // No new item was processed: none moves.
-        guard !newPartner.isEmpty else { return }
+        guard items.newCount > 0 else { return }
         // The slots of each old section that items move out of or into, at `slotOf[old index]`
         // (-1: none): an array, where a dictionary's accessor allocated on every move.
         var slots: [_MoveSlots] = []
         var slotOf = [Int32](_filling: -1, count: oldSectionCount)
-        for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
+        for section in 0..<newSectionCount where isProcessed(new: section) && !isInserted(new: section) {
             let source = Int(newSectionSource[section])
             var chains = [Int32](_filling: 0, count: Int(oldCounts[source]) + 1)
             forEachItemMover(in: section) { anchor, _ in chains[anchor + 1] += 1 }
             let base = Int(oldBase[source])
             slotOf[source] = Int32(truncatingIfNeeded: slots.count)
             slots.append(
-                _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) { oldPartner[base + $0] >= 0 })
+                _MoveSlots(oldCount: Int(oldCounts[source]), chainLengths: chains) {
+                    items.oldPartner(base + $0) != nil
+                })
         }
         for source in layout.emptied {
             let count = Int(oldCounts[source])
@@ -114,15 +114,16 @@ extension _DiffIndexes {
             slots.append(
                 _MoveSlots(oldCount: count, chainLengths: [Int32](_filling: 0, count: count + 1)) { _ in true })
         }
-        for section in 0..<newSectionCount where newBase[section] >= 0 {
+        for section in 0..<newSectionCount where isProcessed(new: section) {
             let current = layout.index(ofNew: section)
             let source = Int(newSectionSource[section])
-            guard source >= 0 else {
+            guard !isInserted(new: section) else {
                 // An inserted section holds its fresh items in new order; each kept item, moved
                 // in in new order, goes straight to its new index.
                 let base = Int(newBase[section])
-                for offset in 0..<Int(newCounts[section]) where newPartner[base + offset] >= 0 {
-                    guard let from = take(Int(newPartner[base + offset]), from: &slots, slotOf: slotOf, layout: layout)
+                for offset in 0..<Int(newCounts[section]) {
+                    guard let partner = items.newPartner(base + offset),
+                        let from = take(partner, from: &slots, slotOf: slotOf, layout: layout)
                     else { continue }
                     operations.append(.moveItem(from: from, to: ItemPath(section: current, item: offset)))
                 }
@@ -156,17 +157,16 @@ extension _DiffIndexes {
         let oldSectionBase = Int(oldBase[Int(newSectionSource[section])])
         var anchor = -1
         for flat in base..<(base + Int(newCounts[section])) {
-            let partner = Int(newPartner[flat])
-            guard partner >= 0 else { continue }
-            if newStable[flat] { anchor = partner - oldSectionBase } else { body(anchor, partner) }
+            guard let partner = items.newPartner(flat) else { continue }
+            if items.isStable(new: flat) { anchor = partner - oldSectionBase } else { body(anchor, partner) }
         }
     }
 
     /// Fresh items of kept sections (those of inserted sections arrive with them).
     func appendItemInserts(to operations: inout [SequentialOperation]) {
-        for section in 0..<newSectionCount where newBase[section] >= 0 && newSectionSource[section] >= 0 {
+        for section in 0..<newSectionCount where isProcessed(new: section) && !isInserted(new: section) {
             let base = Int(newBase[section])
-            let fresh = (0..<Int(newCounts[section])).filter { newPartner[base + $0] < 0 }
+            let fresh = (0..<Int(newCounts[section])).filter { items.newPartner(base + $0) == nil }
             for run in Self.runs(of: fresh) {
                 operations.append(.insertItems(section: section, at: run.lowerBound, count: run.count))
             }

@@ -7,29 +7,27 @@
 /// never hashed and have no flat numbers.
 @usableFromInline
 struct _DiffIndexes: Sendable {
+    /// A section index that names no section: the target of a deleted old section, the
+    /// source of an inserted new one, the flat base of an unprocessed section.
+    @usableFromInline static var none: Int32 { -1 }
+
     @usableFromInline var oldSectionCount = 0
     @usableFromInline var newSectionCount = 0
-    /// New index of each old section, or -1 when it is deleted.
+    /// New index of each old section, or ``none`` when it is deleted.
     @usableFromInline var oldSectionTarget: [Int32] = []
-    /// Old index of each new section, or -1 when it is inserted.
+    /// Old index of each new section, or ``none`` when it is inserted.
     @usableFromInline var newSectionSource: [Int32] = []
     /// Kept and on the section LIS: not moved.
     @usableFromInline var newSectionStable: [Bool] = []
 
-    /// Flat number of each old section's first item, or -1 when the section is unprocessed.
+    /// Flat number of each old section's first item, or ``none`` when the section is unprocessed.
     @usableFromInline var oldBase: [Int32] = []
     @usableFromInline var newBase: [Int32] = []
     /// Items per processed section (old counts), to bound each section's flat range.
     @usableFromInline var oldCounts: [Int32] = []
     @usableFromInline var newCounts: [Int32] = []
-    /// Section of each flat item.
-    @usableFromInline var oldFlatSection: [Int32] = []
-    @usableFromInline var newFlatSection: [Int32] = []
-    /// The matching item on the other side (flat), or -1.
-    @usableFromInline var oldPartner: [Int32] = []
-    @usableFromInline var newPartner: [Int32] = []
-    /// The new item stays in its section and on that section's LIS: no move.
-    @usableFromInline var newStable: [Bool] = []
+    /// Per processed item: its section, its partner on the other side, whether it stays.
+    @usableFromInline var items = _ItemColumns()
 
     @usableFromInline var updates = ContentUpdates()
 
@@ -37,8 +35,38 @@ struct _DiffIndexes: Sendable {
 
     @inlinable
     func oldPath(_ flat: Int) -> ItemPath {
-        let section = Int(oldFlatSection[flat])
+        let section = items.oldSection(flat)
         return ItemPath(section: section, item: flat - Int(oldBase[section]))
+    }
+
+    /// Whether old section `section` is deleted (the new snapshot lacks it).
+    @inlinable
+    func isDeleted(old section: Int) -> Bool { oldSectionTarget[section] == Self.none }
+
+    /// Whether new section `section` is inserted (the old snapshot lacks it).
+    @inlinable
+    func isInserted(new section: Int) -> Bool { newSectionSource[section] == Self.none }
+
+    /// Whether old section `section`'s items have flat numbers (it was not skipped unchanged).
+    @inlinable
+    func isProcessed(old section: Int) -> Bool { oldBase[section] != Self.none }
+
+    /// Whether new section `section`'s items have flat numbers (it was not skipped unchanged).
+    @inlinable
+    func isProcessed(new section: Int) -> Bool { newBase[section] != Self.none }
+
+    /// The flat numbers of old section `section`'s items; nil when it is unprocessed.
+    @inlinable
+    func flatRange(old section: Int) -> Range<Int>? {
+        let base = oldBase[section]
+        return base == Self.none ? nil : Int(base)..<Int(base &+ oldCounts[section])
+    }
+
+    /// The flat numbers of new section `section`'s items; nil when it is unprocessed.
+    @inlinable
+    func flatRange(new section: Int) -> Range<Int>? {
+        let base = newBase[section]
+        return base == Self.none ? nil : Int(base)..<Int(base &+ newCounts[section])
     }
 }
 
@@ -46,6 +74,6 @@ extension _DiffIndexes {
     /// Kept sections off the stable run: each is one section move. O(s).
     @inlinable
     var sectionMoveCount: Int {
-        (0..<newSectionCount).lazy.filter { newSectionSource[$0] >= 0 && !newSectionStable[$0] }.count
+        (0..<newSectionCount).lazy.filter { !isInserted(new: $0) && !newSectionStable[$0] }.count
     }
 }

@@ -8,66 +8,87 @@ extension _Matcher {
     /// - Complexity: O(n + span) for n processed items: one pass for the span, one to intern.
     @inlinable
     mutating func _internDirect() throws(Failure) -> _DirectSymbolTable? {
-        let oldTotal = result.oldFlatSection.count
-        let newTotal = result.newFlatSection.count
+        let oldTotal = result.items.oldCount
+        let newTotal = result.items.newCount
         guard oldTotal + newTotal > 0,
             let (minimum, maximum) = _keyRange(limit: _DirectSymbolTable.spanLimit(entries: oldTotal + newTotal))
         else { return nil }
         let span = maximum &- minimum
         var table = _DirectSymbolTable(minimum: minimum, span: Int(truncatingIfNeeded: span))
-        var oldDuplicates: [ItemID] = []
-        var newDuplicates: [ItemID] = []
-        let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        var oldPartner = [Int32](repeating: -1, count: oldTotal)
-        // Every new item's partner is written below, matched or not.
-        var newPartner = [Int32](unsafeUninitializedCapacity: newTotal) { _, count in count = newTotal }
-        // `orderedKey` is never nil here (`_keyRange` found integers); `?? minimum` costs nothing
-        // once specialised.
+        var duplicates = _Duplicates()
+        // Out of `result` while written, so the loops may read `result`'s sections.
+        var items = result.items
+        result.items = _ItemColumns()
+        let sections = result
+        let (old, new) = (old, new)
         table.codes.withUnsafeMutableBufferPointer { codes in
-            oldPartner.withUnsafeMutableBufferPointer { oldPartner in
-                newPartner.withUnsafeMutableBufferPointer { newPartner in
-                    for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
-                        let base = Int(result.oldBase[section])
-                        old.sections[section].items.withUnsafeBufferPointer { items in
-                            for index in 0..<items.count {
-                                let slot = Int(
-                                    truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum)
-                                        &- minimum)
-                                if codes[slot] != 0 {
-                                    if oldDuplicates.count < limit { oldDuplicates.append(items[index].id) }
-                                    continue
-                                }
-                                codes[slot] = UInt32(truncatingIfNeeded: base &+ index &+ 1)
-                            }
-                        }
+            items.update { items in
+                // Every new item's partner is written below, matched or not.
+                items.oldPartner.update(repeating: _ItemColumns.none)
+                for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
+                    let base = Int(sections.oldBase[section])
+                    old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                        Self._enterOld(
+                            snapshotItems, base: base, minimum: minimum, codes: codes, duplicates: &duplicates)
                     }
-                    for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
-                        let base = Int(result.newBase[section])
-                        new.sections[section].items.withUnsafeBufferPointer { items in
-                            for index in 0..<items.count {
-                                let slot = Int(
-                                    truncatingIfNeeded: (_IdentifierHash.orderedKey(items[index].id) ?? minimum)
-                                        &- minimum)
-                                let flat = base &+ index
-                                let code = Int(codes[slot])
-                                newPartner[flat] = -1
-                                if code == 0 {
-                                    codes[slot] = UInt32(truncatingIfNeeded: oldTotal &+ flat &+ 1)
-                                } else if code <= oldTotal, oldPartner[code &- 1] < 0 {
-                                    oldPartner[code &- 1] = Int32(truncatingIfNeeded: flat)
-                                    newPartner[flat] = Int32(truncatingIfNeeded: code &- 1)
-                                } else if newDuplicates.count < limit {
-                                    newDuplicates.append(items[index].id)
-                                }
-                            }
-                        }
+                }
+                for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
+                    let base = Int(sections.newBase[section])
+                    new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                        Self._findNew(
+                            snapshotItems, base: base, minimum: minimum, codes: codes, items: items,
+                            duplicates: &duplicates)
                     }
                 }
             }
         }
-        try _record(
-            oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
+        result.items = items
+        try _record(duplicates)
         return table
+    }
+
+    /// Enters old items (flat numbers from `base`) into the direct table.
+    @inlinable @inline(__always)
+    static func _enterOld(
+        _ snapshotItems: UnsafeBufferPointer<Source.Item>, base: Int, minimum: UInt64,
+        codes: UnsafeMutableBufferPointer<UInt32>, duplicates: inout _Duplicates
+    ) {
+        // `orderedKey` is never nil here (`_keyRange` found integers); `?? minimum` costs
+        // nothing once specialised.
+        for index in 0..<snapshotItems.count {
+            let slot = Int(
+                truncatingIfNeeded: (_IdentifierHash.orderedKey(snapshotItems[index].id) ?? minimum) &- minimum)
+            if codes[slot] != 0 {
+                duplicates.add(old: snapshotItems[index].id)
+                continue
+            }
+            codes[slot] = UInt32(truncatingIfNeeded: base &+ index &+ 1)
+        }
+    }
+
+    /// Looks new items (flat numbers from `base`) up in the direct table: each finds its old
+    /// partner, or enters as new-only.
+    @inlinable @inline(__always)
+    static func _findNew(
+        _ snapshotItems: UnsafeBufferPointer<Source.Item>, base: Int, minimum: UInt64,
+        codes: UnsafeMutableBufferPointer<UInt32>, items: _ItemColumns.Handle, duplicates: inout _Duplicates
+    ) {
+        let oldTotal = items.oldPartner.count
+        for index in 0..<snapshotItems.count {
+            let slot = Int(
+                truncatingIfNeeded: (_IdentifierHash.orderedKey(snapshotItems[index].id) ?? minimum) &- minimum)
+            let flat = base &+ index
+            let code = Int(codes[slot])
+            items.newPartner[flat] = _ItemColumns.none
+            if code == 0 {
+                codes[slot] = UInt32(truncatingIfNeeded: oldTotal &+ flat &+ 1)
+            } else if code <= oldTotal, items.oldPartner[code &- 1] == _ItemColumns.none {
+                items.oldPartner[code &- 1] = Int32(truncatingIfNeeded: flat)
+                items.newPartner[flat] = Int32(truncatingIfNeeded: code &- 1)
+            } else {
+                duplicates.add(new: snapshotItems[index].id)
+            }
+        }
     }
 
     /// The smallest and largest ordered key of the processed items' identifiers; nil when
@@ -106,10 +127,10 @@ extension _Matcher {
             }
         }
         for step in [64, 1] {
-            for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 {
+            for section in 0..<result.oldSectionCount where result.isProcessed(old: section) {
                 guard widen(old.sections[section].items, every: step) else { return nil }
             }
-            for section in 0..<result.newSectionCount where result.newBase[section] >= 0 {
+            for section in 0..<result.newSectionCount where result.isProcessed(new: section) {
                 guard widen(new.sections[section].items, every: step) else { return nil }
             }
         }

@@ -1,14 +1,25 @@
 extension _Matcher {
     @inlinable
     func oldID(_ flat: Int) -> ItemID {
-        let section = Int(result.oldFlatSection[flat])
+        let section = result.items.oldSection(flat)
         return old.sections[section].items[flat - Int(result.oldBase[section])].id
     }
 
     @inlinable
     func newID(_ flat: Int) -> ItemID {
-        let section = Int(result.newFlatSection[flat])
+        let section = result.items.newSection(flat)
         return new.sections[section].items[flat - Int(result.newBase[section])].id
+    }
+
+    /// The identifier of item `flat` of `snapshot`, whose sections' flat numbers start at
+    /// `bases` and whose items' sections `sections` holds: ``oldID(_:)`` and ``newID(_:)``
+    /// while the item columns are out of `result`, read through their handle.
+    @inlinable @inline(__always)
+    static func _id(of flat: Int, in snapshot: Source, bases: [Int32], sections: UnsafeMutableBufferPointer<Int32>)
+        -> ItemID
+    {
+        let section = Int(sections[flat])
+        return snapshot.sections[section].items[flat &- Int(bases[section])].id
     }
 
     /// Hashes every processed item once: old items enter the table, new items find their
@@ -22,13 +33,13 @@ extension _Matcher {
     mutating func matchItems(hasMarks: Bool) throws(Failure) {
         var asciiStrings = ItemID.self == String.self
         if asciiStrings,
-            new.reloadedItems.contains(where: { _hash($0, asciiStrings: true) == nil })
-                || new.reconfiguredItems.contains(where: { _hash($0, asciiStrings: true) == nil })
+            new.reloadedItems.contains(where: { Self._hash($0, asciiStrings: true) == nil })
+                || new.reconfiguredItems.contains(where: { Self._hash($0, asciiStrings: true) == nil })
         {
             asciiStrings = false
         }
         // Every section unchanged (no marks, or every section would be processed): no table.
-        if !hasMarks, result.oldFlatSection.isEmpty, result.newFlatSection.isEmpty { return }
+        if !hasMarks, result.items.oldCount == 0, result.items.newCount == 0 { return }
         if _IdentifierHash.isInjective(ItemID.self), let table = try _internDirect() {
             if hasMarks {
                 marks = try resolveMarks { id in table.code(of: _IdentifierHash.orderedKey(id) ?? table.minimum) &- 1 }
@@ -48,13 +59,13 @@ extension _Matcher {
     /// new flat number); -1 when no item has it.
     @inlinable
     func code(of id: ItemID, in table: _SymbolTable, asciiStrings: Bool) -> Int {
-        let oldTotal = result.oldPartner.count
+        let oldTotal = result.items.oldCount
         // ASCII mode is only chosen when every mark is ASCII.
-        guard let hash = _hash(id, asciiStrings: asciiStrings) else { return -1 }
+        guard let hash = Self._hash(id, asciiStrings: asciiStrings) else { return -1 }
         let tag = _SymbolTable.tag(hash)
         var slot = hash & table.mask
-        while table.slots[slot] != 0 {
-            let entry = table.slots[slot]
+        while table.entry(at: slot) != 0 {
+            let entry = table.entry(at: slot)
             if entry & ~_SymbolTable.codeMask == tag {
                 let code = Int(entry & _SymbolTable.codeMask) - 1
                 if code < oldTotal ? oldID(code) == id : newID(code - oldTotal) == id { return code }
@@ -67,123 +78,153 @@ extension _Matcher {
     /// The hash the table uses for `id` in the given mode; nil for a non-ASCII string in
     /// ASCII mode.
     @inlinable @inline(__always)
-    func _hash(_ id: ItemID, asciiStrings: Bool) -> Int? {
+    static func _hash(_ id: ItemID, asciiStrings: Bool) -> Int? {
         asciiStrings ? _IdentifierHash.ofASCII(unsafeBitCast(id, to: String.self)) : _IdentifierHash.of(id)
     }
 
     /// One interning pass; nil (and nothing recorded) when ASCII mode meets a non-ASCII string.
     @inlinable
     mutating func _intern(asciiStrings: Bool) throws(Failure) -> _SymbolTable? {
-        let oldTotal = result.oldFlatSection.count
-        let newTotal = result.newFlatSection.count
-        var table = _SymbolTable(entries: oldTotal + newTotal)
-        var oldDuplicates: [ItemID] = []
-        var newDuplicates: [ItemID] = []
-        let limit = SnapshotError<SectionID, ItemID>.reportedDuplicateLimit
-        var oldPartner = [Int32](repeating: -1, count: oldTotal)
-        var newPartner = [Int32](repeating: -1, count: newTotal)
-        var aborted = false
-        let mask = table.mask
-        let codeMask = _SymbolTable.codeMask
-        // For integer identifiers equal hashes are equal identifiers: keep each entry's full
-        // hash and compare that instead of fetching the identifier.
+        let oldTotal = result.items.oldCount
+        // For integer identifiers equal hashes are equal identifiers: the table keeps each
+        // entry's full hash, compared instead of fetching the identifier.
         let injective = _IdentifierHash.isInjective(ItemID.self)
-        // Only entries put in the table are ever read back, and each is written first.
-        var fullHashes = [Int](unsafeUninitializedCapacity: injective ? oldTotal + newTotal : 0) { _, count in
-            count = injective ? oldTotal + newTotal : 0
-        }
-        fullHashes.withUnsafeMutableBufferPointer { fullHashes in
-            table.slots.withUnsafeMutableBufferPointer { slots in
-                for section in 0..<result.oldSectionCount where result.oldBase[section] >= 0 && !aborted {
-                    let base = Int(result.oldBase[section])
-                    old.sections[section].items.withUnsafeBufferPointer { items in
-                        for index in 0..<items.count {
-                            let id = items[index].id
-                            guard let hash = _hash(id, asciiStrings: asciiStrings) else {
-                                aborted = true
-                                return
-                            }
-                            let tag = _SymbolTable.tag(hash)
-                            var slot = hash & mask
-                            while true {
-                                let entry = slots[slot]
-                                if entry == 0 {
-                                    slots[slot] = tag | UInt64(base + index + 1)
-                                    if injective { fullHashes[base + index] = hash }
-                                    break
-                                }
-                                if entry & ~codeMask == tag,
-                                    injective
-                                        ? fullHashes[Int(entry & codeMask) - 1] == hash
-                                        : oldID(Int(entry & codeMask) - 1) == id
-                                {
-                                    if oldDuplicates.count < limit { oldDuplicates.append(id) }
-                                    break
-                                }
-                                slot = (slot &+ 1) & mask
-                            }
-                        }
+        var table = _SymbolTable(entries: oldTotal + result.items.newCount, fullHashes: injective)
+        var duplicates = _Duplicates()
+        // Out of `result` while written; the loops read the rest through `sections`, a copy
+        // (a method of `self` called in them would copy all of `self` each time).
+        var items = result.items
+        result.items = _ItemColumns()
+        let sections = result
+        let (old, new) = (old, new)
+        let completed = table.update { table in
+            items.update { items in
+                items.forgetPartners()
+                for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
+                    let base = Int(sections.oldBase[section])
+                    let interned = old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                        Self._internOld(
+                            snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
+                            old: old, sections: sections, duplicates: &duplicates)
                     }
+                    guard interned else { return false }
                 }
-                for section in 0..<result.newSectionCount where result.newBase[section] >= 0 && !aborted {
-                    let base = Int(result.newBase[section])
-                    new.sections[section].items.withUnsafeBufferPointer { items in
-                        for index in 0..<items.count {
-                            let id = items[index].id
-                            guard let hash = _hash(id, asciiStrings: asciiStrings) else {
-                                aborted = true
-                                return
-                            }
-                            let tag = _SymbolTable.tag(hash)
-                            let flat = base + index
-                            var slot = hash & mask
-                            while true {
-                                let entry = slots[slot]
-                                if entry == 0 {
-                                    slots[slot] = tag | UInt64(oldTotal + flat + 1)
-                                    if injective { fullHashes[oldTotal + flat] = hash }
-                                    break
-                                }
-                                if entry & ~codeMask == tag {
-                                    let code = Int(entry & codeMask) - 1
-                                    if code < oldTotal {
-                                        if injective ? fullHashes[code] == hash : oldID(code) == id {
-                                            if oldPartner[code] >= 0 {
-                                                if newDuplicates.count < limit { newDuplicates.append(id) }
-                                            } else {
-                                                oldPartner[code] = Int32(flat)
-                                                newPartner[flat] = Int32(code)
-                                            }
-                                            break
-                                        }
-                                    } else if injective ? fullHashes[code] == hash : newID(code - oldTotal) == id {
-                                        if newDuplicates.count < limit { newDuplicates.append(id) }
-                                        break
-                                    }
-                                }
-                                slot = (slot &+ 1) & mask
-                            }
-                        }
+                for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
+                    let base = Int(sections.newBase[section])
+                    let interned = new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                        Self._internNew(
+                            snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
+                            snapshots: (old, new), sections: sections, duplicates: &duplicates)
                     }
+                    guard interned else { return false }
                 }
+                return true
             }
         }
-        if aborted { return nil }
-        try _record(
-            oldPartner: oldPartner, newPartner: newPartner, oldDuplicates: oldDuplicates, newDuplicates: newDuplicates)
+        result.items = items
+        guard completed else { return nil }
+        try _record(duplicates)
         return table
     }
 
-    /// Keeps what an interning pass found: the partners, or the repeated identifiers as an
-    /// error (the old side's first).
+    /// Enters old items (flat numbers from `base`) into the table; false when ASCII mode meets
+    /// a non-ASCII string.
+    @inlinable @inline(__always)
+    static func _internOld(
+        _ snapshotItems: UnsafeBufferPointer<Source.Item>, base: Int, asciiStrings: Bool,
+        into table: _SymbolTable.Handle,
+        items: _ItemColumns.Handle, old: Source, sections: _DiffIndexes, duplicates: inout _Duplicates
+    ) -> Bool {
+        let mask = table.slots.count &- 1
+        let codeMask = _SymbolTable.codeMask
+        let injective = !table.fullHashes.isEmpty
+        for index in 0..<snapshotItems.count {
+            let id = snapshotItems[index].id
+            guard let hash = Self._hash(id, asciiStrings: asciiStrings) else { return false }
+            let tag = _SymbolTable.tag(hash)
+            var slot = hash & mask
+            while true {
+                let entry = table.slots[slot]
+                if entry == 0 {
+                    table.slots[slot] = tag | UInt64(base &+ index &+ 1)
+                    if injective { table.fullHashes[base &+ index] = UInt64(bitPattern: Int64(hash)) }
+                    break
+                }
+                if entry & ~codeMask == tag,
+                    injective
+                        ? table.fullHashes[Int(entry & codeMask) &- 1] == UInt64(bitPattern: Int64(hash))
+                        : _id(
+                            of: Int(entry & codeMask) &- 1, in: old, bases: sections.oldBase, sections: items.oldSection
+                        ) == id
+                {
+                    duplicates.add(old: id)
+                    break
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+        return true
+    }
+
+    /// Looks new items (flat numbers from `base`) up in the table: each finds its old partner,
+    /// or enters as new-only. False when ASCII mode meets a non-ASCII string.
+    @inlinable @inline(__always)
+    static func _internNew(
+        _ snapshotItems: UnsafeBufferPointer<Source.Item>, base: Int, asciiStrings: Bool,
+        into table: _SymbolTable.Handle,
+        items: _ItemColumns.Handle, snapshots: (old: Source, new: Source), sections: _DiffIndexes,
+        duplicates: inout _Duplicates
+    ) -> Bool {
+        let mask = table.slots.count &- 1
+        let codeMask = _SymbolTable.codeMask
+        let injective = !table.fullHashes.isEmpty
+        let oldTotal = items.oldPartner.count
+        for index in 0..<snapshotItems.count {
+            let id = snapshotItems[index].id
+            guard let hash = Self._hash(id, asciiStrings: asciiStrings) else { return false }
+            let tag = _SymbolTable.tag(hash)
+            let flat = base &+ index
+            var slot = hash & mask
+            while true {
+                let entry = table.slots[slot]
+                if entry == 0 {
+                    table.slots[slot] = tag | UInt64(oldTotal &+ flat &+ 1)
+                    if injective { table.fullHashes[oldTotal &+ flat] = UInt64(bitPattern: Int64(hash)) }
+                    break
+                }
+                if entry & ~codeMask == tag {
+                    let code = Int(entry & codeMask) &- 1
+                    let same =
+                        injective
+                        ? table.fullHashes[code] == UInt64(bitPattern: Int64(hash))
+                        : code < oldTotal
+                            ? _id(of: code, in: snapshots.old, bases: sections.oldBase, sections: items.oldSection)
+                                == id
+                            : _id(
+                                of: code &- oldTotal, in: snapshots.new, bases: sections.newBase,
+                                sections: items.newSection)
+                                == id
+                    if same {
+                        if code >= oldTotal || items.oldPartner[code] != _ItemColumns.none {
+                            duplicates.add(new: id)
+                        } else {
+                            items.oldPartner[code] = Int32(truncatingIfNeeded: flat)
+                            items.newPartner[flat] = Int32(truncatingIfNeeded: code)
+                        }
+                        break
+                    }
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+        return true
+    }
+    /// Throws the repeated identifiers an interning pass found, the old side's first; the
+    /// partners stay recorded in `result` either way.
     @inlinable
-    mutating func _record(oldPartner: [Int32], newPartner: [Int32], oldDuplicates: [ItemID], newDuplicates: [ItemID])
-        throws(Failure)
-    {
-        result.oldPartner = oldPartner
-        result.newPartner = newPartner
-        if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateItems(oldDuplicates)) }
-        if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateItems(newDuplicates)) }
+    func _record(_ duplicates: _Duplicates) throws(Failure) {
+        if !duplicates.old.isEmpty { throw Failure(side: .old, reason: .duplicateItems(duplicates.old)) }
+        if !duplicates.new.isEmpty { throw Failure(side: .new, reason: .duplicateItems(duplicates.new)) }
     }
 
     /// Per new flat item, the strongest update its marks ask for. Marks name identifiers; the
@@ -192,12 +233,12 @@ extension _Matcher {
     /// absent) `code` gives.
     @inlinable
     func resolveMarks(code: (ItemID) -> Int) throws(Failure) -> [UInt8] {
-        let oldTotal = result.oldPartner.count
-        var marks = [UInt8](_filling: 0, count: result.newPartner.count)
+        let oldTotal = result.items.oldCount
+        var marks = [UInt8](_filling: 0, count: result.items.newCount)
         func flat(of id: ItemID) -> Int? {
             let code = code(id)
             if code < 0 { return nil }
-            if code < oldTotal { return result.oldPartner[code] >= 0 ? Int(result.oldPartner[code]) : nil }
+            if code < oldTotal { return result.items.oldPartner(code) }
             return code - oldTotal
         }
         for id in new.reconfiguredItems {
@@ -209,72 +250,5 @@ extension _Matcher {
             marks[flat] = _UpdateKind.reload.rawValue
         }
         return marks
-    }
-
-    /// Within each kept, changed section, the items that stay in it and lie on the LIS of
-    /// their old positions are stable; every other kept item is one move.
-    @inlinable
-    mutating func markStableItems() {
-        var members: [Bool] = []
-        var scratch = LongestIncreasingSubsequence.Scratch()
-        var stable = result.newStable
-        result.newStable = []
-        for section in 0..<result.newSectionCount
-        where result.newBase[section] >= 0 && result.newSectionSource[section] >= 0 {
-            let source = result.newSectionSource[section]
-            let start = Int(result.newBase[section])
-            let kept = Self.collectKept(
-                start..<(start + Int(result.newCounts[section])), source: source, oldBase: result.oldBase[Int(source)],
-                partners: result.newPartner, oldSections: result.oldFlatSection)
-            if kept.increasing {
-                // Already in order (no moves within this section): all of them stay.
-                stable.withUnsafeMutableBufferPointer { stable in
-                    for flat in kept.flats { stable[Int(flat)] = true }
-                }
-                continue
-            }
-            members.removeAll(keepingCapacity: true)
-            members.append(contentsOf: repeatElement(false, count: kept.positions.count))
-            LongestIncreasingSubsequence.mark(kept.positions, into: &members, scratch: &scratch)
-            stable.withUnsafeMutableBufferPointer { stable in
-                members.withUnsafeBufferPointer { members in
-                    for (index, flat) in kept.flats.enumerated() where members[index] { stable[Int(flat)] = true }
-                }
-            }
-        }
-        result.newStable = stable
-    }
-
-    /// The old positions (and new flat numbers) of the items of a new section that came from
-    /// its own old section, in new order, and whether the positions already increase.
-    @inlinable
-    static func collectKept(
-        _ range: Range<Int>, source: Int32, oldBase: Int32, partners: [Int32], oldSections: [Int32]
-    ) -> (positions: [Int32], flats: [Int32], increasing: Bool) {
-        var increasing = true
-        var found = 0
-        var flats: [Int32] = []
-        let positions = [Int32](unsafeUninitializedCapacity: range.count) { positions, positionCount in
-            flats = [Int32](unsafeUninitializedCapacity: range.count) { flats, flatCount in
-                partners.withUnsafeBufferPointer { partners in
-                    oldSections.withUnsafeBufferPointer { oldSections in
-                        var last: Int32 = -1
-                        for flat in range {
-                            let partner = partners[flat]
-                            guard partner >= 0, oldSections[Int(partner)] == source else { continue }
-                            let position = partner &- oldBase
-                            if position < last { increasing = false }
-                            last = position
-                            positions.initializeElement(at: found, to: position)
-                            flats.initializeElement(at: found, to: Int32(truncatingIfNeeded: flat))
-                            found &+= 1
-                        }
-                    }
-                }
-                flatCount = found
-            }
-            positionCount = found
-        }
-        return (positions, flats, increasing)
     }
 }

@@ -14,7 +14,7 @@ extension _Matcher {
         }
         for id in new.reloadedSections {
             guard let section = new._sectionIndex[id] else { throw Failure(side: .new, reason: .unknownSection(id)) }
-            if result.newSectionSource[section] >= 0 { sectionReloaded[section] = true }
+            if !result.isInserted(new: section) { sectionReloaded[section] = true }
         }
         let contentKind: _UpdateKind = options.contentUpdates == .reload ? .reload : .reconfigure
         var updates = ContentUpdates()
@@ -40,8 +40,9 @@ extension _Matcher {
             let base = Int(result.newBase[section])
             for index in newItems.indices {
                 let flat = base + index
-                let partner = Int(result.newPartner[flat])
-                guard partner >= 0, result.oldSectionTarget[Int(result.oldFlatSection[partner])] >= 0 else { continue }
+                guard let partner = result.items.newPartner(flat),
+                    !result.isDeleted(old: result.items.oldSection(partner))
+                else { continue }
                 var kind = hasMarks ? _UpdateKind(rawValue: marks[flat]) ?? .none : .none
                 if kind != .reload, case let previous = oldContent(partner), previous != newItems[index].content {
                     kind = max(kind, Self.contentUpdate(contentKind, from: previous, to: newItems[index].content))
@@ -61,7 +62,7 @@ extension _Matcher {
 
     @inlinable
     func oldContent(_ flat: Int) -> Content? {
-        let section = Int(result.oldFlatSection[flat])
+        let section = result.items.oldSection(flat)
         return old.sections[section].items[flat - Int(result.oldBase[section])].content
     }
 

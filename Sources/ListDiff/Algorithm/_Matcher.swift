@@ -47,8 +47,8 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         let newCount = new.sections.count
         result.oldSectionCount = oldCount
         result.newSectionCount = newCount
-        result.oldSectionTarget = [Int32](_filling: -1, count: oldCount)
-        result.newSectionSource = [Int32](_filling: -1, count: newCount)
+        result.oldSectionTarget = [Int32](_filling: _DiffIndexes.none, count: oldCount)
+        result.newSectionSource = [Int32](_filling: _DiffIndexes.none, count: newCount)
         result.newSectionStable = [Bool](_filling: false, count: newCount)
         // One section a side (every flat list): nothing to hash, no repeat possible.
         if oldCount == 1 && newCount == 1 {
@@ -71,7 +71,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         if !oldDuplicates.isEmpty { throw Failure(side: .old, reason: .duplicateSections(oldDuplicates)) }
         for (index, section) in new.sections.enumerated() {
             let symbol = symbols[section.id]
-            if let symbol, symbol >= 0, result.oldSectionTarget[Int(symbol)] < 0 {
+            if let symbol, symbol >= 0, result.isDeleted(old: Int(symbol)) {
                 result.oldSectionTarget[Int(symbol)] = Int32(index)
                 result.newSectionSource[index] = symbol
             } else if symbol != nil {
@@ -93,7 +93,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         // Kept sections still in their old order, the usual case, all stay: no run to compute.
         var last: Int32 = -1
         var inOrder = true
-        for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
+        for index in 0..<result.newSectionCount where !result.isInserted(new: index) {
             inOrder = inOrder && result.newSectionSource[index] > last
             last = result.newSectionSource[index]
             result.newSectionStable[index] = true
@@ -102,7 +102,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         var kept: [Int32] = []
         var isFixed: [Bool] = []
         var keptAt: [Int] = []
-        for index in 0..<result.newSectionCount where result.newSectionSource[index] >= 0 {
+        for index in 0..<result.newSectionCount where !result.isInserted(new: index) {
             kept.append(result.newSectionSource[index])
             isFixed.append(Int(result.newSectionSource[index]) == index)
             keptAt.append(index)
@@ -117,8 +117,8 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         var unchanged = [Bool](_filling: false, count: result.newSectionCount)
         guard !forceProcessing else { return unchanged }
         for index in 0..<result.newSectionCount {
+            guard !result.isInserted(new: index) else { continue }
             let source = Int(result.newSectionSource[index])
-            guard source >= 0 else { continue }
             unchanged[index] = Self.sameIdentifiers(old.sections[source].items, new.sections[index].items)
         }
         return unchanged
@@ -150,39 +150,41 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     @inlinable
     mutating func assignFlatNumbers(unchanged: [Bool]) {
         var oldTotal: Int32 = 0
-        result.oldBase = [Int32](_filling: -1, count: result.oldSectionCount)
+        result.oldBase = [Int32](_filling: _DiffIndexes.none, count: result.oldSectionCount)
         result.oldCounts = [Int32](_filling: 0, count: result.oldSectionCount)
         for index in 0..<result.oldSectionCount {
-            let target = Int(result.oldSectionTarget[index])
-            guard target < 0 || !unchanged[target] else { continue }
+            guard result.isDeleted(old: index) || !unchanged[Int(result.oldSectionTarget[index])] else { continue }
             result.oldBase[index] = oldTotal
             result.oldCounts[index] = Int32(old.sections[index].items.count)
             oldTotal += result.oldCounts[index]
         }
         var newTotal: Int32 = 0
-        result.newBase = [Int32](_filling: -1, count: result.newSectionCount)
+        result.newBase = [Int32](_filling: _DiffIndexes.none, count: result.newSectionCount)
         result.newCounts = [Int32](_filling: 0, count: result.newSectionCount)
         for index in 0..<result.newSectionCount where !unchanged[index] {
             result.newBase[index] = newTotal
             result.newCounts[index] = Int32(new.sections[index].items.count)
             newTotal += result.newCounts[index]
         }
-        result.oldFlatSection = Self.flatSections(bases: result.oldBase, counts: result.oldCounts, total: Int(oldTotal))
-        result.newFlatSection = Self.flatSections(bases: result.newBase, counts: result.newCounts, total: Int(newTotal))
-        result.newStable = [Bool](_filling: false, count: Int(newTotal))
+        result.items = _ItemColumns(oldCount: Int(oldTotal), newCount: Int(newTotal))
+        let (oldBase, oldCounts, newBase, newCounts) = (
+            result.oldBase, result.oldCounts, result.newBase, result.newCounts
+        )
+        result.items.update { items in
+            Self.writeSections(of: items.oldSection, bases: oldBase, counts: oldCounts)
+            Self.writeSections(of: items.newSection, bases: newBase, counts: newCounts)
+        }
     }
 
+    /// Each flat item's section. Processed sections tile the column exactly, so every element
+    /// is written once.
     @inlinable
-    static func flatSections(bases: [Int32], counts: [Int32], total: Int) -> [Int32] {
-        // Processed sections tile 0..<total exactly, so every element is written once.
-        [Int32](unsafeUninitializedCapacity: total) { buffer, count in
-            for section in bases.indices where bases[section] >= 0 {
-                let start = Int(bases[section])
-                for flat in start..<(start + Int(counts[section])) {
-                    buffer.initializeElement(at: flat, to: Int32(section))
-                }
+    static func writeSections(of column: UnsafeMutableBufferPointer<Int32>, bases: [Int32], counts: [Int32]) {
+        for section in bases.indices where bases[section] != _DiffIndexes.none {
+            let start = Int(bases[section])
+            for flat in start..<(start + Int(counts[section])) {
+                column[flat] = Int32(truncatingIfNeeded: section)
             }
-            count = total
         }
     }
 

@@ -39,7 +39,7 @@ struct _SequentialLayout {
         var newIndexes = [Int32](_filling: 0, count: indexes.newSectionCount)
         var position = 0
         for section in 0..<indexes.newSectionCount {
-            if indexes.newSectionSource[section] >= 0, indexes.newSectionStable[section] {
+            if !indexes.isInserted(new: section), indexes.newSectionStable[section] {
                 while emptiedIndexes.count < anchors.count, anchors[emptiedIndexes.count] < section {
                     emptiedIndexes.append(position)
                     position += 1
