@@ -198,6 +198,7 @@ final class EventLoop: @unchecked Sendable {
             connections.append(
                 contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
         }
+        precondition(connections[Int(fd)] == nil, "event loop: descriptor \(fd) accepted while still registered")
         nextConnectionID += 1
         let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
         guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
@@ -282,12 +283,17 @@ final class EventLoop: @unchecked Sendable {
                 guard let connection = awaiting(fd, connectionID) else { continue }
                 answerAwaited(connection, with: response)
             case .handlerDeferred(let fd, let connectionID, let deferred):
-                guard let connection = awaiting(fd, connectionID), connection.deferred == nil else {
+                guard let connection = awaiting(fd, connectionID),
+                    case .awaiting(let request, .worker) = connection.state
+                else {
                     deferred.cancel()
                     continue
                 }
-                connection.workerJob = nil
-                startWaiting(for: deferred, on: connection)
+                if let response = deferred.bind(mailbox: mailbox, fd: fd, connectionID: connectionID) {
+                    answerAwaited(connection, with: response)
+                } else {
+                    startWaiting(for: deferred, answering: request, on: connection)
+                }
             case .beginShutdown(let deadline):
                 beginDraining(deadline: deadline)
             }
@@ -302,7 +308,8 @@ final class EventLoop: @unchecked Sendable {
         forEachConnection { connection in
             if connection.isIdle {
                 closeConnection(connection)
-            } else if let deferred = connection.deferred, let response = deferred.expire() {
+            } else if case .awaiting(_, .deferred(let deferred, _)) = connection.state, let response = deferred.expire()
+            {
                 answerAwaited(connection, with: response)
             }
         }
@@ -315,7 +322,7 @@ final class EventLoop: @unchecked Sendable {
         forEachConnection { connection in
             checkDeadlines(connection)
             guard !connection.isClosed else { return }
-            if connection.input.isEmpty && connection.outbound.isEmpty && !connection.isLingering {
+            if connection.input.isEmpty && connection.outbound.isEmpty && !connection.state.isLingering {
                 connection.input.release()
                 connection.outbound.releaseSpare()
             }
