@@ -239,7 +239,7 @@ extension EventLoop {
         }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        requestMetrics.record(
+        counters.requests.record(
             route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(
@@ -284,34 +284,6 @@ extension EventLoop {
         }
     }
 
-    /// Lingering close: shut down writing so the response is delivered with a FIN, then
-    /// read and discard until the client closes (or the linger timeout), so unread input does
-    /// not make the kernel send a reset that destroys the response.
-    private func startClosing(_ connection: Connection) {
-        guard !connection.peerClosedInput else {
-            closeConnection(connection)
-            return
-        }
-        shutdown(connection.fd, Int32(SHUT_WR))
-        connection.state.startLingering(deadline: now + lingerTimeout)
-    }
-
-    private func drainLingering(_ connection: Connection) {
-        while true {
-            let count = read(connection.fd, scratch, Self.scratchSize)
-            if count > 0 {
-                guard connection.state.discardLingering(count) else {
-                    closeConnection(connection)
-                    return
-                }
-                continue
-            }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
-            closeConnection(connection)
-            return
-        }
-    }
-
     /// Registers exactly the readiness the connection can act on now (one `epoll_ctl`
     /// only when it changes, so steady keep-alive traffic needs none).
     func updateInterest(_ connection: Connection) {
@@ -336,76 +308,5 @@ extension EventLoop {
         guard wanted != connection.interest else { return }
         cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
         connection.interest = wanted
-    }
-
-    func closeConnection(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        switch connection.state.close() {
-        case .worker(let presence):
-            presence.markGone()
-        case .deferred(let deferred, _):
-            waitingCount -= 1
-            deferred.cancel()
-        case nil:
-            break
-        }
-        releaseBody(of: connection)
-        close(connection.fd)
-        precondition(connections[Int(connection.fd)] === connection, "connection: closed one not in the table")
-        connections[Int(connection.fd)] = nil
-        openCount -= 1
-        budget.giveBack()
-        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
-        if acceptingPaused { resumeAccepting() }
-    }
-
-    /// Applies the linger, write, idle, header and body timeouts to one connection.
-    func checkDeadlines(_ connection: Connection) {
-        if case .lingering(let linger) = connection.state {
-            if now >= linger.deadline { closeConnection(connection) }
-            return
-        }
-        if !connection.outbound.isEmpty {
-            if connection.writeProgress.isOverdue(now: now, timeout: writeTimeout, rate: writeRate) {
-                closeConnection(connection)
-            }
-            return
-        }
-        switch connection.state {
-        case .serving:
-            break
-        case .awaiting(_, .deferred(let deferred, let deadline)):
-            if now >= deadline, let response = deferred.expire() { answerAwaited(connection, with: response) }
-            return
-        case .awaiting(_, .worker), .closingAfterWrite, .lingering:
-            return
-        case .closed:
-            preconditionFailure("connection: deadlines of a closed connection")
-        }
-        let phase = connection.parser.phase
-        if phase == .idle && connection.input.isEmpty {
-            if draining || now > connection.lastActivityAt + idleTimeout { closeConnection(connection) }
-        } else if phase == .body {
-            let received = connection.parser.bodyBytesReceived
-            let startedAt = connection.bodyStartedAt ?? connection.requestStartedAt
-            if now > connection.lastActivityAt + bodyTimeout {
-                timeOut(connection, detail: "request body: no data arrived for \(configuration.timeouts.bodyRead) s")
-            } else if now > bodyRate.deadline(startedAt: startedAt, bytes: received) {
-                let rate = Int(configuration.timeouts.minBodyRate)
-                timeOut(
-                    connection,
-                    detail:
-                        "request body: arriving slower than \(rate) bytes/s (\(received) bytes in \((now - startedAt) / 1_000_000) ms)"
-                )
-            }
-        } else if now > connection.requestStartedAt + headerTimeout {
-            timeOut(connection, detail: "request head: not complete within \(configuration.timeouts.headerRead) s")
-        }
-    }
-
-    private func timeOut(_ connection: Connection, detail: String) {
-        respondWithProblem(connection, status: 408, detail: detail)
-        flush(connection)
-        if !connection.isClosed { updateInterest(connection) }
     }
 }

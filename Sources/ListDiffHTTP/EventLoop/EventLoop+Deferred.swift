@@ -22,7 +22,7 @@ extension EventLoop {
         case .closingAfterWrite, .lingering, .closed:
             preconditionFailure("connection: a deferred answer to wait for while \(connection.state)")
         }
-        waitingCount += 1
+        counters.waitStarted()
         updateInterest(connection)
     }
 
@@ -31,8 +31,7 @@ extension EventLoop {
         guard connection.state.isAwaiting else { return }
         let (request, answer) = connection.state.answerArrived()
         if case .deferred = answer {
-            waitingCount -= 1
-            precondition(waitingCount >= 0, "event loop: more deferred answers than were awaited")
+            counters.waitEnded()
         }
         finish(connection, request, response)
         serve(connection)
