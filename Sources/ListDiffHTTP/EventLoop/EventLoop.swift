@@ -61,8 +61,10 @@ final class EventLoop: @unchecked Sendable {
     var nextTickAt: UInt64 = 0
     var dateCache = DateHeaderCache()
     var accessLog: AccessLog
-    /// Set when shutdown begins: every connection is closed by then (monotonic ns).
-    var drainDeadline: UInt64?
+    /// Set when shutdown begins: every connection is closed by then (monotonic ns). Read for
+    /// every response, only ever on the loop's thread, so without the runtime's exclusivity
+    /// check (see ``Connection/state``).
+    @exclusivity(unchecked) var drainDeadline: UInt64?
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 
