@@ -9,9 +9,14 @@ import Darwin
 /// Per-connection work of an event loop: read, parse, dispatch, write, time out, close.
 extension EventLoop {
     func readAvailable(_ connection: Connection) {
-        if connection.isLingering {
+        switch connection.state {
+        case .lingering:
             drainLingering(connection)
             return
+        case .closed:
+            preconditionFailure("connection: read after close")
+        case .serving, .awaiting, .closingAfterWrite:
+            break
         }
         guard !connection.peerClosedInput else { return }
         let minimum = connection.parser.phase == .body ? 64 * 1024 : 4096
@@ -27,7 +32,7 @@ extension EventLoop {
             // A client that leaves while its deferred response or worker job is awaited has
             // abandoned it. Otherwise requests it sent before closing are still answered, then
             // we close.
-            if connection.deferred != nil || connection.workerJob != nil {
+            if connection.state.isAwaiting {
                 closeConnection(connection)
             } else {
                 serve(connection)
@@ -57,7 +62,7 @@ extension EventLoop {
     /// Parses and answers as many buffered requests as allowed, in order.
     @discardableResult
     func processInput(_ connection: Connection) -> InputOutcome {
-        while connection.inFlight == nil && !connection.closeAfterFlush {
+        while case .serving = connection.state {
             guard connection.outbound.pendingBytes < Self.outputHighWater else { return .outputFull }
             let step = connection.parser.parse(connection.input.readable)
             connection.input.consume(step.consumed)
@@ -66,7 +71,7 @@ extension EventLoop {
             case .needMoreData:
                 if connection.peerClosedInput {
                     // Nothing more will arrive: what is buffered is an unfinished request.
-                    connection.closeAfterFlush = true
+                    connection.state.clientInputEnded()
                 } else if connection.parser.phase == .body {
                     if connection.bodyStartedAt == nil { connection.bodyStartedAt = now }
                     guard countChunkedBody(of: connection) else {
@@ -120,13 +125,12 @@ extension EventLoop {
     func refuseAndDiscard(_ connection: Connection, head: HTTPRequest, declared: Int?, _ refusal: HTTPResponse) {
         var response = refusal
         response.closesConnection = true
-        connection.discardLimit = discardAllowance(declaredBodyBytes: declared)
         let route = responder.handler(for: head).route
         finish(
             connection,
             InFlightRequest(
                 head, route: route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt),
-            response)
+            response, discardLimit: discardAllowance(declaredBodyBytes: declared))
     }
 
     /// Counts the bytes a chunked body has grown to (`received`, default: what the parser
@@ -167,7 +171,6 @@ extension EventLoop {
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
         var request = request
-        request.queuedAt = .now
         let handler = responder.handler(for: request)
         let inFlight = InFlightRequest(
             request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
@@ -179,8 +182,11 @@ extension EventLoop {
             case .response(let response):
                 finish(connection, inFlight, response)
             case .deferred(let deferred):
-                connection.inFlight = inFlight
-                startWaiting(for: deferred, on: connection)
+                if let response = deferred.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id) {
+                    finish(connection, inFlight, response)
+                } else {
+                    startWaiting(for: deferred, answering: inFlight, on: connection)
+                }
             }
             return
         }
@@ -203,19 +209,19 @@ extension EventLoop {
             finish(connection, inFlight, bound.refusal(request))
             return
         }
-        connection.inFlight = inFlight
-        connection.workerJob = presence
+        connection.state.startAwaiting(inFlight, .worker(presence))
     }
 
-    /// Queues the response (head and body coalesced when small) and logs the request.
-    func finish(_ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse) {
-        releaseBody(of: connection)
+    /// Queues the response (head and body coalesced when small) and logs the request. A
+    /// response that closes the connection lets a lingering close discard `discardLimit` bytes.
+    func finish(
+        _ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse,
+        discardLimit: Int = EventLoop.minimumDiscardBytes
+    ) {
         let keepAlive = request.keepAlive && !response.closesConnection && !draining
-        if connection.outbound.isEmpty {
-            connection.lastWriteProgressAt = now
-            connection.writeStartedAt = now
-            connection.bytesWrittenSinceStart = 0
-        }
+        connection.state.responseQueued(keepAlive: keepAlive, discardLimit: discardLimit)
+        releaseBody(of: connection)
+        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
         let dateLine = dateCache.line
         var sendsBody = false
         var bytesOut = 0
@@ -231,10 +237,9 @@ extension EventLoop {
             connection.outbound.appendBody(response.body)
             bytesOut += response.body.count
         }
-        if !keepAlive { connection.closeAfterFlush = true }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        requestMetrics.record(
+        counters.requests.record(
             route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(
@@ -254,59 +259,28 @@ extension EventLoop {
         )
         connection.requestBytesIn = 0
         connection.bodyStartedAt = nil
-        connection.discardLimit = discardAllowance(declaredBodyBytes: unreadBodyBytes)
-        finish(connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true))
+        finish(
+            connection, request, HTTPProblem(status: status, detail: detail).response(closesConnection: true),
+            discardLimit: discardAllowance(declaredBodyBytes: unreadBodyBytes))
     }
 
     func flush(_ connection: Connection) {
         guard !connection.outbound.isEmpty else {
-            if connection.closeAfterFlush && connection.inFlight == nil && !connection.isLingering {
-                startClosing(connection)
-            }
+            if case .closingAfterWrite = connection.state { startClosing(connection) }
             return
         }
         let pendingBefore = connection.outbound.pendingBytes
         let outcome = connection.outbound.write(to: connection.fd)
-        connection.bytesWrittenSinceStart += pendingBefore - connection.outbound.pendingBytes
+        connection.writeProgress.sent(pendingBefore - connection.outbound.pendingBytes)
         switch outcome {
         case .drained:
-            connection.lastWriteProgressAt = now
+            connection.writeProgress.progressed(now: now)
             connection.lastActivityAt = now
-            if connection.closeAfterFlush && connection.inFlight == nil { startClosing(connection) }
+            if case .closingAfterWrite = connection.state { startClosing(connection) }
         case .blocked(let progressed):
-            if progressed { connection.lastWriteProgressAt = now }
+            if progressed { connection.writeProgress.progressed(now: now) }
         case .failed:
             closeConnection(connection)
-        }
-    }
-
-    /// Lingering close: shut down writing so the response is delivered with a FIN, then
-    /// read and discard until the client closes (or the linger timeout), so unread input does
-    /// not make the kernel send a reset that destroys the response.
-    private func startClosing(_ connection: Connection) {
-        guard !connection.peerClosedInput else {
-            closeConnection(connection)
-            return
-        }
-        shutdown(connection.fd, Int32(SHUT_WR))
-        connection.isLingering = true
-        connection.lingerDeadline = now + lingerTimeout
-    }
-
-    private func drainLingering(_ connection: Connection) {
-        while true {
-            let count = read(connection.fd, scratch, Self.scratchSize)
-            if count > 0 {
-                connection.lingerDrained += count
-                if connection.lingerDrained > connection.discardLimit {
-                    closeConnection(connection)
-                    return
-                }
-                continue
-            }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
-            closeConnection(connection)
-            return
         }
     }
 
@@ -314,84 +288,25 @@ extension EventLoop {
     /// only when it changes, so steady keep-alive traffic needs none).
     func updateInterest(_ connection: Connection) {
         var wanted: UInt32 = 0
-        let acceptsRequests =
-            connection.inFlight == nil && !connection.closeAfterFlush
-            && connection.outbound.pendingBytes < Self.outputHighWater
-        let watchesWaiter =
-            (connection.deferred != nil || connection.workerJob != nil)
-            && connection.input.count < Self.waitingInputLimit
-        let reads = connection.isLingering || (!connection.peerClosedInput && (acceptsRequests || watchesWaiter))
+        let reads: Bool
+        switch connection.state {
+        case .serving:
+            // Reads the next requests until their answers pile up.
+            reads = !connection.peerClosedInput && connection.outbound.pendingBytes < Self.outputHighWater
+        case .awaiting:
+            // Reads on to notice the client leaving, until too much pipelined input is buffered.
+            reads = !connection.peerClosedInput && connection.input.count < Self.waitingInputLimit
+        case .closingAfterWrite:
+            reads = false
+        case .lingering:
+            reads = true
+        case .closed:
+            preconditionFailure("connection: poller interest after close")
+        }
         if reads { wanted |= UInt32(CLD_READABLE) }
         if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
         guard wanted != connection.interest else { return }
         cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
         connection.interest = wanted
-    }
-
-    func closeConnection(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
-        connection.workerJob?.markGone()
-        connection.workerJob = nil
-        if let deferred = connection.deferred {
-            connection.deferred = nil
-            waitingCount -= 1
-            deferred.cancel()
-        }
-        releaseBody(of: connection)
-        close(connection.fd)
-        connections[Int(connection.fd)] = nil
-        openCount -= 1
-        budget.giveBack()
-        if reserveFD < 0 { reserveFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
-        if acceptingPaused { resumeAccepting() }
-    }
-
-    /// Applies the linger, write, idle, header and body timeouts to one connection.
-    func checkDeadlines(_ connection: Connection) {
-        if connection.isLingering {
-            if now >= connection.lingerDeadline { closeConnection(connection) }
-            return
-        }
-        if !connection.outbound.isEmpty {
-            let overdueAt = writeRate.deadline(
-                startedAt: connection.writeStartedAt, bytes: connection.bytesWrittenSinceStart)
-            if now > connection.lastWriteProgressAt + writeTimeout || now > overdueAt {
-                closeConnection(connection)
-            }
-            return
-        }
-        if let deferred = connection.deferred {
-            if now >= connection.deferredDeadline, let response = deferred.expire() {
-                answerAwaited(connection, with: response)
-            }
-            return
-        }
-        guard connection.inFlight == nil, !connection.closeAfterFlush else { return }
-        let phase = connection.parser.phase
-        if phase == .idle && connection.input.isEmpty {
-            if draining || now > connection.lastActivityAt + idleTimeout { closeConnection(connection) }
-        } else if phase == .body {
-            let received = connection.parser.bodyBytesReceived
-            let startedAt = connection.bodyStartedAt ?? connection.requestStartedAt
-            if now > connection.lastActivityAt + bodyTimeout {
-                timeOut(connection, detail: "request body: no data arrived for \(configuration.timeouts.bodyRead) s")
-            } else if now > bodyRate.deadline(startedAt: startedAt, bytes: received) {
-                let rate = Int(configuration.timeouts.minBodyRate)
-                timeOut(
-                    connection,
-                    detail:
-                        "request body: arriving slower than \(rate) bytes/s (\(received) bytes in \((now - startedAt) / 1_000_000) ms)"
-                )
-            }
-        } else if now > connection.requestStartedAt + headerTimeout {
-            timeOut(connection, detail: "request head: not complete within \(configuration.timeouts.headerRead) s")
-        }
-    }
-
-    private func timeOut(_ connection: Connection, detail: String) {
-        respondWithProblem(connection, status: 408, detail: detail)
-        flush(connection)
-        if !connection.isClosed { updateInterest(connection) }
     }
 }

@@ -4,32 +4,34 @@ extension EventLoop {
     /// The open connection `fd` if it is still `connectionID` and awaits an answer.
     func awaiting(_ fd: Int32, _ connectionID: UInt64) -> Connection? {
         guard Int(fd) < connections.count, let connection = connections[Int(fd)],
-            connection.id == connectionID, connection.inFlight != nil
+            connection.id == connectionID, connection.state.isAwaiting
         else { return nil }
         return connection
     }
 
-    /// Starts waiting for `deferred` on `connection` (whose `inFlight` is set), or answers at
-    /// once if the handler already completed it.
-    func startWaiting(for deferred: HTTPDeferredResponse, on connection: Connection) {
-        if let response = deferred.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id) {
-            answerAwaited(connection, with: response)
-            return
+    /// Starts waiting for `deferred`, bound to `connection` and not yet completed, to answer
+    /// `request`: from serving (a cheap handler deferred) or from awaiting a worker (a heavy one did).
+    func startWaiting(for deferred: HTTPDeferredResponse, answering request: InFlightRequest, on connection: Connection)
+    {
+        let deadline = now + MonotonicClock.nanoseconds(deferred.timeout)
+        switch connection.state {
+        case .serving:
+            connection.state.startAwaiting(request, .deferred(deferred, deadline: deadline))
+        case .awaiting:
+            connection.state.workerDeferred(deferred, deadline: deadline)
+        case .closingAfterWrite, .lingering, .closed:
+            preconditionFailure("connection: a deferred answer to wait for while \(connection.state)")
         }
-        connection.deferred = deferred
-        connection.deferredDeadline = now + MonotonicClock.nanoseconds(deferred.timeout)
-        waitingCount += 1
+        counters.waitStarted()
         updateInterest(connection)
     }
 
     /// Sends the awaited answer, then goes on with any pipelined requests.
     func answerAwaited(_ connection: Connection, with response: HTTPResponse) {
-        guard let request = connection.inFlight else { return }
-        connection.inFlight = nil
-        connection.workerJob = nil
-        if connection.deferred != nil {
-            connection.deferred = nil
-            waitingCount -= 1
+        guard connection.state.isAwaiting else { return }
+        let (request, answer) = connection.state.answerArrived()
+        if case .deferred = answer {
+            counters.waitEnded()
         }
         finish(connection, request, response)
         serve(connection)

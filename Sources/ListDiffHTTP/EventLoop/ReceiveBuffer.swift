@@ -27,6 +27,7 @@ final class ReceiveBuffer {
     }
 
     func consume(_ count: Int) {
+        precondition(count >= 0 && count <= writeIndex - readIndex, "receive buffer: consumed more than it holds")
         readIndex += count
         if readIndex == writeIndex {
             readIndex = 0
@@ -67,6 +68,7 @@ final class ReceiveBuffer {
     }
 
     func didWrite(_ count: Int) {
+        precondition(count >= 0 && count <= capacity - writeIndex, "receive buffer: wrote past its space")
         writeIndex += count
     }
 }

@@ -107,6 +107,7 @@ struct OutboundQueue {
     }
 
     private mutating func consume(_ count: Int) {
+        precondition(count <= pendingBytes, "outbound queue: the socket took more than was queued")
         pendingBytes -= count
         var remaining = count
         while remaining > 0 || (!chunks.isEmpty && chunks[0].bytes.count == firstOffset) {

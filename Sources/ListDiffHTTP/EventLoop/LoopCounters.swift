@@ -1,0 +1,49 @@
+/// What an event loop counts for ``HTTPServerStatistics``: its connections and its requests.
+struct LoopCounters {
+    /// Connections registered with the loop now.
+    private(set) var open = 0
+    private(set) var accepted = 0
+    /// Connections answered 503 on accept (at the connection limit, out of descriptors).
+    private(set) var rejected = 0
+    /// Connections awaiting a deferred response now.
+    private(set) var waiting = 0
+    var requests = RequestMetrics()
+
+    mutating func connectionAccepted() {
+        accepted += 1
+    }
+
+    mutating func connectionRejected() {
+        rejected += 1
+    }
+
+    mutating func connectionOpened() {
+        open += 1
+    }
+
+    mutating func connectionClosed() {
+        precondition(open > 0, "event loop: closed more connections than it opened")
+        open -= 1
+    }
+
+    mutating func waitStarted() {
+        waiting += 1
+    }
+
+    mutating func waitEnded() {
+        precondition(waiting > 0, "event loop: ended more waits than it started")
+        waiting -= 1
+    }
+
+    /// The statistics to publish, with `bufferBytes` summed over the connections.
+    func statistics(bufferBytes: Int) -> HTTPServerStatistics {
+        var published = HTTPServerStatistics()
+        published.bufferBytes = bufferBytes
+        published.openConnections = open
+        published.acceptedConnections = accepted
+        published.rejectedConnections = rejected
+        published.waitingResponses = waiting
+        published.requests = requests
+        return published
+    }
+}

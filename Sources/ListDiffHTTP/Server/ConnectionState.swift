@@ -1,0 +1,30 @@
+/// Where one connection is in its life. Every move is a method of this type that stops the
+/// process on a move its state does not allow (see `ConnectionState+Transitions.swift`), so
+/// the combinations that used to be implicit in six flags cannot arise.
+///
+///     serving ──request to a worker or deferred──▶ awaiting ──answer──▶ serving
+///     serving ──response that closes, or input ended mid-request──▶ closingAfterWrite
+///     closingAfterWrite ──output sent──▶ lingering (or closed, if the client ended its input)
+///     lingering ──client closed, discard limit or deadline──▶ closed
+///     any state ──error, hang-up, timeout, shutdown──▶ closed
+///
+/// A streamed response (the event-stream issue) is to be a case of its own between `serving`
+/// and `closingAfterWrite`: like `awaiting` it reads no pipelined request; unlike it, its
+/// bytes go out as they come. Every `switch` over this type lists each case without
+/// `default`, so the compiler names every rule that case must decide: the idle timeout (a
+/// stream is exempt), the write rate (it is not), read interest, shutdown.
+enum ConnectionState {
+    /// Reading and answering requests in order. The parser's phase says whether a head or a
+    /// body is being read; answers queued earlier may still be being written (pipelining).
+    case serving
+    /// A request's answer comes later: from a worker thread or a deferred response (a long
+    /// poll). Parsing pauses meanwhile, which keeps pipelined answers in request order.
+    case awaiting(InFlightRequest, AwaitedAnswer)
+    /// The last response is queued; once it is sent the connection closes. No request after
+    /// it is read or answered.
+    case closingAfterWrite(discardLimit: Int)
+    /// Writing is shut down and the client's leftover input is read and discarded.
+    case lingering(LingeringClose)
+    /// The descriptor is closed; nothing more happens on this connection.
+    case closed
+}
