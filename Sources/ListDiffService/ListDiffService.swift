@@ -50,9 +50,9 @@ public final class ListDiffService: Sendable {
         startedAt = Date().timeIntervalSince1970
     }
 
-    /// The in-memory store's epoch (16 random hex digits per process start); empty with
-    /// another store, whose epochs belong to each stored session.
-    public var epoch: String { (store as? MemorySnapshotStore)?.epoch ?? "" }
+    /// The store's epoch (``SnapshotStore/epoch``): the in-memory store's 16 random hex digits
+    /// per process start; empty with a store whose epochs belong to each stored session.
+    public var epoch: String { store.epoch }
 
     /// What the store holds now.
     public func statistics() -> StoreStatistics {
