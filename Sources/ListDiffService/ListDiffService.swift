@@ -24,9 +24,9 @@ public final class ListDiffService: Sendable {
     let storeBlocks: Bool
     /// API keys and token keys: who a `/v1` request comes from.
     let credentials: Credentials
+    /// Every diff the service runs (``DiffMetrics/changeset(from:to:format:)``) and its store
+    /// reports.
     let diffMetrics: DiffMetrics
-    /// Counts every diff the service and its store run into ``diffMetrics``.
-    let observeDiff: DiffObserver
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
     /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
@@ -41,7 +41,6 @@ public final class ListDiffService: Sendable {
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
         let observeDiff: DiffObserver = { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
-        self.observeDiff = observeDiff
         store = factory.make(
             configuration.storeLimits,
             StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
