@@ -24,9 +24,9 @@ public final class ListDiffService: Sendable {
     let storeBlocks: Bool
     /// API keys and token keys: who a `/v1` request comes from.
     let credentials: Credentials
+    /// Every diff the service runs (``DiffMetrics/changeset(from:to:format:)``) and its store
+    /// reports.
     let diffMetrics: DiffMetrics
-    /// Counts every diff the service and its store run into ``diffMetrics``.
-    let observeDiff: DiffObserver
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
     /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
@@ -41,7 +41,6 @@ public final class ListDiffService: Sendable {
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
         let observeDiff: DiffObserver = { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
-        self.observeDiff = observeDiff
         store = factory.make(
             configuration.storeLimits,
             StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
@@ -50,9 +49,9 @@ public final class ListDiffService: Sendable {
         startedAt = Date().timeIntervalSince1970
     }
 
-    /// The in-memory store's epoch (16 random hex digits per process start); empty with
-    /// another store, whose epochs belong to each stored session.
-    public var epoch: String { (store as? MemorySnapshotStore)?.epoch ?? "" }
+    /// The store's epoch (``SnapshotStore/epoch``): the in-memory store's 16 random hex digits
+    /// per process start; empty with a store whose epochs belong to each stored session.
+    public var epoch: String { store.epoch }
 
     /// What the store holds now.
     public func statistics() -> StoreStatistics {
@@ -72,45 +71,39 @@ public final class ListDiffService: Sendable {
     /// large; snapshot writes, reads and long polls always (a small write may diff a large
     /// stored snapshot); session bookkeeping on the event loop, unless the store blocks.
     public func mount(on router: inout Router) {
-        // The key or token is checked on the head, so a request without one (or one whose token
-        // does not reach the route) never sends its body.
-        router.checkHeads(under: "/v1/") { [self] head, route, parameters in
-            do throws(ServiceProblem) {
-                _ = try authorizedCaller(head, route: route, parameters: parameters, countsCacheHit: false)
-                return nil
-            } catch {
-                return error.response
-            }
-        }
+        // The key or token is checked once, on the head, so a request without one (or one whose
+        // token does not reach the route) never sends its body.
+        var v1 = RouteGroup("/v1", middleware: CallerAuthentication(service: self))
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        route(&router, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery, callsStore: false) {
+        route(&v1, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery, callsStore: false) {
             [self] request throws(ServiceProblem) in .response(try diff(request))
         }
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
         let bookkeeping: HandlerCost = storeBlocks ? .heavy : .cheap
-        route(&router, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in
+        route(&v1, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in
             .response(try createSession(request))
         }
-        route(&router, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+        route(&v1, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
             .response(try getSession(request))
         }
-        route(&router, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+        route(&v1, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
             .response(try deleteSession(request))
         }
-        route(&router, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) {
+        route(&v1, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) {
             [self] request throws(ServiceProblem) in .response(try putSnapshot(request))
         }
-        route(&router, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) {
+        route(&v1, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) {
             [self] request throws(ServiceProblem) in .response(try getSnapshot(request))
         }
-        route(&router, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in
+        route(&v1, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in
             .response(try deleteSnapshot(request))
         }
-        route(&router, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) {
+        route(&v1, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) {
             [self] request throws(ServiceProblem) in try changes(request)
         }
-        route(&router, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
+        route(&v1, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
             [self] request throws(ServiceProblem) in .response(try applyOperations(request))
         }
+        router.mount(v1)
     }
 }

@@ -77,6 +77,11 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// What the store holds now, for metrics.
     func statistics() -> StoreStatistics
 
+    /// The epoch that starts every version this store writes, when one epoch covers them all
+    /// (the memory store's, random per process start); empty when each stored session has its
+    /// own (Redis, whose sessions outlive this process).
+    var epoch: String { get }
+
     /// Whether the store answered when last asked, known without waiting on the network (a
     /// readiness probe reads it); a store that did not may check again in the background.
     var isReachable: Bool { get }

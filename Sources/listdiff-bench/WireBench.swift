@@ -71,7 +71,7 @@ enum WireBench {
                         let diff = try? WireDiff(from: request.old, to: request.new)
                     else { return }
                     var writer = JSONWriter(reservingCapacity: 1 << 16)
-                    writer.writeBatch(diff, flat: request.isFlat)
+                    writer.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat)
                     outBytes = writer.bytes.count
                 },
                 { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },

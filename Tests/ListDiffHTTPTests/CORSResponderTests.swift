@@ -11,8 +11,10 @@ import Testing
     static func responder() -> CORSResponder {
         var router = Router()
         router.get("/healthz") { _ in .text("ok\n") }
-        router.add("GET", "/v1/things/{id}") { _, _ in .response(.text("thing\n")) }
-        router.add("PUT", "/v1/things/{id}") { _, _ in .response(.text("put\n")) }
+        var things = RouteGroup("/v1", middleware: KeyCheck())
+        things.add("GET", "/v1/things/{id}") { _, _ in .response(.text("thing\n")) }
+        things.add("PUT", "/v1/things/{id}") { _, _ in .response(.text("put\n")) }
+        router.mount(things)
         router.add(
             "GET", "/v1/later",
             HTTPHandler(deferring: { request in
@@ -28,9 +30,6 @@ import Testing
                 }
                 return .deferred(deferred)
             }))
-        router.checkHeads(under: "/v1") { head in
-            head.headers["X-Key"] == nil ? HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Bearer"]) : nil
-        }
         return CORSResponder(
             router: router,
             policy: CORSPolicy(
@@ -106,6 +105,14 @@ import Testing
             for answer in answers {
                 #expect(answer.status == 200 && answer.header("Access-Control-Allow-Origin") == nil)
             }
+        }
+    }
+
+    /// Refuses a request without `X-Key` on its head.
+    struct KeyCheck: HTTPMiddleware {
+        func admit(_ head: HTTPRequest, to route: MatchedRoute) -> HTTPAdmission<Void> {
+            head.headers["X-Key"] == nil
+                ? .refused(HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Bearer"])) : .admitted(())
         }
     }
 }

@@ -72,9 +72,9 @@ import Testing
     @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
         var router = Router()
         router.post("/a") { _ in .text("post a") }
-        #expect(router.responseBeforeBody(to: Self.request("POST", "/a")) == nil)
-        #expect(router.responseBeforeBody(to: Self.request("POST", "/b"))?.status == 404)
-        #expect(router.responseBeforeBody(to: Self.request("PUT", "/a"))?.status == 405)
+        #expect(router.handler(for: Self.request("POST", "/a")).refusal == nil)
+        #expect(router.handler(for: Self.request("POST", "/b")).refusal?.status == 404)
+        #expect(router.handler(for: Self.request("PUT", "/a")).refusal?.status == 405)
     }
 
     /// A newcomer's `POST /diff` hears where the route is; a wrong method is counted under the

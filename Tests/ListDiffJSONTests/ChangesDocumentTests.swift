@@ -10,9 +10,10 @@ import Testing
     /// What the service writes for a change with `include=values`.
     func answer(_ diff: WireDiff, flat: Bool) -> [UInt8] {
         written {
+            let changeset = WireChangeset(diff, sequential: false)
             $0.writeChanges(
-                from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: diff.new), diff: diff, sequential: false,
-                includeValues: true, flat: flat)
+                from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: diff.new), changeset: changeset,
+                fresh: changeset.freshElements(in: diff.new), rows: diff.new, flat: flat)
         }
     }
 
@@ -51,7 +52,7 @@ import Testing
         let diff = try WireDiff(
             from: random.snapshot(sectionPool: random.idPool(4), itemPool: items, flat: flat),
             to: random.snapshot(sectionPool: random.idPool(4), itemPool: items, flat: flat))
-        let batch = written { $0.writeBatch(diff, flat: flat) }
+        let batch = written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: flat) }
         #expect(
             try WireDecoder.batchChangeset(batch, flat: nil).changeset
                 == WireDecoder.batchChangeset(batch, flat: flat).changeset, "seed \(seed)")

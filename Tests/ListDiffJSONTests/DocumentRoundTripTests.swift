@@ -23,9 +23,10 @@ import Testing
         let diff = try WireDiff(from: old, to: new)
         for (sequential, values) in [(false, false), (false, true), (true, false)] {
             let bytes = written {
+                let changeset = WireChangeset(diff, sequential: sequential)
                 $0.writeChanges(
-                    from: "e.1", to: "e.9", digest: "xxh64:0", diff: diff, sequential: sequential,
-                    includeValues: values, flat: flat)
+                    from: "e.1", to: "e.9", digest: "xxh64:0", changeset: changeset,
+                    fresh: values ? changeset.freshElements(in: diff.new) : nil, rows: diff.new, flat: flat)
             }
             let document = try WireDecoder.changes(bytes, sequential: sequential)
             #expect(document.to == "e.9" && document.digest == "xxh64:0", "seed \(seed)")
@@ -43,7 +44,8 @@ import Testing
         let unchanged = try WireDecoder.changes(
             written {
                 $0.writeChanges(
-                    from: "e.9", to: "e.9", digest: "d", diff: nil, sequential: false, includeValues: false, flat: flat)
+                    from: "e.9", to: "e.9", digest: "d", changeset: WireChangeset(nil, sequential: false), fresh: nil,
+                    rows: nil, flat: flat)
             }, sequential: false)
         guard case .changes(_, .batch(let empty), nil) = unchanged.body else {
             Issue.record("seed \(seed): nothing changed is not an empty changeset")

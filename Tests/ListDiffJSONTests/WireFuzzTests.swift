@@ -40,7 +40,7 @@ import Testing
                 }
                 let diff = try WireDiff(from: request.old, to: request.new)
                 // Both checked whole and parsed by Foundation (`written`).
-                _ = written { $0.writeBatch(diff, flat: request.isFlat) }
+                _ = written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat) }
                 _ = written { $0.writeSequential(diff.sequential, flat: request.isFlat) }
             } catch let error as JSONReadError {
                 rejected += 1

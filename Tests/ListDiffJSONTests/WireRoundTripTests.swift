@@ -44,7 +44,7 @@ import Testing
         #expect(wire.batch == engine.batch, "seed \(seed)")
         #expect(wire.sequential == engine.sequential, "seed \(seed)")
 
-        let batchBytes = written { $0.writeBatch(wire, flat: flat) }
+        let batchBytes = written { $0.writeChangeset(WireChangeset(wire, sequential: false), flat: flat) }
         let batch = try WireDecoder.batchChangeset(batchBytes, flat: flat)
         #expect(batch.changeset == engine.batch, "seed \(seed): \(String(decoding: batchBytes, as: UTF8.self))")
         let stages = engine.batchStages
@@ -64,7 +64,9 @@ import Testing
         let decoded = try WireDecoder.diffRequest(request)
         let diff = try WireDiff(from: decoded.old, to: decoded.new)
         #expect(
-            String(decoding: written { $0.writeBatch(diff, flat: true) }, as: UTF8.self)
+            String(
+                decoding: written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: true) },
+                as: UTF8.self)
                 == #"{"stages":[{"deletes":[1],"inserts":[3],"moves":[[2,0]]}],"updates":{"reloads":[],"reconfigures":[2]}}"#
         )
         #expect(

@@ -51,4 +51,5 @@ final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
     }
     func statistics() -> StoreStatistics { store.statistics() }
     var isReachable: Bool { store.isReachable }
+    var epoch: String { store.epoch }
 }

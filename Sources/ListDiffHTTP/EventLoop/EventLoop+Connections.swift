@@ -102,9 +102,14 @@ extension EventLoop {
     /// A head whose body follows. Refused now — before a byte of its body is buffered — if
     /// the responder refuses it (an unknown route, a missing API key) or the declared body
     /// would pass the server's limit of buffered body bytes; else `100 Continue` if asked.
+    /// The handler resolved here is carried with the request to its dispatch (route matched
+    /// and middleware run once).
     private func admitBody(of connection: Connection, declared: Int?, expectsContinue: Bool) {
-        let head = connection.parser.currentHead
-        if let refusal = responder.responseBeforeBody(to: head) {
+        var head = connection.parser.currentHead
+        let handler = responder.resolve(head)
+        head.resolvedHandler = handler
+        connection.parser.resolvedHandler = handler
+        if let refusal = handler.refusal {
             refuseAndDiscard(connection, head: head, declared: declared, refusal)
             return
         }

@@ -26,6 +26,10 @@ public struct HTTPRequest: Sendable {
     public var queuedAt: ContinuousClock.Instant
     /// Set for a request handed to a worker thread: whether its client is still there.
     public var clientPresence: HTTPClientPresence?
+    /// The handler its head was given before its body was read (see
+    /// ``HTTPResponder/handler(for:)``), carried so the route is matched and its middleware run
+    /// once per request.
+    var resolvedHandler: HTTPHandler?
 
     public init(
         method: String,
@@ -51,6 +55,7 @@ public struct HTTPRequest: Sendable {
         self.keepAlive = keepAlive
         queuedAt = .now
         clientPresence = nil
+        resolvedHandler = nil
     }
 
     /// Whether the client left before the request was answered (never, for a request run on

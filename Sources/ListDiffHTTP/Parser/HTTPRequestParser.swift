@@ -44,6 +44,9 @@ public struct HTTPRequestParser: Sendable {
     var trailers = HTTPHeaders()
     var body: [UInt8] = []
     var keepAlive = true
+    /// The handler the responder gave the current request's head (set by the event loop before
+    /// the body is read), carried to the complete request.
+    var resolvedHandler: HTTPHandler?
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -64,9 +67,11 @@ public struct HTTPRequestParser: Sendable {
     /// The head just received, without its body: what a responder sees when deciding whether
     /// to answer `Expect: 100-continue` with `100 Continue` or with a final status.
     public var currentHead: HTTPRequest {
-        HTTPRequest(
+        var head = HTTPRequest(
             method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, keepAlive: keepAlive)
+        head.resolvedHandler = resolvedHandler
+        return head
     }
 
     /// Parses from the start of `input`. Returns the bytes used and what they made.
@@ -296,10 +301,12 @@ public struct HTTPRequestParser: Sendable {
 
     /// Hands the finished request over and gets ready for the next one.
     private mutating func completeRequest() -> HTTPRequest {
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, body: body, trailers: trailers, keepAlive: keepAlive
         )
+        request.resolvedHandler = resolvedHandler
+        resolvedHandler = nil
         state = .requestLine
         headBytes = 0
         leadingEmptyLines = 0

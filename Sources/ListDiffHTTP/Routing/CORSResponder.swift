@@ -14,18 +14,18 @@ public struct CORSResponder: HTTPResponder {
         self.policy = policy
     }
 
-    public func handler(for request: HTTPRequest) -> HTTPHandler {
+    public func resolve(_ request: HTTPRequest) -> HTTPHandler {
         guard let origin = request.headers["Origin"], policy.applies(origin: origin, path: request.path) else {
-            return router.handler(for: request)
+            return router.resolve(request)
         }
         if request.method == "OPTIONS", request.headers["Access-Control-Request-Method"] != nil,
             let methods = router.methods(at: request)
         {
             var handler = HTTPHandler { _ in preflight(origin: origin, methods: methods) }
-            handler.route = router.handler(for: request).route
+            handler.route = router.resolve(request).route
             return handler
         }
-        let inner = router.handler(for: request)
+        let inner = router.resolve(request)
         let added = headers(origin: origin)
         var handler = HTTPHandler(
             cost: inner.cost,
@@ -40,6 +40,11 @@ public struct CORSResponder: HTTPResponder {
                 }
             })
         handler.route = inner.route
+        handler.refusal = inner.refusal.map { refusal in
+            var named = refusal
+            named.headers.append(contentsOf: added)
+            return named
+        }
         handler.queueBound = inner.queueBound.map { bound in
             HTTPQueueBound(limit: bound.limit) { request in
                 var refusal = bound.refusal(request)
@@ -48,14 +53,6 @@ public struct CORSResponder: HTTPResponder {
             }
         }
         return handler
-    }
-
-    public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
-        guard var refusal = router.responseBeforeBody(to: head) else { return nil }
-        if let origin = head.headers["Origin"], policy.applies(origin: origin, path: head.path) {
-            refusal.headers.append(contentsOf: headers(origin: origin))
-        }
-        return refusal
     }
 
     private func preflight(origin: String, methods: [String]) -> HTTPResponse {

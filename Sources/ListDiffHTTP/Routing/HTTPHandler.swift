@@ -9,11 +9,21 @@ public struct HTTPHandler: Sendable {
     /// For a handler run on the worker pool: the most requests that may wait for a worker
     /// when this one is queued, and its answer at once beyond that (nil: no bound).
     public var queueBound: HTTPQueueBound?
+    /// The answer when the request is refused before its handler (no route, a method not
+    /// allowed, its group's middleware): sent before any body is read when one follows.
+    public var refusal: HTTPResponse?
 
     /// A handler that answers before it returns.
     public init(cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.cost = cost
         handle = { .response(respond($0)) }
+    }
+
+    /// A handler that refuses every request with `refusal` (see ``refusal``), named `route`.
+    public init(refusing refusal: HTTPResponse, route: String) {
+        self.init { _ in refusal }
+        self.refusal = refusal
+        self.route = route
     }
 
     /// A handler that may answer later (``HTTPDeferredResponse``).

@@ -1,15 +1,18 @@
-/// What the transport mounts: picks the handler for each complete request. ``Router`` is the
-/// usual one; the transport knows nothing else about routes.
+/// What the transport mounts: picks the handler for each request. ``Router`` is the usual one;
+/// the transport knows nothing else about routes.
 public protocol HTTPResponder: Sendable {
-    func handler(for request: HTTPRequest) -> HTTPHandler
-
-    /// Called when a head announces a body, before any of it is read: a response here (404,
-    /// 401, …) is sent instead (and instead of `100 Continue` when asked), the body is
-    /// discarded unread and the connection closed. `head` has no body. The default accepts
-    /// every body.
-    func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse?
+    /// Matches `request`'s route and runs its group's middleware: the handler, or one that
+    /// gives the answer instead (``HTTPHandler/refusal``). The transport asks once per request,
+    /// through ``handler(for:)``: on the head alone when a body follows, before any of it is
+    /// buffered (a refusal then costs no body and gets no `100 Continue`), else on the whole
+    /// request.
+    func resolve(_ request: HTTPRequest) -> HTTPHandler
 }
 
 extension HTTPResponder {
-    public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? { nil }
+    /// The handler of `request`: the one resolved on its head before its body was read, carried
+    /// with it, or resolved now. O(1) when carried.
+    public func handler(for request: HTTPRequest) -> HTTPHandler {
+        request.resolvedHandler ?? resolve(request)
+    }
 }

@@ -2,7 +2,8 @@
 /// templates (`/v1/sessions/{session}`) by matching segment by segment, in the order added.
 /// Unknown paths get a 404 problem, known paths with another method a 405 problem with
 /// `Allow`; HEAD falls back to the GET handler (the transport drops the body). Every handler
-/// carries its route template (never the raw path) for logs and metrics.
+/// carries its route template (never the raw path) for logs and metrics. Routes of a
+/// ``RouteGroup`` have their group's middleware run on the head once the route matched.
 public struct Router: HTTPResponder {
     /// The route named by handlers of requests that matched no route.
     public static let unmatchedRoute = "unmatched"
@@ -15,6 +16,8 @@ public struct Router: HTTPResponder {
             case template(
                 cost: HandlerCost, queueBound: HTTPQueueBound?,
                 handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult)
+            /// A ``RouteGroup``'s route: its middleware admits the head, or refuses it.
+            case grouped(GroupedRoute)
         }
 
         var method: String
@@ -23,8 +26,6 @@ public struct Router: HTTPResponder {
 
     private var exact: [String: [Route]] = [:]
     private var templates: [(template: RouteTemplate, routes: [Route])] = []
-    private var headChecks:
-        [(prefix: String, check: @Sendable (HTTPRequest, _ route: String, RouteParameters) -> HTTPResponse?)] = []
 
     public init() {}
 
@@ -42,23 +43,44 @@ public struct Router: HTTPResponder {
             add(method, path, handler)
             return
         }
-        let route = Route(method: method, answer: .template(cost: cost, queueBound: queueBound, handle: handle))
-        if let index = templates.firstIndex(where: { $0.template.text == path }) {
-            templates[index].routes.removeAll { $0.method == method }
+        add(Route(method: method, answer: .template(cost: cost, queueBound: queueBound, handle: handle)), at: template)
+    }
+
+    /// Mounts every route of `group`, each behind the group's middleware; a later
+    /// registration of the same method and path wins.
+    public mutating func mount<Middleware>(_ group: RouteGroup<Middleware>) {
+        for route in group.routes {
+            add(Route(method: route.method, answer: .grouped(route)), at: RouteTemplate(route.path))
+        }
+    }
+
+    /// Adds `route` among the exact paths when `template` has no parameters, else among the
+    /// templates.
+    private mutating func add(_ route: Route, at template: RouteTemplate) {
+        guard template.hasParameters else {
+            add(route, exactly: template.text)
+            return
+        }
+        if let index = templates.firstIndex(where: { $0.template.text == template.text }) {
+            templates[index].routes.removeAll { $0.method == route.method }
             templates[index].routes.append(route)
         } else {
             templates.append((template, [route]))
         }
     }
 
+    private mutating func add(_ route: Route, exactly path: String) {
+        var routes = exact[path, default: []]
+        routes.removeAll { $0.method == route.method }
+        routes.append(route)
+        exact[path] = routes
+    }
+
     /// Mounts `handler` for `method` and the exact `path`.
     public mutating func add(_ method: String, _ path: String, _ handler: HTTPHandler) {
         var named = handler
         named.route = path
-        var routes = exact[path, default: []]
-        routes.removeAll { $0.method == method }
-        routes.append(Route(method: method, answer: .handler(named)))
-        exact[path] = routes
+        add(Route(method: method, answer: .handler(named)), exactly: path)
     }
 
     /// Mounts `respond` for `method` and the exact `path`.
@@ -81,22 +103,32 @@ public struct Router: HTTPResponder {
         add("POST", path, cost: cost, respond)
     }
 
-    public func handler(for request: HTTPRequest) -> HTTPHandler {
+    /// Matches the route once and, for a group's route, runs the group's middleware on
+    /// `request` (a head, when a body follows). O(routes) for templates, O(1) for exact paths.
+    public func resolve(_ request: HTTPRequest) -> HTTPHandler {
         switch match(request) {
         case .found(let route, let template, let parameters):
+            let (cost, queueBound): (HandlerCost, HTTPQueueBound?)
+            let handle: @Sendable (HTTPRequest) -> HTTPHandlerResult
             switch route.answer {
             case .handler(let handler):
                 return handler
-            case .template(let cost, let queueBound, let handle):
-                var handler = HTTPHandler(cost: cost, deferring: { handle($0, parameters) })
-                handler.route = template
-                handler.queueBound = queueBound
-                return handler
+            case .template(let routeCost, let bound, let handleWithParameters):
+                (cost, queueBound) = (routeCost, bound)
+                handle = { handleWithParameters($0, parameters) }
+            case .grouped(let grouped):
+                switch grouped.admit(request, MatchedRoute(template: template, parameters: parameters)) {
+                case .refused(let refusal): return HTTPHandler(refusing: refusal, route: template)
+                case .admitted(let admitted): handle = admitted
+                }
+                (cost, queueBound) = (grouped.cost, grouped.queueBound)
             }
-        case .rejected(let response, let route):
-            var handler = HTTPHandler { _ in response }
-            handler.route = route
+            var handler = HTTPHandler(cost: cost, deferring: handle)
+            handler.route = template
+            handler.queueBound = queueBound
             return handler
+        case .rejected(let response, let route):
+            return HTTPHandler(refusing: response, route: route)
         }
     }
 
@@ -109,35 +141,6 @@ public struct Router: HTTPResponder {
             let allowed = response.headers["Allow"]
         else { return nil }
         return allowed.split(separator: ",").map { String($0.trimmingPrefix(" ")) }
-    }
-
-    /// Adds a check of the heads of requests whose route template starts with `prefix` (an
-    /// API key, say). ``responseBeforeBody(to:)`` runs it once the route matched and before
-    /// any body is read: a response refuses the request, which then costs no body and gets
-    /// no `100 Continue`. Handlers still see only what passes their own checks.
-    public mutating func checkHeads(under prefix: String, _ check: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) {
-        headChecks.append((prefix, { head, _, _ in check(head) }))
-    }
-
-    /// As ``checkHeads(under:_:)-(_,(HTTPRequest)->HTTPResponse?)``, the check also given the
-    /// matched route template and its parameters (what a request may reach can depend on them).
-    public mutating func checkHeads(
-        under prefix: String,
-        _ check: @escaping @Sendable (HTTPRequest, _ route: String, RouteParameters) -> HTTPResponse?
-    ) {
-        headChecks.append((prefix, check))
-    }
-
-    public func responseBeforeBody(to head: HTTPRequest) -> HTTPResponse? {
-        switch match(head) {
-        case .rejected(let response, _):
-            return response
-        case .found(_, let template, let parameters):
-            for (prefix, check) in headChecks where template.hasPrefix(prefix) {
-                if let refusal = check(head, template, parameters) { return refusal }
-            }
-            return nil
-        }
     }
 
     private enum Match {

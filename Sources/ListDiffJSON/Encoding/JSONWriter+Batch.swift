@@ -1,15 +1,8 @@
 import ListDiff
 
 extension JSONWriter {
-    /// Writes the batch changeset of `diff` (see the module documentation for the shape);
-    /// every stage but the last carries the snapshot the data source must show after it.
-    /// O(changeset size), plus the intermediate snapshots when there are several stages.
-    public mutating func writeBatch(_ diff: WireDiff, flat: Bool) {
-        let staged = diff.stagedBatch
-        writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: flat)
-    }
-
-    /// Writes a batch changeset: `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
+    /// Writes a batch changeset (see the module documentation for the shape), assembled
+    /// before (``WireChangeset/init(_:sequential:)``): `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
     /// `"snapshot"` when `intermediateSnapshots` has an element `i`, an outline section as its
     /// rows (``_writeStageSnapshot(_:flat:)``). Flat: plain item indexes,
     /// and section members only if a changeset (unusually) has section changes. O(size).

@@ -4,12 +4,13 @@ import ListDiff
 /// ``WireDecoder``, so the service and its clients share both directions.
 extension JSONWriter {
     /// `{"from", "to", "digest", "changeset", "values"?}`: a stored snapshot's answer to a write
-    /// or to `changes?since=`. No diff means nothing changed (an empty changeset); `values`
-    /// only in the batch form, when asked for. Read by ``WireDecoder/changes(_:sequential:options:)``.
+    /// or to `changes?since=`, its changeset already assembled (``WireChangeset/init(_:sequential:)``);
+    /// `values` when `fresh` is given (the batch form's, ``WireChangeset/freshElements(in:)``),
+    /// `rows` the snapshot they come from. Read by ``WireDecoder/changes(_:sequential:options:)``.
     /// O(changeset + values).
     public mutating func writeChanges(
-        from: String, to: String, digest: String, diff: WireDiff?,
-        sequential: Bool, includeValues: Bool, flat: Bool
+        from: String, to: String, digest: String, changeset: WireChangeset, fresh: WireFreshElements?,
+        rows: WireSnapshot?, flat: Bool
     ) {
         beginObject()
         key("from")
@@ -19,28 +20,21 @@ extension JSONWriter {
         key("digest")
         string(digest)
         key("changeset")
-        if includeValues && !sequential {
-            // The staged batch is computed once for both members.
-            let staged = diff?.stagedBatch
-            let changeset = staged?.changeset ?? BatchChangeset()
-            writeBatch(changeset, intermediateSnapshots: staged?.stages.dropLast().map(\.result) ?? [], flat: flat)
+        writeChangeset(changeset, flat: flat)
+        if let fresh {
             key("values")
-            writeFreshElements(
-                diff.map { WireFreshElements(of: changeset, in: $0.new) } ?? WireFreshElements(), flat: flat,
-                rows: diff?.new)
-        } else {
-            writeChangeset(diff, sequential: sequential, flat: flat)
+            writeFreshElements(fresh, flat: flat, rows: rows)
         }
         endObject()
     }
 
-    /// A changeset in the batch or the sequential form; no diff is the empty one. O(changeset).
-    public mutating func writeChangeset(_ diff: WireDiff?, sequential: Bool, flat: Bool) {
-        switch (diff, sequential) {
-        case (let diff?, true): writeSequential(diff.sequential, flat: flat)
-        case (let diff?, false): writeBatch(diff, flat: flat)
-        case (nil, true): writeSequential(SequentialChangeset(), flat: flat)
-        case (nil, false): writeBatch(BatchChangeset(), intermediateSnapshots: [], flat: flat)
+    /// A changeset in the batch or the sequential form. O(changeset).
+    public mutating func writeChangeset(_ changeset: WireChangeset, flat: Bool) {
+        switch changeset {
+        case .batch(let document):
+            writeBatch(document.changeset, intermediateSnapshots: document.intermediateSnapshots, flat: flat)
+        case .sequential(let operations):
+            writeSequential(operations, flat: flat)
         }
     }
 

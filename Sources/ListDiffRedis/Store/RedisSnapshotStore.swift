@@ -70,6 +70,9 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         subscriber?.stop()
     }
 
+    /// Empty: each stored session has its own epoch, kept in Redis with it.
+    public var epoch: String { "" }
+
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {
         let name = name ?? RandomToken.hex(bits: 128)
         let keys = keys(owner: owner, session: name)

@@ -26,9 +26,8 @@ struct Credentials: Sendable {
 
     /// The request's caller, or a 401 problem with `WWW-Authenticate` (400 for two
     /// `Authorization` fields: which one counts is not for the server to guess). Needs only
-    /// the head, so it runs before a body is read too; `countsCacheHit`: see
-    /// ``TokenVerifier/grants(_:now:countsCacheHit:)``.
-    func caller(of request: HTTPRequest, countsCacheHit: Bool = true) throws(ServiceProblem) -> Caller {
+    /// the head, so it runs before a body is read.
+    func caller(of request: HTTPRequest) throws(ServiceProblem) -> Caller {
         guard isEnabled else { return Caller(owner: 0) }
         let fields = request.headers.values(for: "Authorization")
         guard fields.count <= 1 else {
@@ -45,8 +44,7 @@ struct Credentials: Sendable {
         let presented = parts[1].trimmingSpaces
         if let tokens, TokenVerifier.looksLikeToken(presented) {
             do {
-                let grants = try tokens.grants(
-                    presented, now: Date().timeIntervalSince1970, countsCacheHit: countsCacheHit)
+                let grants = try tokens.grants(presented, now: Date().timeIntervalSince1970)
                 return Caller(owner: grants.owner, grants: grants)
             } catch {
                 throw error.problem

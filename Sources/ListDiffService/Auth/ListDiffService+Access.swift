@@ -3,16 +3,15 @@ import ListDiffStore
 
 extension ListDiffService {
     /// The request's caller, allowed to use `route` (a template) with `parameters`: the one
-    /// place a token's sessions and scopes are checked, for every `/v1` route, on the head
-    /// before any body is read and again around the handler. An API key (or an open server)
+    /// place a token's sessions and scopes are checked, for every `/v1` route, once per request
+    /// on its head (``CallerAuthentication``). An API key (or an open server)
     /// may use every route. A token for a session it does not name gets the 404 a missing
     /// session gets (the same as another owner's key: no signal that the session exists); a
-    /// token without the scope a route needs, 403 `insufficient_scope`. `countsCacheHit`: see
-    /// ``TokenVerifier/grants(_:now:countsCacheHit:)``.
-    func authorizedCaller(
-        _ request: HTTPRequest, route: String, parameters: RouteParameters, countsCacheHit: Bool
-    ) throws(ServiceProblem) -> Caller {
-        let caller = try credentials.caller(of: request, countsCacheHit: countsCacheHit)
+    /// token without the scope a route needs, 403 `insufficient_scope`.
+    func authorizedCaller(_ request: HTTPRequest, route: String, parameters: RouteParameters) throws(ServiceProblem)
+        -> Caller
+    {
+        let caller = try credentials.caller(of: request)
         guard let grants = caller.grants else { return caller }
         let reading = request.method == "GET" || request.method == "HEAD"
         if let session = parameters["session"] {

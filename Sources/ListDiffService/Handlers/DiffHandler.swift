@@ -1,7 +1,5 @@
-import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
-import ListDiffStore
 
 extension ListDiffService {
     /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style
@@ -18,14 +16,14 @@ extension ListDiffService {
         }
         try checkItemLimit(decoded.old.numberOfItems, pointer: "/old")
         try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")
-        let diff: WireDiff
+        let changeset: WireChangeset
         do {
-            diff = try WireDiff.timed(from: decoded.old, to: decoded.new, options: format.options, observe: observeDiff)
+            changeset = try diffMetrics.changeset(from: decoded.old, to: decoded.new, format: format)
         } catch {
             throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
         }
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChangeset(diff, sequential: format.sequential, flat: decoded.isFlat)
+        writer.writeChangeset(changeset, flat: decoded.isFlat)
         return .json(writer.bytes)
     }
 }

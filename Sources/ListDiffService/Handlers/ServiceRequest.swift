@@ -1,10 +1,11 @@
 import ListDiffHTTP
 import ListDiffStore
 
-/// What a `/v1` handler is given: the request, the names its path carries, and its caller —
-/// the key or token already checked, a token's sessions and scopes too, and problems rendered
-/// once, around every route (see
-/// ``ListDiffService/route(_:_:_:cost:query:_:)``), so handlers hold only their own logic.
+/// What a `/v1` handler is given, finished: the request, the names its path carries, and its
+/// caller — the key or token checked once on the head by the group's middleware
+/// (``CallerAuthentication``), a token's sessions and scopes too — with its query checked and
+/// its problems rendered around every route (see
+/// ``ListDiffService/route(_:_:_:cost:query:callsStore:_:)``), so handlers hold only their own logic.
 struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"
@@ -47,26 +48,25 @@ struct ServiceRequest {
 }
 
 extension ListDiffService {
-    /// Mounts `handle` for `method` and `path` behind the service's cross-cutting concerns:
-    /// the API key or token (401/400/403, or a token's 404 for a session it does not name, before
-    /// the handler runs), the query parameters the route takes (`query`; any other, or one
-    /// given twice, is 400 `invalid-query`), the rendering of its problems, and, for a route
-    /// that `callsStore`, the store call's admission (``StoreCallAdmission``: its deadline
-    /// counted from when the request was queued, its client still there) and the bound on the
-    /// queue it joins when it runs on a worker.
+    /// Mounts `handle` for `method` and `path` in the `/v1` group, whose middleware has checked
+    /// the API key or token on the head (401/400/403, or a token's 404 for a session it does not
+    /// name, before the body is read); around the handler, once the body is: the query
+    /// parameters the route takes (`query`; any other, or one given twice, is 400
+    /// `invalid-query`), the rendering of its problems, and, for a route that `callsStore`, the
+    /// store call's admission (``StoreCallAdmission``: its deadline counted from when the
+    /// request was queued, its client still there) and the bound on the queue it joins when it
+    /// runs on a worker.
     func route(
-        _ router: inout Router, _ method: String, _ path: String, cost: HandlerCost = .cheap, query: [String] = [],
-        callsStore: Bool = true,
+        _ group: inout RouteGroup<CallerAuthentication>, _ method: String, _ path: String, cost: HandlerCost = .cheap,
+        query: [String] = [], callsStore: Bool = true,
         _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
     ) {
         let timeout = configuration.storeTimeout
         let refusals = storeCallRefusals
-        router.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil) {
-            [self] request, parameters in
+        group.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil) { request, call in
             do throws(ServiceProblem) {
-                let caller = try authorizedCaller(request, route: path, parameters: parameters, countsCacheHit: true)
                 try Self.checkQuery(request.query, allowed: query)
-                let serviceRequest = ServiceRequest(http: request, parameters: parameters, caller: caller)
+                let serviceRequest = ServiceRequest(http: request, parameters: call.parameters, caller: call.caller)
                 guard callsStore else { return try handle(serviceRequest) }
                 let presence = request.clientPresence
                 let admission = StoreCallAdmission(

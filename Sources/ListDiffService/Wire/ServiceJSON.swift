@@ -11,10 +11,12 @@ enum ServiceJSON {
     static func changes(from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat)
         -> [UInt8]
     {
+        let changeset = WireChangeset(diff, sequential: format.sequential)
+        let fresh = format.includesValues ? changeset.freshElements(in: diff?.new) : nil
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChanges(
-            from: from.text, to: head.version.text, digest: head.digest, diff: diff,
-            sequential: format.sequential, includeValues: format.includesValues, flat: head.isFlat)
+            from: from.text, to: head.version.text, digest: head.digest, changeset: changeset, fresh: fresh,
+            rows: diff?.new, flat: head.isFlat)
         return writer.bytes
     }
 

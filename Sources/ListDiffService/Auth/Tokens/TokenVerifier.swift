@@ -72,11 +72,11 @@ final class TokenVerifier: Sendable {
     }
 
     /// What `token` grants at `now` (seconds since 1970), from the cache or verified now.
-    /// `/metrics` counts every verification by its outcome, and a cache hit when
-    /// `countsCacheHit` (once per request: the handler's look, not the head check's before it).
-    func grants(_ token: Substring, now: Double, countsCacheHit: Bool = true) throws(TokenFailure) -> TokenGrants {
+    /// `/metrics` counts every verification by its outcome, and every cache hit (a request's
+    /// token is looked at once: see ``CallerAuthentication``).
+    func grants(_ token: Substring, now: Double) throws(TokenFailure) -> TokenGrants {
         if let cached = cache.grants(for: token, at: now, leeway: leeway) {
-            if countsCacheHit { outcomes.count(.cached) }
+            outcomes.count(.cached)
             return cached
         }
         do {

@@ -1,0 +1,37 @@
+/// Routes under one path prefix that share an ``HTTPMiddleware`` (`/v1` and its key check):
+/// the router runs the middleware once per request, on the head, and hands each handler the
+/// middleware's context. Built as a value, then mounted with ``Router/mount(_:)``.
+///
+/// ```swift
+/// var v1 = RouteGroup("/v1", middleware: KeyCheck())
+/// v1.add("PUT", "/v1/things/{id}") { request, caller in .response(.text("put\n")) }
+/// router.mount(v1)
+/// ```
+public struct RouteGroup<Middleware: HTTPMiddleware>: Sendable {
+    public let prefix: String
+    public let middleware: Middleware
+    private(set) var routes: [GroupedRoute] = []
+
+    public init(_ prefix: String, middleware: Middleware) {
+        self.prefix = prefix
+        self.middleware = middleware
+    }
+
+    /// Mounts `handle` for `method` and `path`, a template (see ``Router/add(_:_:cost:queueBound:_:)``)
+    /// that starts with the group's prefix: its template is named in logs, metrics and to the
+    /// middleware exactly as written here.
+    public mutating func add(
+        _ method: String, _ path: String, cost: HandlerCost = .cheap, queueBound: HTTPQueueBound? = nil,
+        _ handle: @escaping @Sendable (HTTPRequest, Middleware.Context) -> HTTPHandlerResult
+    ) {
+        precondition(path.hasPrefix(prefix), "route '\(path)' lies outside its group '\(prefix)'")
+        let middleware = self.middleware
+        routes.append(
+            GroupedRoute(method: method, path: path, cost: cost, queueBound: queueBound) { head, route in
+                switch middleware.admit(head, to: route) {
+                case .admitted(let context): .admitted({ request in handle(request, context) })
+                case .refused(let response): .refused(response)
+                }
+            })
+    }
+}
