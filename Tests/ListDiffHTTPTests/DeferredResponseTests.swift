@@ -44,6 +44,18 @@ final class WaiterRegistry: @unchecked Sendable {
         return taken.filter { $0.complete(.text(text)) }.count
     }
 
+    /// After the one waiter's client left: it was cancelled (within 3 s), completing it is
+    /// refused, and `server` holds no waiting response and no connection.
+    func expectCancelledAndForgotten(by server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = Date().addingTimeInterval(3)
+        while cancelled < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(cancelled == 1, sourceLocation: sourceLocation)
+        #expect(completeAll("too late") == 0, sourceLocation: sourceLocation)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(server.statistics().waitingResponses == 0, sourceLocation: sourceLocation)
+        #expect(server.statistics().openConnections == 0, sourceLocation: sourceLocation)
+    }
+
     func waitUntil(count expected: Int, seconds: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while count < expected {
@@ -88,13 +100,7 @@ final class WaiterRegistry: @unchecked Sendable {
                 try client.send(get(path))
                 #expect(registry.waitUntil(count: 1))
             }
-            let deadline = Date().addingTimeInterval(3)
-            while registry.cancelled < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            #expect(registry.cancelled == 1)
-            #expect(registry.completeAll("too late") == 0)
-            Thread.sleep(forTimeInterval: 0.3)
-            #expect(server.statistics().waitingResponses == 0)
-            #expect(server.statistics().openConnections == 0)
+            registry.expectCancelledAndForgotten(by: server)
         }
     }
 

@@ -12,8 +12,14 @@ ensure_wrk_and_nginx() {
     nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
 }
 
-# Builds the release server; sets server_bin.
+# Builds the release server; sets server_bin. With LISTDIFF_SERVER_BIN set, that binary is
+# measured instead, unbuilt (an older commit's, to compare before and after in one sitting).
 build_server() {
+    if [ -n "${LISTDIFF_SERVER_BIN:-}" ]; then
+        server_bin="$LISTDIFF_SERVER_BIN"
+        echo "measuring $server_bin"
+        return
+    fi
     echo "building listdiff-server (release)..."
     swift build -c release --product listdiff-server 2>&1 | tail -1
     server_bin="$(swift build -c release --show-bin-path)/listdiff-server"
