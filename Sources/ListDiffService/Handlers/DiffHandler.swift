@@ -2,6 +2,7 @@ import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ListDiffService {
     /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style

@@ -1,5 +1,6 @@
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ServiceProblem {
     /// The one place a store's refusal becomes a problem answer. `idleSeconds` is the

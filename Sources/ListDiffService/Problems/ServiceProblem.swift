@@ -1,5 +1,6 @@
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffWire
 
 /// Every way a service request fails, as an RFC 9457 problem the client can act on.
 struct ServiceProblem: Error {

@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 extension StoreLimits {
     /// `count` items within ``maxItemsPerSnapshot``, else ``StoreError/tooManyItems(_:limit:pointer:)``
