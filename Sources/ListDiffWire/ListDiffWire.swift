@@ -15,9 +15,9 @@
 // - Encoding/     `JSONWriter.writeSnapshot/writeBatch/writeSequential/writeItem/writeID/
 //                 writeContent/writeOperations/writeFreshElements`, every API document
 //                 beside its reader (`writeChanges/writeReset/writeVersionedSnapshot/
-//                 writeDiffRequest/writeCreatedSession/writeSessionListing`),
-//                 `ProblemDetails(operationError:)`.
+//                 writeDiffRequest/writeCreatedSession/writeSessionListing`).
 // - Operations/   `WireOperation` (the engine's snapshot operations and the outline ones),
+//                 its rules before it is applied (`WireOperation+Rules`: forms, cost),
 //                 `WireSnapshot.applying(_:)`: all or nothing, item operations edited in
 //                 place in code compiled for wire identifiers.
 // - Outline/      outline sections: items in pre-order with their placement, `visibleRows`
@@ -51,8 +51,8 @@
 // - Diff request: `{"old": S, "new": S}`, both flat or both sectioned (else a
 //   `schemaViolation` at the second one read, naming both forms).
 // - Operations: `{"operations": [Op]}`, applied all or nothing by `WireSnapshot.applying(_:)`;
-//   an operation that does not apply becomes `ProblemDetails(operationError:)`: 422 with
-//   `pointer` `/operations/<index>` and the engine's reason. Op objects (members in any order):
+//   an operation that does not apply throws `WireOperationError` (its index and the engine's
+//   reason), which the service answers with 422, `pointer` `/operations/<index>`. Op objects (members in any order):
 //     {"op": "appendSections",   "sections": [Section]}
 //     {"op": "insertSections",   "sections": [Section], "before" | "after": section ID}
 //     {"op": "deleteSections",   "sections": [section ID]}
