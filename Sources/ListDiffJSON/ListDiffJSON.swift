@@ -10,7 +10,7 @@
 //                 and `JSONValidator` for whole documents.
 // - Fingerprint/  `ContentFingerprint`, the canonical 128-bit hash of a captured value, computed
 //                 by the reader in the same pass that captures it.
-// - Writer/       `JSONWriter` (bytes out) and `ProblemDetails` (RFC 9457).
+// - Writer/       `JSONWriter` (bytes out) and `writeProblem`, an RFC 9457 problem body's JSON.
 // - Errors/       `JSONReadError` (offset, line, column, JSON Pointer, expected vs found),
 //                 `JSONPointer` (RFC 6901) and `NearestName` (did-you-mean suggestions).
 //

@@ -23,7 +23,7 @@ extension ListDiffService {
         do {
             diff = try WireDiff.timed(from: decoded.old, to: decoded.new, options: format.options, observe: observeDiff)
         } catch {
-            throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
+            throw ServiceProblem.invalidSnapshot("\(error)")
         }
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChangeset(diff, sequential: format.sequential, flat: decoded.isFlat)

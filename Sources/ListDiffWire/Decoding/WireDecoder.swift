@@ -28,8 +28,8 @@ public enum WireDecoder {
     }
 
     /// Decodes an operations list `{"operations": [{"op": …, …}, …]}`. Whether the operations
-    /// apply to a snapshot is decided by ``Snapshot/applying(_:)``; see
-    /// ``ProblemDetails/init(operationError:)`` for its errors.
+    /// apply to a snapshot is decided by ``WireSnapshot/applying(_:)``, whose
+    /// ``WireOperationError`` names the failing operation.
     /// - Complexity: O(n) expected for n bytes.
     public static func operations(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions())
         throws(JSONReadError) -> [WireOperation]
