@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListDiffJSON", targets: ["ListDiffJSON"]),
+        .library(name: "ListDiffWire", targets: ["ListDiffWire"]),
         .library(name: "ListDiffHTTP", targets: ["ListDiffHTTP"]),
         .library(name: "ListDiffStore", targets: ["ListDiffStore"]),
         .library(name: "ListDiffRedis", targets: ["ListDiffRedis"]),
@@ -22,42 +23,47 @@ let package = Package(
         // The engine: snapshots, the sectioned Heckel diff, changesets and the batch-update
         // simulator. Standard library only.
         .target(name: "ListDiff"),
-        // The wire: a strict, fast JSON reader and writer over bytes, and the decoders and
-        // writers of snapshots, operations and changesets. Standard library and ListDiff only.
-        .target(name: "ListDiffJSON", dependencies: ["ListDiff"]),
+        // JSON only: a strict, fast JSON reader and writer over bytes, read errors and problem
+        // bodies. Standard library only: no dependencies (CI checks).
+        .target(name: "ListDiffJSON"),
+        // The wire: the API's model and the readers and writers of snapshots, operations,
+        // changesets and every other document, operation lists and the digest. ListDiff and
+        // ListDiffJSON only (CI checks).
+        .target(name: "ListDiffWire", dependencies: ["ListDiff", "ListDiffJSON"]),
         // Seeded inputs shared by the benchmark and the tests: SplitMix64, the standard
         // scenarios of docs/benchmarks.md, random snapshot pairs.
         .target(name: "ListDiffScenarios", dependencies: ["ListDiff"]),
         .executableTarget(
             name: "listdiff-bench",
             dependencies: [
-                "ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient", "ListDiffService",
-                "CLibCrypto"
+                "ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient",
+                "ListDiffService", "CLibCrypto"
             ]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(
-            name: "ListDiffJSONTests",
-            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffScenarios"],
-            resources: [.copy("Fixtures")]
-        ),
+            name: "ListDiffJSONTests", dependencies: ["ListDiffJSON", "ListDiffScenarios"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ListDiffWireTests", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios"]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
         .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
         // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
         // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
-        .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON"]),
+        .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
         // The store conformance suite, run against the memory store and Redis/Valkey servers, and
         // the in-memory store's own tests (heap figures read through the transport's allocator hooks).
         .testTarget(
             name: "ListDiffStoreTests",
             dependencies: [
-                "ListDiffStore", "ListDiffJSON", "ListDiff", "ListDiffScenarios", "ListDiffHTTP", "ListDiffRedis",
+                "ListDiffStore", "ListDiffJSON", "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffHTTP",
+                "ListDiffRedis",
                 "ListDiffTestSupport"
             ]),
         // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
         // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
-        .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffStore"]),
+        .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore"]),
         .testTarget(
             name: "ListDiffRedisTests",
             dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
@@ -65,7 +71,7 @@ let package = Package(
         // wire, the store and the transport.
         .target(
             name: "ListDiffService",
-            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffHTTP", "ListDiffStore", "CLibCrypto"]
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffHTTP", "ListDiffStore", "CLibCrypto"]
         ),
         // The system's libcrypto (OpenSSL 3): HMAC-SHA256 and Ed25519 for the service's tokens.
         // A system library, not a package; only the service's targets use it (the client does not).
@@ -82,12 +88,15 @@ let package = Package(
         .executableTarget(name: "listdiff-embed"),
         .executableTarget(
             name: "listdiff-server",
-            dependencies: ["ListDiffHTTP", "ListDiffJSON", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
+            dependencies: [
+                "ListDiffHTTP", "ListDiffJSON", "ListDiffWire", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"
+            ]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
-        .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON"]),
+        .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
         // Mirrors a snapshot while another task writes to it (docs/client.md's example).
-        .executableTarget(name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON"]),
+        .executableTarget(
+            name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON", "ListDiffWire"]),
         // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
         .target(
             name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"],
@@ -98,7 +107,7 @@ let package = Package(
             name: "ListDiffClientTests",
             dependencies: [
                 "ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON",
-                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
+                "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
             ]),
         .testTarget(
             name: "ListDiffPlaygroundTests", dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport"]
@@ -106,8 +115,8 @@ let package = Package(
         .testTarget(
             name: "ListDiffServiceTests",
             dependencies: [
-                "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiff",
-                "ListDiffScenarios", "ListDiffTestSupport"
+                "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiffWire",
+                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d /tmp/listdiff-apple.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 modules="$(swift build --show-bin-path)/Modules"
-[ -d "$modules" ] || swift build --target ListDiffJSON > /dev/null
+[ -d "$modules" ] || swift build --target ListDiffWire > /dev/null
 for stub in UIKit AppKit; do
   swiftc -swift-version 6 -parse-as-library -emit-module -module-name "$stub" \
     -emit-module-path "$work/$stub.swiftmodule" "scripts/apple-stubs/$stub.swift"

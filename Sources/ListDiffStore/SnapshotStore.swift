@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// Where sessions keep their named snapshots: every version written, the older ones kept for
 /// `changes` since them, and the waits for the next one. Speaks only in engine and wire values

@@ -3,6 +3,7 @@ import ListDiff
 import ListDiffClient
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffWire
 
 /// `client-apply`: what a `SnapshotMirror` does per change on a 10,000-item list with content
 /// of which 1% changed (30 deleted, 30 inserted, 20 moved, 20 with new content): read the

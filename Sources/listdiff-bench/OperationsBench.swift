@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// `operations-200k`: one `moveItem`, and one `deleteItems` with the `appendItems` that puts
 /// the item back, on a 200,000-item list as the store hands it to an operations request (read

@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffWire
 
 /// The wire scenarios: reading request bodies (with Foundation's `JSONDecoder` and
 /// `JSONSerialization` on the same bytes, in the same run) and bytes-in → changeset-bytes-out

@@ -7,7 +7,7 @@
 
 import Foundation
 import ListDiffClient
-import ListDiffJSON
+import ListDiffWire
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

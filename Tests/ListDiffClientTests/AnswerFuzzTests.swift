@@ -3,6 +3,7 @@ import ListDiff
 import ListDiffClient
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffWire
 import Testing
 
 /// A server answer the client cannot trust: changes answers with values whose numbers (the

@@ -1,8 +1,8 @@
 import Foundation
 @_spi(Unchecked) import ListDiff
 import ListDiffClient
-import ListDiffJSON
 import ListDiffService
+import ListDiffWire
 import Testing
 
 /// Every client call against a real server, and every kind of failure it reports.

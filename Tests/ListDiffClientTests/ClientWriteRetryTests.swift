@@ -1,9 +1,9 @@
 import Foundation
 import ListDiffClient
-import ListDiffJSON
 import ListDiffRedis
 import ListDiffService
 import ListDiffTestSupport
+import ListDiffWire
 import Testing
 
 /// Writes the server could not finish (its Redis store gone for a moment): retried with

@@ -1,6 +1,6 @@
 import Foundation
-import ListDiffJSON
 import ListDiffService
+import ListDiffWire
 import Testing
 
 @testable import ListDiffClient

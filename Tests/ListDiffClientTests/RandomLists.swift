@@ -1,6 +1,6 @@
 import ListDiffClient
-import ListDiffJSON
 import ListDiffScenarios
+import ListDiffWire
 
 /// Seeded random sectioned lists with content, each a plausible next version of a feed:
 /// sections come and go and reorder, items move between them, content changes.

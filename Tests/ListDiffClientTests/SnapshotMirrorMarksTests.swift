@@ -1,6 +1,6 @@
 import ListDiff
 import ListDiffClient
-import ListDiffJSON
+import ListDiffWire
 import Testing
 
 /// A mirror that missed the version a reload made still reloads the item: the server keeps

@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffService
+import ListDiffWire
 import Testing
 
 @testable import ListDiffClient

@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffScenarios
+import ListDiffWire
 import Testing
 
 @testable import ListDiffClient

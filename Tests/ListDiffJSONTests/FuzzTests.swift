@@ -7,55 +7,6 @@ import Testing
 /// well-formed error — never crash or hang. `LISTDIFF_FUZZ_CASES` sets the number of cases
 /// (default 30,000), `LISTDIFF_FUZZ_SEED` the seed.
 @Suite struct FuzzTests {
-    static let corpus: [[UInt8]] = [
-        #"{"old": {"sections": [{"id": "s0", "items": ["a", "b", {"id": "c", "content": {"title": "Caf\u00e9 \ud83d\ude00", "n": -12.5e3, "tags": [true, false, null]}}]}], "reloaded": ["a"]}, "new": ["b", "a", "d"]}"#,
-        #"[{"op": "appendItems", "items": ["x", "y"], "to": "s1"}, {"op": "moveItem", "item": "x", "before": "y"}, {"op": "deleteAllItems"}]"#,
-        "{\"a\":[1,2,[3,[4,[5,{}]]],\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"],\"é€😀\":0.0001,\"big\":123456789012345678901234567890,\"e\":1E+2}",
-        "  [ \"plain ASCII string long enough for word scanning\" , 0 , -0 , 1e-7 , \"\\u0000\" ]\n",
-        "\"top-level string\"",
-        "-1234.5678E-90",
-        "null"
-    ].map { Array($0.utf8) }
-
-    static let interesting: [UInt8] =
-        Array("{}[]:,\"\\/ \t\n\r0123456789-+.eEtrufalsnu".utf8) + [
-            0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF
-        ]
-
-    static func mutate(_ input: [UInt8], using random: inout SplitMix64) -> [UInt8] {
-        var bytes = input
-        for _ in 0..<Int.random(in: 1...4, using: &random) {
-            let count = bytes.count
-            switch Int.random(in: 0..<6, using: &random) {
-            case 0 where count > 0:
-                bytes[Int.random(in: 0..<count, using: &random)] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &random)
-            case 1:
-                let byte = interesting[Int.random(in: 0..<interesting.count, using: &random)]
-                bytes.insert(byte, at: Int.random(in: 0...count, using: &random))
-            case 2 where count > 0:
-                let start = Int.random(in: 0..<count, using: &random)
-                let end = min(count, start + Int.random(in: 1...8, using: &random))
-                bytes.removeSubrange(start..<end)
-            case 3 where count > 0:
-                let start = Int.random(in: 0..<count, using: &random)
-                let end = min(count, start + Int.random(in: 1...32, using: &random))
-                bytes.insert(contentsOf: bytes[start..<end], at: Int.random(in: 0...count, using: &random))
-            case 4:
-                let donor = corpus[Int.random(in: 0..<corpus.count, using: &random)]
-                let start = Int.random(in: 0..<donor.count, using: &random)
-                let end = min(donor.count, start + Int.random(in: 1...64, using: &random))
-                let at = Int.random(in: 0...count, using: &random)
-                let cut = min(count, at + Int.random(in: 0...16, using: &random))
-                bytes.replaceSubrange(at..<cut, with: donor[start..<end])
-            case 5 where count > 0:
-                bytes[Int.random(in: 0..<count, using: &random)] = UInt8.random(in: 0...255, using: &random)
-            default:
-                break
-            }
-        }
-        return bytes
-    }
-
     /// Reads any value through the caller-driven API (begin/next/read), as a schema decoder would.
     static func drive(_ reader: inout JSONReader) throws(JSONReadError) {
         switch try reader.peekKind() {
@@ -89,7 +40,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 30_000
         let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x11D1_FF00
-        for document in Self.corpus {
+        for document in JSONMutator.corpus {
             try JSONValidator.validate(document)
         }
         var random = SplitMix64(seed: seed)
@@ -98,8 +49,8 @@ import Testing
         var failures = 0
         let started = ContinuousClock.now
         for index in 0..<cases {
-            let source = Self.corpus[Int.random(in: 0..<Self.corpus.count, using: &random)]
-            let input = Self.mutate(source, using: &random)
+            let source = JSONMutator.corpus[Int.random(in: 0..<JSONMutator.corpus.count, using: &random)]
+            let input = JSONMutator.mutate(source, using: &random)
             do {
                 try JSONValidator.validate(input)
                 accepted += 1
@@ -142,7 +93,7 @@ import Testing
     }
 
     @Test func truncationsOfValidBodiesAreRejectedCleanly() {
-        for document in Self.corpus {
+        for document in JSONMutator.corpus {
             for length in 0..<document.count {
                 let prefix = Array(document[..<length])
                 do {

@@ -1,8 +1,8 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
 import ListDiffTestSupport
+import ListDiffWire
 import Testing
 
 @testable import ListDiffRedis

@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 import Testing
 
 @testable import ListDiffRedis

@@ -1,7 +1,7 @@
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
 import ListDiffTestSupport
+import ListDiffWire
 import Testing
 
 @testable import ListDiffRedis

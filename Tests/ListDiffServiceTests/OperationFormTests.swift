@@ -1,7 +1,7 @@
 import Foundation
-import ListDiffJSON
 import ListDiffService
 import ListDiffTestSupport
+import ListDiffWire
 import Testing
 
 /// A flat snapshot has no sections to operate on: an operation that names one is a 409

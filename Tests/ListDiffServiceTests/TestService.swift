@@ -1,9 +1,9 @@
 import Foundation
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffService
 import ListDiffStore
 import ListDiffTestSupport
+import ListDiffWire
 
 /// A real server with the service mounted, on an ephemeral port, with short timeouts.
 struct TestService {

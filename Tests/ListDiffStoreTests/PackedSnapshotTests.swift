@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 import Testing
 
 @testable import ListDiffStore

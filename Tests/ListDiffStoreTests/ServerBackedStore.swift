@@ -1,7 +1,7 @@
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
 import ListDiffTestSupport
+import ListDiffWire
 
 /// A store and the server processes it talks to (one, or a cluster's), which live exactly as
 /// long as the store.

@@ -1,6 +1,6 @@
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 import Testing
 
 /// Marks (reload and reconfigure marks, section reloads) are part of the version they made: a

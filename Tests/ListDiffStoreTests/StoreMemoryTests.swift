@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffHTTP
-import ListDiffJSON
+import ListDiffWire
 import Testing
 
 @testable import ListDiffStore

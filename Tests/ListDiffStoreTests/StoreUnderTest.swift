@@ -1,9 +1,9 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffRedis
 @_spi(Rollback) import ListDiffStore
 import ListDiffTestSupport
+import ListDiffWire
 import Testing
 
 /// One ``SnapshotStore`` implementation the conformance suite runs against: its name and how

@@ -24,22 +24,6 @@ public enum SnapshotOperation<
     case moveItemAfter(ItemID, ItemID)
     case reloadItems([ItemID])
     case reconfigureItems([ItemID])
-
-    /// Whether the operation makes, changes or names a section: every section operation, and
-    /// `appendItems` to a named section. A flat list (one section no one names) has none to
-    /// offer it. O(1).
-    public var referencesSection: Bool {
-        switch self {
-        case .appendSections, .insertSectionsBefore, .insertSectionsAfter, .deleteSections,
-            .moveSectionBefore, .moveSectionAfter, .reloadSections:
-            return true
-        case .appendItems(_, let section):
-            return section != nil
-        case .insertItemsBefore, .insertItemsAfter, .deleteItems, .deleteAllItems,
-            .moveItemBefore, .moveItemAfter, .reloadItems, .reconfigureItems:
-            return false
-        }
-    }
 }
 
 /// Which operation of a list failed, and why; the snapshot it was applied to is unchanged.

@@ -1,7 +1,6 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
-import ListDiffJSON
-
+import ListDiffWire
 extension NSCollectionView {
     /// Applies `plan`: each stage in one `performBatchUpdates` with the data source switched
     /// to its snapshot inside the block, then the content updates as reloads (AppKit has no

@@ -1,7 +1,6 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
-import ListDiffJSON
-
+import ListDiffWire
 extension NSTableView {
     /// Applies `plan` to a table's rows (every section's items in order). `NSTableView` applies
     /// edits one after another, not as a batch, so the rows are edited with ``RowEdit``s (one

@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-import ListDiffJSON
+import ListDiffWire
 import UIKit
 
 extension UITableView {

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffJSON
+import ListDiffWire
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

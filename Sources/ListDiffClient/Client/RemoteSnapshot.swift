@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffWire
 
 /// A named, versioned snapshot on the server: write it whole or by operations, read it, and
 /// follow its changes (or let a ``SnapshotMirror`` do that).

@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// One step of a ``SnapshotMirror``: the local copy moved to `version`, and how a view gets
 /// there — `plan` animates the changeset, or, for the first copy and every reset, reloads.

@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// Keeps a local copy of one server snapshot and follows it: long-polls its changes (with
 /// the fresh elements, `include=values`), applies each changeset to the copy through the

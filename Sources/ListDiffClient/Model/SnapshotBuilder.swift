@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// Builds a snapshot to send: sections and items by identifier, content from any `Encodable`
 /// (encoded once, as JSON with sorted keys, so equal values compare equal on the server).

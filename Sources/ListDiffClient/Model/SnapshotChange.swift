@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// The answer to a write or a `changes` request that has a changeset: from the version the
 /// client holds to `to`, the digest of `to`, and — when asked for — the fresh elements a

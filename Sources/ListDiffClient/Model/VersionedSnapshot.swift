@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// A snapshot at one version, with the digest the server computed for it.
 public struct VersionedSnapshot: Sendable {

@@ -1,4 +1,5 @@
 import ListDiffJSON
+import ListDiffWire
 
 /// Reads the service's JSON answers into the client's models with the wire's decoders.
 /// Unknown members are skipped, so a newer server's additions do not break an older client.

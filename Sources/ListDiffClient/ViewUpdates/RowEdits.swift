@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// Row edits for a view that applies them one after another (`NSTableView` between
 /// `beginUpdates` and `endUpdates`): each index refers to the rows left by the edits before

@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 extension ViewUpdatePlan {
     /// What every Apple helper does first: a reload plan shows `final` through `setSnapshot`,

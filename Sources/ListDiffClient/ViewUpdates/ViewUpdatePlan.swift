@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// What a list view does to go from the snapshot it shows to the next one, in order: each
 /// stage as one `performBatchUpdates` whose block first switches the data source to that

@@ -6,7 +6,7 @@
 /// Exponents whose magnitude exceeds 10¹⁵ saturate, so numbers with absurdly large exponents
 /// (beyond any float) compare equal when their digits match and their exponents saturate alike.
 @usableFromInline
-internal enum _NumberCanonicalizer {
+package enum _NumberCanonicalizer {
     @usableFromInline static let exponentLimit = 1_000_000_000_000_000
 
     /// The canonical hash of `bytes[start..<end]`. O(end - start).
@@ -75,7 +75,7 @@ internal enum _NumberCanonicalizer {
 
     /// The exponent after `e`/`E`, saturated at ±``exponentLimit``. O(digits).
     @inlinable
-    static func parseExponent(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+    package static func parseExponent(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         var index = start
         var negative = false
         if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {

@@ -2,7 +2,7 @@ extension JSONReader {
     /// Skips JSON whitespace (space, tab, line feed, carriage return). O(whitespace).
     @inlinable
     @inline(__always)
-    mutating func _skipWhitespace() {
+    package mutating func _skipWhitespace() {
         _position = _afterWhitespace(from: _position)
     }
 
@@ -42,7 +42,7 @@ extension JSONReader {
     /// whitespace scans. O(whitespace).
     @inlinable
     @inline(__always)
-    func _nextStringElement(from position: Int, isFirst: Bool) -> Int? {
+    package func _nextStringElement(from position: Int, isFirst: Bool) -> Int? {
         var at = position
         if !isFirst {
             if at >= _count || _bytes[at] != UInt8(ascii: ",") {
@@ -61,7 +61,7 @@ extension JSONReader {
     /// O(length), eight bytes per step.
     @inlinable
     @inline(__always)
-    func _plainStringEnd(from position: Int) -> Int {
+    package func _plainStringEnd(from position: Int) -> Int {
         var position = _plainRunEnd(from: position)
         while position < _count {
             let byte = _bytes[position]
@@ -76,7 +76,7 @@ extension JSONReader {
     /// O(length); eight bytes per step while the contents are plain ASCII.
     @inlinable
     @inline(__always)
-    mutating func _scanString() throws(JSONReadError) -> (start: Int, end: Int, hasEscapes: Bool) {
+    package mutating func _scanString() throws(JSONReadError) -> (start: Int, end: Int, hasEscapes: Bool) {
         _position &+= 1
         let start = _position
         var hasEscapes = false
@@ -112,7 +112,7 @@ extension JSONReader {
     /// or non-ASCII (higher flags may be spurious; only the lowest one is used). O(1).
     @inlinable
     @inline(__always)
-    static func _specialBytes(_ word: UInt64) -> UInt64 {
+    package static func _specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)

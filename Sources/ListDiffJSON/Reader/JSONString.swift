@@ -47,7 +47,7 @@ public enum JSONString {
         withUTF8 { bytes in
             guard bytes.count == literal.utf8CodeUnitCount else { return false }
             let expected = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-            return _IDHash.bytesEqual(bytes, 0, expected, 0, count: bytes.count)
+            return _Bytes.equal(bytes, 0, expected, 0, count: bytes.count)
         }
     }
 

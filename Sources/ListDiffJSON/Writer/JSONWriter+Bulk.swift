@@ -16,13 +16,13 @@ extension JSONWriter {
 
     /// The most bytes `_writeDecimal` writes: a sign and 19 digits.
     @inlinable
-    static var _maxDecimalBytes: Int { 20 }
+    package static var _maxDecimalBytes: Int { 20 }
 
     /// Writes `value` in decimal at `out` and returns the number of bytes written.
     /// O(digits), two digits per step.
     @inlinable
     @inline(__always)
-    static func _writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func _writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var out = out
         var sign = 0
         if value < 0 {
@@ -64,7 +64,7 @@ extension JSONWriter {
     /// Writes an array whose elements `write` puts at a pointer (at most `maxElementBytes`
     /// each, returning the count), comma-separated, in one pass. O(count).
     @inlinable
-    mutating func _bulkArray<Element>(
+    package mutating func _bulkArray<Element>(
         _ elements: [Element], maxElementBytes: Int,
         _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int
     ) {

@@ -29,7 +29,7 @@ extension JSONWriter {
 
     /// Whether a string's byte is written as it is (not a quote, a backslash or a control).
     @inlinable @inline(__always)
-    static func _isCopiedAsIs(_ byte: UInt8) -> Bool {
+    package static func _isCopiedAsIs(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 

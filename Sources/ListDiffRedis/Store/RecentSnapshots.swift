@@ -1,6 +1,6 @@
 import Foundation
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 /// The snapshots this instance wrote last, decoded, so that the next write to one usually needs
 /// one round trip (the write script) instead of two (a read, then the script). Only a guess: the

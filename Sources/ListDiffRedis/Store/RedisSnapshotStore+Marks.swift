@@ -1,6 +1,6 @@
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 /// Marks in Redis: a version's body is its snapshot written with the marks its write carried
 /// (`"reloaded"`, `"reconfigured"`, `"reloadedSections"`), so the write script pushes them onto

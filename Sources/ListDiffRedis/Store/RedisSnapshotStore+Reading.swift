@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension RedisSnapshotStore {
     /// A snapshot's stored fields: its head, item count and JSON.

@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension RedisSnapshotStore {
     /// What a write builds on: the stored snapshot as read, or as this instance last wrote it

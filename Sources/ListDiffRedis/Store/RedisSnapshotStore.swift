@@ -1,7 +1,7 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 /// A ``SnapshotStore`` in Redis or Valkey, so that instances keep no state of their own: every
 /// version is one atomic script (``RedisScripts/write``) that commits only if the snapshot is

@@ -1,5 +1,6 @@
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffWire
 
 extension ListDiffService {
     /// `POST /v1/diff`: `{"old": S, "new": S}` → the changeset, in the form and update style
@@ -20,7 +21,7 @@ extension ListDiffService {
         do {
             changeset = try diffMetrics.changeset(from: decoded.old, to: decoded.new, format: format)
         } catch {
-            throw ServiceProblem(422, "invalid-snapshot", title: "Snapshots cannot be diffed", detail: "\(error)")
+            throw ServiceProblem.invalidSnapshot("\(error)")
         }
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChangeset(changeset, flat: decoded.isFlat)

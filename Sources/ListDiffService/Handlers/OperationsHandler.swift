@@ -1,6 +1,6 @@
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ListDiffService {
     /// `POST …/operations`: applies the operations to the current snapshot, all or nothing

@@ -1,6 +1,7 @@
 import ListDiffHTTP
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ListDiffService {
     /// The header a sharding proxy sets on `POST /v1/sessions` to name the new session (nginx:

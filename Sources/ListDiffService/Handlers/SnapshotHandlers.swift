@@ -1,6 +1,6 @@
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ListDiffService {
     /// `PUT /v1/sessions/{session}/snapshots/{name}`: stores a new version (the store creates

@@ -1,6 +1,6 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 extension DiffMetrics {
     /// The changeset from `old` to `new` — the diff of their visible rows, which are the

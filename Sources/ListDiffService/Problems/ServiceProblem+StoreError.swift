@@ -1,5 +1,6 @@
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 extension ServiceProblem {
     /// The one place a store's refusal becomes a problem answer. `idleSeconds` is the
@@ -44,7 +45,7 @@ extension ServiceProblem {
         case .tooMuchWork(let operations, let items, let limit):
             self = .tooMuchWork(operations: operations, items: items, limit: limit)
         case .operationFailed(let failure):
-            self = ServiceProblem(ProblemDetails(operationError: failure, type: Self.type("operation-failed")))
+            self = .operationFailed(failure)
         case .storeFull(.session(let name, let wouldHold, let limit)):
             self = ServiceProblem(
                 507, "store-full", title: "Store full",
@@ -65,7 +66,7 @@ extension ServiceProblem {
                     "the snapshot store is out of memory and refuses to grow; nothing was changed. Delete sessions or snapshots no longer needed, or retry once idle sessions have expired"
             )
         case .invalidSnapshot(let detail):
-            self = ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: detail)
+            self = .invalidSnapshot(detail)
         case .unavailable(let reason, let outcomeUnknown):
             let outcome =
                 outcomeUnknown

@@ -1,42 +1,75 @@
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffWire
 
-/// Every way a service request fails, as an RFC 9457 problem the client can act on.
+/// Every way a service request fails, as an RFC 9457 problem the client can act on: the
+/// service's one problem type (the transport's `HTTPProblem` answers only what it must before a
+/// route runs), written with ListDiffJSON's ``JSONWriter/writeProblem(type:title:status:detail:members:)``.
 struct ServiceProblem: Error {
-    var details: ProblemDetails
+    /// `urn:listdiff:problem:<name>` (``type(_:)``).
+    var type: String
+    /// A short summary of the problem type: one title per problem.
+    var title: String
+    var status: Int
+    /// What is wrong and where, for a person.
+    var detail: String
+    /// Members written after the standard ones, in this order.
+    var extensions: [Extension]
     /// Extra response headers (`WWW-Authenticate`, `ETag`).
     var headers: HTTPHeaders = HTTPHeaders()
 
-    init(_ status: Int, _ name: String, title: String, detail: String, extensions: [ProblemDetails.Extension] = []) {
-        details = ProblemDetails(
-            type: Self.type(name), title: title, status: status, detail: detail, extensions: extensions)
-    }
-
-    init(_ details: ProblemDetails) {
-        self.details = details
+    init(_ status: Int, _ name: String, title: String, detail: String, extensions: [Extension] = []) {
+        self.type = Self.type(name)
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.extensions = extensions
     }
 
     /// The `type` URI of a named problem; `openapi.yaml` lists them.
     static func type(_ name: String) -> String { "urn:listdiff:problem:\(name)" }
 
-    var response: HTTPResponse {
-        var headers = self.headers
-        headers.append(name: "Content-Type", value: ProblemDetails.mediaType)
-        return HTTPResponse(status: details.status, headers: headers, body: details.jsonBytes)
+    /// The problem's JSON body. O(size).
+    var jsonBytes: [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.writeProblem(type: type, title: title, status: status, detail: detail) { writer in
+            for member in extensions {
+                writer.key(member.name)
+                member.value.write(to: &writer)
+            }
+        }
+        return writer.bytes
     }
 
-    /// A request body that is not valid JSON or not the expected shape (400), or too large (413).
-    /// A body that is not JSON at all, sent under another media type, is told so: the likely
-    /// mistake is the sender's format, not a character of its body.
+    var response: HTTPResponse {
+        var headers = self.headers
+        headers.append(name: "Content-Type", value: JSONWriter.problemMediaType)
+        return HTTPResponse(status: status, headers: headers, body: jsonBytes)
+    }
+
+    /// A request body that is not valid JSON or not the expected shape (400), or too large (413),
+    /// with the error's `pointer`, `offset`, `line`, `column`, `expected` and `found`, and the
+    /// repeated identifiers as `duplicates` when there are any. A body that is not JSON at all,
+    /// sent under another media type, is told so: the likely mistake is the sender's format, not
+    /// a character of its body.
     static func readError(_ error: JSONReadError, contentType: String?) -> ServiceProblem {
-        var details = ProblemDetails(
-            readError: error, type: type(error.kind == .inputTooLarge ? "body-too-large" : "invalid-body"))
-        if let contentType, !isJSON(mediaType: contentType), details.title == "Malformed JSON" {
-            details.detail =
-                (details.detail ?? "")
-                + "; the request's Content-Type is '\(contentType.prefix(100))': send JSON, as application/json"
+        let tooLarge = error.kind == .inputTooLarge
+        let malformed = !tooLarge && error.kind != .typeMismatch && error.kind != .schemaViolation
+        var problem = ServiceProblem(
+            tooLarge ? 413 : 400, tooLarge ? "body-too-large" : "invalid-body",
+            title: tooLarge ? "Request body too large" : (malformed ? "Malformed JSON" : "Invalid request body"),
+            detail: error.description,
+            extensions: [
+                .init("pointer", .string(error.pointer.description)), .init("offset", .int(error.offset)),
+                .init("line", .int(error.line)), .init("column", .int(error.column)),
+                .init("expected", .string(error.expected)), .init("found", .string(error.found))
+            ])
+        if !error.duplicates.isEmpty { problem.extensions.append(.init("duplicates", .strings(error.duplicates))) }
+        if let contentType, !isJSON(mediaType: contentType), malformed {
+            problem.detail +=
+                "; the request's Content-Type is '\(contentType.prefix(100))': send JSON, as application/json"
         }
-        return ServiceProblem(details)
+        return problem
     }
 
     /// `application/json`, `application/problem+json` or any other `+json` type, parameters aside.
@@ -93,7 +126,7 @@ struct ServiceProblem: Error {
     }
 
     /// A write or an operation of the other form than the snapshot holds: 409.
-    static func formMismatch(storedIsFlat: Bool, _ advice: String, extensions: [ProblemDetails.Extension] = [])
+    static func formMismatch(storedIsFlat: Bool, _ advice: String, extensions: [Extension] = [])
         -> ServiceProblem
     {
         ServiceProblem(
@@ -108,6 +141,32 @@ struct ServiceProblem: Error {
         ServiceProblem(
             400, "invalid-header", title: "Invalid header", detail: detail, extensions: [.init("header", .string(name))]
         )
+    }
+
+    /// The engine refused to diff (422): not expected for input that passed decoding.
+    static func invalidSnapshot(_ detail: String) -> ServiceProblem {
+        ServiceProblem(422, "invalid-snapshot", title: "Snapshot cannot be diffed", detail: detail)
+    }
+
+    /// An operations list that does not apply to the stored snapshot (422): the failing
+    /// operation's `pointer` (`/operations/3`), its `operationIndex` and the engine's reason
+    /// (e.g. `no section with identifier "s9" in the snapshot`), and `duplicates` when it would
+    /// repeat identifiers. Nothing was applied. O(message length).
+    static func operationFailed(_ error: WireOperationError) -> ServiceProblem {
+        var problem = ServiceProblem(
+            422, "operation-failed", title: "Operation does not apply",
+            detail: "Operation \(error.index) (at /operations/\(error.index)) cannot be applied: \(error.reason). "
+                + "No operation was applied.",
+            extensions: [
+                .init("pointer", .string(JSONPointer(tokens: ["operations", String(error.index)]).description)),
+                .init("operationIndex", .int(error.index))
+            ])
+        switch error.reason {
+        case .duplicateItems(let ids), .duplicateSections(let ids):
+            problem.extensions.append(.init("duplicates", .strings(ids.map(\.string))))
+        default: break
+        }
+        return problem
     }
 
     static func tooManyItems(_ count: Int, limit: Int, pointer: String) -> ServiceProblem {

@@ -2,6 +2,7 @@ import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
 import ListDiffStore
+import ListDiffWire
 
 /// The service's response bodies: the wire's document writers (each beside its reader in
 /// `ListDiffJSON`), given the store's versions and the request's format.

@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// The in-memory ``SnapshotStore``: each snapshot's current version packed, its older
 /// versions as reverse deltas, waits registered on the snapshot. Its epoch is random per

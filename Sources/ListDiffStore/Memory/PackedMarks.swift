@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// A version's marks as the memory store keeps them: every marked identifier's UTF-8 back to
 /// back in one buffer, copied out of the request (a long ``WireID`` shares its request's

@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// A snapshot as the store keeps it: every identifier's UTF-8 back to back in one buffer, an
 /// end offset per section and item, and content only where there is some. About the size of

@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// What turns a snapshot back into the version before it, stored instead of that version: the
 /// older snapshot described as runs copied from the newer one (a section's items are runs of

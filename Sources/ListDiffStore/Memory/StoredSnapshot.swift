@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// One named snapshot of a session: its current version, the older versions kept as reverse
 /// deltas, the marks each version's write carried, and the waits for its next version.

@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// The diff of one write in each form its waits asked for: the write's own, and one more diff
 /// of the same two snapshots per other set of options, computed once however many waits share it.

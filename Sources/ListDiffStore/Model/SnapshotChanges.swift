@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// What changed since a version a client holds.
 public enum SnapshotChanges: Sendable {

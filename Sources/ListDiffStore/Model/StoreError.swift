@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// Why a store call refused, changing nothing. The service turns each into one RFC 9457
 /// problem (`ServiceProblem+StoreError.swift` there); the store knows no HTTP.

@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 extension StoreLimits {
     /// `count` items within ``maxItemsPerSnapshot``, else ``StoreError/tooManyItems(_:limit:pointer:)``
@@ -9,23 +9,19 @@ extension StoreLimits {
         }
     }
 
-    /// `operations` applied to `current`, all or nothing, within these limits: no section
-    /// operation on a flat list, the whole bounded before any is applied (each may walk the
-    /// items once, one that may change an outline's structure counting
-    /// as ``WireOperation/outlineStepWeight`` operations), and the result within the item limit.
-    /// O(operations × items) at most.
+    /// `operations` applied to `current`, all or nothing, within these limits: the operation
+    /// rules' bounds (``WireOperation/firstSectionOperation(in:)``: none that names a section on a
+    /// flat list; ``WireOperation/work(of:on:)``: the whole list's work) checked before any is
+    /// applied, and the result within the item limit. O(operations × items) at most.
     public func applying(_ operations: [WireOperation], to current: WireSnapshot, isFlat: Bool) throws(StoreError)
         -> WireSnapshot
     {
-        if isFlat, let index = operations.firstIndex(where: \.referencesSection) {
+        if isFlat, let index = WireOperation.firstSectionOperation(in: operations) {
             throw .formMismatch(storedIsFlat: true, operationIndex: index)
         }
-        let items = current.numberOfItems
-        let hasOutlines = current.hasOutlines
-        let weighted = operations.reduce(0) { $0 &+ $1.stepWeight(onSnapshotWithOutlines: hasOutlines) }
-        let (work, overflow) = weighted.multipliedReportingOverflow(by: items + 1)
-        guard !overflow, work <= maxOperationWork else {
-            throw .tooMuchWork(operations: weighted, items: items, limit: maxOperationWork)
+        let work = WireOperation.work(of: operations, on: current)
+        guard let steps = work.steps, steps <= maxOperationWork else {
+            throw .tooMuchWork(operations: work.weighted, items: current.numberOfItems, limit: maxOperationWork)
         }
         let next: WireSnapshot
         do throws(WireOperationError) {

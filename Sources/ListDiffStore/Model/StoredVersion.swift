@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// A stored version as a read answers it: its head at once, its items when asked for (a
 /// store may keep them packed, and a conditional read may need only the head).

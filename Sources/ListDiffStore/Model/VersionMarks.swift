@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// The marks of one stored version (reload and reconfigure marks, section reloads), or the
 /// union of several. A write's marks are part of the version it made: a store keeps them with

@@ -1,6 +1,6 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 /// Told of every diff a store runs: items on both sides, seconds taken (for metrics).
 public typealias DiffObserver = @Sendable (_ items: Int, _ seconds: Double) -> Void

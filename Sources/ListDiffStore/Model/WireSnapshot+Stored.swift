@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+import ListDiffWire
 
 extension WireSnapshot {
     /// The state before a snapshot's first version: no items, in the given form.

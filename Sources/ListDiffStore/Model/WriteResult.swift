@@ -1,4 +1,4 @@
-import ListDiffJSON
+import ListDiffWire
 
 /// What a write did: the version it built on (number 0: none), the version now current, and
 /// the changeset between them (nil when the snapshot equalled the current version, which

@@ -1,0 +1,142 @@
+import ListDiff
+import ListDiffJSON
+
+extension JSONWriter {
+    /// Writes a batch changeset (see the module documentation for the shape), assembled
+    /// before (``WireChangeset/init(_:sequential:)``): `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
+    /// `"snapshot"` when `intermediateSnapshots` has an element `i`, an outline section as its
+    /// rows (``_writeStageSnapshot(_:flat:)``). Flat: plain item indexes,
+    /// and section members only if a changeset (unusually) has section changes. O(size).
+    public mutating func writeBatch(_ changeset: BatchChangeset, intermediateSnapshots: [WireSnapshot], flat: Bool) {
+        beginObject()
+        key("stages")
+        beginArray()
+        for (index, stage) in changeset.stages.enumerated() {
+            beginObject()
+            if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
+                || !stage.sectionReloads.isEmpty
+            {
+                key("sections")
+                beginObject()
+                _writeSectionOperations(stage)
+                endObject()
+            }
+            if flat {
+                _writeItemOperations(stage, flat: true)
+            } else {
+                key("items")
+                beginObject()
+                _writeItemOperations(stage, flat: false)
+                endObject()
+            }
+            if index < intermediateSnapshots.count {
+                key("snapshot")
+                _writeStageSnapshot(intermediateSnapshots[index], flat: flat)
+            }
+            endObject()
+        }
+        endArray()
+        key("updates")
+        beginObject()
+        if !flat || !changeset.updates.sectionReloads.isEmpty {
+            key("sections")
+            _writeInts(changeset.updates.sectionReloads)
+        }
+        key("reloads")
+        _writePaths(changeset.updates.itemReloads, flat: flat)
+        key("reconfigures")
+        _writePaths(changeset.updates.itemReconfigures, flat: flat)
+        endObject()
+        endObject()
+    }
+
+    mutating func _writeSectionOperations(_ stage: BatchUpdate) {
+        key("deletes")
+        _writeInts(stage.sectionDeletes)
+        key("inserts")
+        _writeInts(stage.sectionInserts)
+        key("moves")
+        _bulkArray(stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+            Self._writePair(move.from, move.to, to: out)
+        }
+        if !stage.sectionReloads.isEmpty {
+            key("reloads")
+            _writeInts(stage.sectionReloads)
+        }
+    }
+
+    mutating func _writeItemOperations(_ stage: BatchUpdate, flat: Bool) {
+        key("deletes")
+        _writePaths(stage.itemDeletes, flat: flat)
+        key("inserts")
+        _writePaths(stage.itemInserts, flat: flat)
+        key("moves")
+        if flat {
+            _bulkArray(stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+                Self._writePair(move.from.item, move.to.item, to: out)
+            }
+        } else {
+            _bulkArray(stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
+                var next = out
+                next.pointee = UInt8(ascii: "[")
+                next += 1
+                next += Self._writePair(move.from.section, move.from.item, to: next)
+                next.pointee = UInt8(ascii: ",")
+                next += 1
+                next += Self._writePair(move.to.section, move.to.item, to: next)
+                next.pointee = UInt8(ascii: "]")
+                return next - out &+ 1
+            }
+        }
+        if !stage.itemReloads.isEmpty {
+            key("reloads")
+            _writePaths(stage.itemReloads, flat: flat)
+        }
+    }
+
+    mutating func _writeInts(_ values: [Int]) {
+        _bulkArray(values, maxElementBytes: Self._maxDecimalBytes) { value, out in Self._writeDecimal(value, to: out) }
+    }
+
+    /// Index paths as `[section, item]`, or the item index alone for flat lists. O(count).
+    mutating func _writePaths(_ paths: [ItemPath], flat: Bool) {
+        if flat {
+            _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in
+                Self._writeDecimal(path.item, to: out)
+            }
+        } else {
+            _bulkArray(paths, maxElementBytes: Self._maxPairBytes) { path, out in
+                Self._writePair(path.section, path.item, to: out)
+            }
+        }
+    }
+
+    /// `[section, item]` (or any pair), or the item index alone for flat lists. O(1).
+    mutating func _writePath(_ path: ItemPath, flat: Bool) {
+        if flat {
+            int(path.item)
+            return
+        }
+        beginArray()
+        int(path.section)
+        int(path.item)
+        endArray()
+    }
+
+    /// The most bytes `_writePair` writes.
+    static var _maxPairBytes: Int { 2 &* _maxDecimalBytes &+ 3 }
+
+    /// Writes `[first,second]` at `out` and returns the number of bytes written. O(digits).
+    @inline(__always)
+    static func _writePair(_ first: Int, _ second: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var next = out
+        next.pointee = UInt8(ascii: "[")
+        next += 1
+        next += _writeDecimal(first, to: next)
+        next.pointee = UInt8(ascii: ",")
+        next += 1
+        next += _writeDecimal(second, to: next)
+        next.pointee = UInt8(ascii: "]")
+        return next - out &+ 1
+    }
+}

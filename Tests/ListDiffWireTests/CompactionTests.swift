@@ -1,0 +1,12 @@
+import ListDiff
+import ListDiffWire
+import Testing
+
+@Suite struct CompactionTests {
+    @Test func compactedContentsKeepTheirOrderAndValues() throws {
+        let contents = try ["1", #"{"a": true}"#, "[]", #""text""#].map { try WireContent(json: $0) }
+        let copies = WireContent.compacted(contents)
+        #expect(copies == contents)
+        #expect(copies.map(\.description) == contents.map(\.description))
+    }
+}

@@ -1,0 +1,90 @@
+import ListDiff
+import ListDiffJSON
+import ListDiffWire
+import Testing
+
+/// The decoder's identifier paths: short identifiers read as two words (far from and near the
+/// end of the input, where fewer than 16 bytes follow the quote), long ones copied once, and
+/// the intern table growing past its initial size.
+@Suite struct WireIDInterningTests {
+    static func text(length: Int) -> String {
+        String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+    }
+
+    func items(_ body: String) throws -> [WireID] {
+        try WireDecoder.snapshot(Array(body.utf8)).snapshot.itemIdentifiers
+    }
+
+    @Test func everyLengthDecodesToTheSameIdentifierAsItsText() throws {
+        let lengths = Array(0...40)
+        let ids = lengths.map(Self.text(length:))
+        // Each identifier alone (its closing quote within 16 bytes of the end) and all of them
+        // in one array, padded so that most are far from the end.
+        for (length, id) in zip(lengths, ids) {
+            let decoded = try items(#"["\#(id)"]"#)
+            #expect(decoded == [WireID(id)], "length \(length)")
+            #expect(decoded.first?.hashValue == WireID(id).hashValue, "length \(length)")
+            #expect(decoded.first?.string == id, "length \(length)")
+        }
+        let all = try items(
+            "[" + ids.map { #""\#($0)""# }.joined(separator: ", ") + "]" + String(repeating: " ", count: 64))
+        #expect(all == ids.map { WireID($0) })
+        #expect(all.map(\.string) == ids)
+    }
+
+    @Test func identifiersThatShareAPrefixStayDistinct() throws {
+        // 15 bytes (inline) against 16 (long), and inline ones differing only in their last byte.
+        let ids = ["aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaab", "aaaaaaab", "aaaaaaa", ""]
+        let body = "[" + ids.map { #""\#($0)""# }.joined(separator: ",") + "]"
+        #expect(try items(body) == ids.map { WireID($0) })
+        #expect(Set(try items(body)).count == ids.count)
+    }
+
+    @Test(arguments: [7, 15, 16, 40])
+    func duplicatesAreFoundAtEveryLength(length: Int) throws {
+        let id = Self.text(length: length)
+        let body = Array(#"{"old": ["x", "\#(id)", "y", "\#(id)"], "new": []}"#.utf8)
+        #expect {
+            _ = try WireDecoder.diffRequest(body)
+        } throws: { error in
+            guard let error = error as? JSONReadError else { return false }
+            return error.pointer.description == "/old/3" && error.found.contains(#""\#(id)""#)
+        }
+    }
+
+    @Test func escapedAndPlainSpellingsAreOneIdentifier() throws {
+        let body = Array(
+            #"{"old": ["caf\u00e9-and-a-long-tail", "ab\u0063"], "new": ["café-and-a-long-tail", "abc"]}"#.utf8)
+        let request = try WireDecoder.diffRequest(body)
+        #expect(request.old.itemIdentifiers == request.new.itemIdentifiers)
+        #expect(try WireDiff(from: request.old, to: request.new).batch.counts == ChangesetCounts())
+    }
+
+    @Test func longIdentifiersSpanSeveralSlabsAndMatchTheirTextAnywhere() throws {
+        // 40-byte identifiers, 200 KB of them: the decode packs them into several slabs; one
+        // identifier is larger than a slab. Equal to identifiers made from strings (their own
+        // slabs) and to themselves read again in the other snapshot.
+        let ids =
+            (0..<5_000).map { "identifier-long-enough-for-a-slab-\(String($0).leftPadded(to: 6))" }
+            + [String(repeating: "x", count: 70_000)]
+        let list = ids.map { #""\#($0)""# }.joined(separator: ",")
+        let request = try WireDecoder.diffRequest(Array(#"{"old": [\#(list)], "new": [\#(list)]}"#.utf8))
+        #expect(request.old.itemIdentifiers == ids.map { WireID($0) })
+        #expect(request.new.itemIdentifiers == request.old.itemIdentifiers)
+        #expect(request.old.itemIdentifiers.map(\.string) == ids)
+        #expect(Set(request.old.itemIdentifiers).count == ids.count)
+        #expect(try WireDiff(from: request.old, to: request.new).batch.counts == ChangesetCounts())
+    }
+
+    @Test func theTableGrowsPastItsInitialSize() throws {
+        // Short numeric identifiers: about one per 6 bytes, more than the table's first size.
+        let count = 30_000
+        let old = (0..<count).map(String.init).joined(separator: ",")
+        let new = (0..<count).reversed().map(String.init).joined(separator: ",")
+        let request = try WireDecoder.diffRequest(Array(#"{"old": [\#(old)], "new": [\#(new)]}"#.utf8))
+        #expect(request.old.itemIdentifiers == (0..<count).map { WireID($0) })
+        #expect(request.new.itemIdentifiers == (0..<count).reversed().map { WireID($0) })
+        let diff = try WireDiff(from: request.old, to: request.new).batch
+        #expect(diff.counts.itemMoves == count - 1)
+    }
+}
