@@ -44,6 +44,6 @@ awk "$awk_functions"'
         low = values[1]; high = values[1]
         for (i = 2; i <= runs[name]; i++) { if (values[i] < low) low = values[i]; if (values[i] > high) high = values[i] }
         m = median(values, runs[name])
-        printf "%-8s cached token: %.2f (%.2f-%.2f) x the API key'"'"'s req/s (target >= 0.90: %s)\n", name, m, low, high, m >= 0.90 ? "target met" : "target MISSED"
+        printf "%-8s cached token: %.2f (%.2f-%.2f) x the API key'"'"'s req/s (target >= 0.90: %s)\n", name, m, low, high, (m >= 0.90 ? "target met" : "target MISSED")
     }
     END { line("hs256"); line("ed25519") }' "$token_results"

@@ -1,10 +1,14 @@
 import CLibCrypto
 
-/// An Ed25519 public key (RFC 8032), checked by libcrypto's `EVP_DigestVerify`.
+/// An Ed25519 public key (RFC 8032), checked by libcrypto's `EVP_DigestVerify`. Each check
+/// copies a context set up once for the key (`EVP_MD_CTX_copy_ex`) rather than setting one up
+/// (`EVP_DigestVerifyInit` fetches the algorithm from its provider: about a fifth of a check).
 final class Ed25519PublicKey: @unchecked Sendable {
-    // Sendable argument: the key is only read after init; OpenSSL 3 allows one EVP_PKEY to
-    // verify on several threads at once, each with its own EVP_MD_CTX.
+    // Sendable argument: the key and the template are only read after init; OpenSSL 3 allows
+    // one EVP_PKEY to verify on several threads at once, each with its own EVP_MD_CTX, and a
+    // context to be copied from on several threads at once.
     private let key: OpaquePointer
+    private let template: OpaquePointer
 
     static let keyBytes = 32
     static let signatureBytes = 64
@@ -16,16 +20,30 @@ final class Ed25519PublicKey: @unchecked Sendable {
                 EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, $0.baseAddress, $0.count)
             })
         else { return nil }
+        guard let template = EVP_MD_CTX_new() else {
+            EVP_PKEY_free(key)
+            return nil
+        }
+        guard EVP_DigestVerifyInit(template, nil, nil, nil, key) == 1 else {
+            ERR_clear_error()
+            EVP_MD_CTX_free(template)
+            EVP_PKEY_free(key)
+            return nil
+        }
         self.key = key
+        self.template = template
     }
 
-    deinit { EVP_PKEY_free(key) }
+    deinit {
+        EVP_MD_CTX_free(template)
+        EVP_PKEY_free(key)
+    }
 
     /// Whether `signature` is this key's Ed25519 signature of `message`. O(message).
     func verify(_ signature: [UInt8], of message: UnsafeRawBufferPointer) -> Bool {
         guard signature.count == Self.signatureBytes, let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1 else {
+        guard EVP_MD_CTX_copy_ex(context, template) == 1 else {
             ERR_clear_error()
             return false
         }
