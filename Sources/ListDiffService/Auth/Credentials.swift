@@ -37,11 +37,13 @@ struct Credentials: Sendable {
         guard let header = fields.first else {
             throw Self.unauthorized("this server requires \(accepted): send 'Authorization: Bearer <\(value)>'")
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        // Cut at the first space by bytes: a Character split would walk a token's 200-odd
+        // bytes as graphemes on every request.
+        guard let space = header.utf8.firstIndex(of: UInt8(ascii: " ")), header[..<space].lowercased() == "bearer"
+        else {
             throw Self.unauthorized("the Authorization header must be 'Bearer <\(value)>'", error: "invalid_request")
         }
-        let presented = parts[1].trimmingSpaces
+        let presented = header[header.utf8.index(after: space)...].trimmingSpaces
         if let tokens, TokenVerifier.looksLikeToken(presented) {
             do {
                 let grants = try tokens.grants(presented, now: Date().timeIntervalSince1970)

@@ -37,9 +37,12 @@ struct TokenGrants: Sendable, Equatable {
     var notBefore: Double?
 
     /// Whether `session` is one the token names. O(patterns × name length).
+    /// Compared as bytes: names are ASCII (the name rules), and Character comparison would
+    /// cost a grapheme walk per request.
     func reaches(session: String) -> Bool {
         sessions.contains { pattern in
-            pattern.last == "*" ? session.hasPrefix(pattern.dropLast()) : pattern == session
+            pattern.utf8.last == UInt8(ascii: "*")
+                ? session.utf8.starts(with: pattern.utf8.dropLast()) : pattern.utf8.elementsEqual(session.utf8)
         }
     }
 

@@ -58,8 +58,13 @@ final class TokenVerifier: Sendable {
     /// Whether `value` (a bearer credential) has the shape of a token: three base64url
     /// segments, separated by two dots. Anything else is an API key. O(value).
     static func looksLikeToken(_ value: Substring) -> Bool {
+        var value = value
+        return value.withUTF8 { looksLikeToken(bytes: $0) }
+    }
+
+    private static func looksLikeToken(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var dots = 0
-        for byte in value.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "."): dots += 1
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
