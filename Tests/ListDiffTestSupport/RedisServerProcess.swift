@@ -69,7 +69,8 @@ public final class RedisServerProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let endpoint = RedisEndpoint(host: "127.0.0.1", port: port)
-        let deadline = Date(timeIntervalSinceNow: 10)
+        // Generous: on a loaded CI machine a cluster's nodes start beside the whole suite.
+        let deadline = Date(timeIntervalSinceNow: 30)
         while Date() < deadline {
             // A password's refusal is an answer too.
             if let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 0.2, replyTimeout: 1) {
@@ -84,11 +85,13 @@ public final class RedisServerProcess {
             if !process.isRunning { break }
             usleep(20_000)
         }
+        let exited = !process.isRunning
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        throw StartFailure(description: "\(binary) did not answer on port \(port) within 10 s")
+        throw StartFailure(
+            description: "\(binary) did not answer on port \(port) within 30 s" + (exited ? " (it exited)" : ""))
     }
 
     public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
