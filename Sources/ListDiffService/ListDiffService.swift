@@ -40,10 +40,9 @@ public final class ListDiffService: Sendable {
         self.diffMetrics = diffMetrics
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
-        let observeDiff: DiffObserver = { items, seconds in diffMetrics.observe(seconds: seconds, items: items) }
         store = factory.make(
             configuration.storeLimits,
-            StoreFactory.Observers(diff: observeDiff, roundTrip: { seconds in roundTrips.observe(seconds) }))
+            StoreFactory.Observers(differ: diffMetrics.differ, roundTrip: { seconds in roundTrips.observe(seconds) }))
         storeBlocks = factory.blocks
         credentials = Credentials(configuration)
         startedAt = Date().timeIntervalSince1970

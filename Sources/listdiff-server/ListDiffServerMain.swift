@@ -92,7 +92,7 @@ enum ListDiffServerMain {
         return StoreFactory(blocks: true) { limits, observers in
             RedisSnapshotStore(
                 client: makeClient(observers.roundTrip), limits: limits,
-                replication: RedisReplication(minReplicas: settings.storeMinReplicas), observeDiff: observers.diff,
+                replication: RedisReplication(minReplicas: settings.storeMinReplicas), differ: observers.differ,
                 log: { log.log(.warning, $0) })
         }
     }

@@ -23,7 +23,7 @@ import Testing
                 client: RedisConnectionPool(
                     endpoint: endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1,
                     observeRoundTrip: observers.roundTrip),
-                limits: limits, observeDiff: observers.diff)
+                limits: limits, differ: observers.differ)
         }
         let server = try ClientTestServer(store: store)
         defer { server.stop() }

@@ -72,6 +72,8 @@ import Testing
                     == 1)
             #expect(after["listdiff_diff_duration_seconds_count"] == 4)
             #expect(after["listdiff_diff_items_total"] == 11)
+            // Every changeset answered was assembled once, whichever path diffed it.
+            #expect(after["listdiff_changeset_assembly_seconds_count"] == 4)
             #expect(after["listdiff_sessions"] == 1)
             #expect(after["listdiff_snapshots"] == 1)
             #expect(after["listdiff_versions"] == 1)

@@ -12,7 +12,7 @@ import Testing
             let pool = RedisConnectionPool(
                 endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip
             )
-            return RedisSnapshotStore(client: pool, limits: limits, observeDiff: observers.diff)
+            return RedisSnapshotStore(client: pool, limits: limits, differ: observers.differ)
         }
     }
 

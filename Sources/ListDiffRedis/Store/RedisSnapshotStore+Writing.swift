@@ -91,7 +91,7 @@ extension RedisSnapshotStore {
             // Nothing to write; but the answer names the stored version, so a guess will not do.
             return base.isGuess ? .again : .done(WriteResult(from: before, head: head, diff: nil))
         }
-        let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
+        let diff = try differ.written(from: old, to: proposed, options: options)
         // The body keeps the write's marks with its version (see RedisSnapshotStore+Marks);
         // what this instance builds on next has none.
         var writer = JSONWriter(reservingCapacity: 16 * proposed.numberOfItems + 64)
@@ -144,7 +144,7 @@ extension RedisSnapshotStore {
     /// the changes since its own version otherwise (a write through another instance came
     /// between, and its message has not been handled yet).
     func answerWaiters(at address: SnapshotAddress, diff: WireDiff, from: SnapshotVersion, to: SnapshotHead) {
-        var diffs = DiffsByOptions(diff)
+        var diffs = DiffsByOptions(diff, differ: differ)
         for waiter in waiters.take(address, notAt: to.version) {
             guard waiter.since == from else {
                 waiter.answer(

@@ -42,7 +42,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
     /// turn tries again.
     var recheckPending = false
-    let observeDiff: DiffObserver
+    let differ: SnapshotDiffer
     let refusals: RefusalLog
     /// Replicas each write waits for (see `RedisSnapshotStore+Replicas.swift`).
     let replication: RedisReplication
@@ -50,18 +50,19 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
     /// `namespace` (`ld` unless several stores share one server). `log` is told the server's
     /// refusals in its own words (which no answer carries), at most one line a second per kind.
-    /// `replication`: how many replicas must have a write before it is acknowledged.
+    /// `replication`: how many replicas must have a write before it is acknowledged. `differ`
+    /// runs every diff (the service's times them for its metrics).
     /// Asks the server once, in the background, so that ``isReachable`` soon knows.
     public init(
         client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
-        replication: RedisReplication = RedisReplication(), observeDiff: @escaping DiffObserver = { _, _ in },
+        replication: RedisReplication = RedisReplication(), differ: SnapshotDiffer = .unmeasured,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.limits = limits
         self.namespace = namespace
         self.replication = replication
-        self.observeDiff = observeDiff
+        self.differ = differ
         refusals = RefusalLog(log)
         probeInBackground()
     }
@@ -191,8 +192,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         var marks = VersionMarks(of: marked)
         marks.formUnion(Self.historyMarks(after: since.number, in: history))
         guard
-            let diff = try? WireDiff.timed(
-                from: older, to: marks.marking(newest), options: options, observe: observeDiff)
+            let diff = try? differ.diff(from: older, to: marks.marking(newest), options: options)
         else { return reset }
         return .changes(from: since, to: state.head, diff: diff)
     }

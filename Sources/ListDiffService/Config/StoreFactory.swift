@@ -3,10 +3,10 @@ import ListDiffStore
 /// How the service makes its snapshot store from its limits and the service's metrics hooks:
 /// the in-memory store (the default), or any other ``SnapshotStore`` (the server's `--store`).
 public struct StoreFactory: Sendable {
-    /// What a store reports to the service's metrics.
+    /// What the service gives a store for its metrics.
     public struct Observers: Sendable {
-        /// Every diff: items on both sides, seconds taken.
-        public var diff: DiffObserver
+        /// Runs every diff the store makes, timing it.
+        public var differ: SnapshotDiffer
         /// Every round trip to a store's server, in seconds.
         public var roundTrip: @Sendable (Double) -> Void
     }
@@ -23,6 +23,6 @@ public struct StoreFactory: Sendable {
 
     /// Snapshots in this process's memory, bounded by ``ServiceConfiguration/maxStoreBytes``.
     public static let memory = StoreFactory(blocks: false) { limits, observers in
-        MemorySnapshotStore(limits: limits, observeDiff: observers.diff)
+        MemorySnapshotStore(limits: limits, differ: observers.differ)
     }
 }

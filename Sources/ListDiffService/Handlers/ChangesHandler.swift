@@ -35,7 +35,7 @@ extension ListDiffService {
         let changes = try stored { () throws(StoreError) in
             try store.changes(at: address, since: since, options: format.options)
         }
-        return .response(ServiceJSON.response(to: changes, format: format))
+        return .response(ServiceJSON.response(to: changes, format: format, metrics: diffMetrics))
     }
 
     /// A response the snapshot's next write answers, or the end of the wait `wait` seconds
@@ -55,7 +55,7 @@ extension ListDiffService {
                     let changes = try stored { () throws(StoreError) in
                         try store.changes(at: address, since: since, options: format.options)
                     }
-                    return ServiceJSON.response(to: changes, format: format)
+                    return ServiceJSON.response(to: changes, format: format, metrics: diffMetrics)
                 }
             } catch {
                 return error.response
@@ -86,7 +86,7 @@ extension ListDiffService {
                 guard wake.wake() else { return }
                 switch answer {
                 case .success(let changes):
-                    deferred.complete(bodies.response(to: changes, at: address, format: format))
+                    deferred.complete(bodies.response(to: changes, at: address, format: format, metrics: diffMetrics))
                 case .failure(let error):
                     deferred.complete(ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds).response)
                 }

@@ -21,13 +21,15 @@ final class LongPollBodies: @unchecked Sendable {
 
     /// The response to a wait on `address` that `changes` answers. O(1) when known, else
     /// O(changeset).
-    func response(to changes: SnapshotChanges, at address: SnapshotAddress, format: ChangesetFormat) -> HTTPResponse {
+    func response(
+        to changes: SnapshotChanges, at address: SnapshotAddress, format: ChangesetFormat, metrics: DiffMetrics
+    ) -> HTTPResponse {
         guard case .changes(let from, let head, let diff) = changes else {
-            return ServiceJSON.response(to: changes, format: format)
+            return ServiceJSON.response(to: changes, format: format, metrics: metrics)
         }
         let key = Key(address: address, from: from, to: head.version, format: format)
         if let body = lock.withLock({ recent[key] }) { return ServiceJSON.response(body, version: head.version) }
-        let body = ServiceJSON.changes(from: from, to: head, diff: diff, format: format)
+        let body = ServiceJSON.changes(from: from, to: head, diff: diff, format: format, metrics: metrics)
         lock.withLock {
             guard recent.updateValue(body, forKey: key) == nil else { return }
             order.append(key)

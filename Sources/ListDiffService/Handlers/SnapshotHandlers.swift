@@ -70,7 +70,8 @@ extension ListDiffService {
     /// `{"from", "to", "digest", "changeset"}` with the new version's ETag; 201 and
     /// `Location` when the write created the snapshot.
     func written(_ result: WriteResult, format: ChangesetFormat, location: String?) -> HTTPResponse {
-        let body = ServiceJSON.changes(from: result.from, to: result.head, diff: result.diff, format: format)
+        let body = ServiceJSON.changes(
+            from: result.from, to: result.head, diff: result.diff, format: format, metrics: diffMetrics)
         var response = ServiceJSON.response(body, status: result.created ? 201 : 200, version: result.head.version)
         if result.created, let location { response.headers.append(name: "Location", value: location) }
         return response

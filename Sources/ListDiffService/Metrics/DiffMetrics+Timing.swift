@@ -4,19 +4,39 @@ import ListDiffWire
 
 extension DiffMetrics {
     /// The changeset from `old` to `new` — the diff of their visible rows, which are the
-    /// snapshots' own unless one has an outline — assembled in `format`, counted as one diff
-    /// of both sides' items whose time covers the matching and the assembly alike.
-    /// O(diff + changeset).
+    /// snapshots' own unless one has an outline — assembled in `format`: one diff and one
+    /// assembly counted. O(diff + changeset).
     func changeset(from old: WireSnapshot, to new: WireSnapshot, format: ChangesetFormat)
         throws(SectionedDiffError<WireID, WireID>) -> WireChangeset
     {
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer {
-            observe(
-                seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
-                items: old.numberOfItems + new.numberOfItems)
+        let oldRows = old.visibleRows
+        let newRows = new.visibleRows
+        let diff = try matching(items: oldRows.numberOfItems + newRows.numberOfItems) {
+            () throws(SectionedDiffError<WireID, WireID>) in
+            try WireDiff(from: oldRows, to: newRows, options: format.options)
         }
-        let diff = try WireDiff(from: old.visibleRows, to: new.visibleRows, options: format.options)
+        return assembled(diff, format: format)
+    }
+
+    /// `diff` (nil: nothing changed) assembled into the changeset `format` asks for, timed.
+    /// O(changeset).
+    func assembled(_ diff: WireDiff?, format: ChangesetFormat) -> WireChangeset {
+        guard let diff else { return WireChangeset(nil, sequential: format.sequential) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { observeAssembly(seconds: Self.seconds(since: started)) }
         return WireChangeset(diff, sequential: format.sequential)
+    }
+
+    /// `body`, a diff of `items` items (both sides), timed and counted.
+    func matching(items: Int, _ body: () throws(SectionedDiffError<WireID, WireID>) -> WireDiff)
+        throws(SectionedDiffError<WireID, WireID>) -> WireDiff
+    {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { observe(seconds: Self.seconds(since: started), items: items) }
+        return try body()
+    }
+
+    static func seconds(since started: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 }

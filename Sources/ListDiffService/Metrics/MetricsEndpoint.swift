@@ -84,9 +84,15 @@ extension ListDiffService {
         let diffs = diffMetrics.figures
         out.family(
             "listdiff_diff_duration_seconds", "histogram",
-            "Time the engine spent matching old and new snapshots, per diff.")
+            "Time the engine spent matching old and new snapshots (their visible rows), per diff.")
         out.histogram("listdiff_diff_duration_seconds", diffs.latency)
-        out.single("listdiff_diff_items_total", "counter", "Items diffed (both sides).", Double(diffs.items))
+        out.single(
+            "listdiff_diff_items_total", "counter", "Items (visible rows) diffed, both sides.", Double(diffs.items))
+        out.family(
+            "listdiff_changeset_assembly_seconds", "histogram",
+            "Time the engine spent assembling a diff into the changeset answered (batch stages or sequential steps), per changeset."
+        )
+        out.histogram("listdiff_changeset_assembly_seconds", diffs.assembly)
         if let tokens = credentials.tokens {
             out.family(
                 "listdiff_token_verifications_total", "counter",

@@ -7,12 +7,12 @@ import ListDiffWire
 /// The service's response bodies: the wire's document writers (each beside its reader in
 /// `ListDiffJSON`), given the store's versions and the request's format.
 enum ServiceJSON {
-    /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed.
-    /// O(changeset + values).
-    static func changes(from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat)
-        -> [UInt8]
-    {
-        let changeset = WireChangeset(diff, sequential: format.sequential)
+    /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed. The
+    /// changeset's assembly is timed by `metrics`. O(changeset + values).
+    static func changes(
+        from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat, metrics: DiffMetrics
+    ) -> [UInt8] {
+        let changeset = metrics.assembled(diff, format: format)
         let fresh = format.includesValues ? changeset.freshElements(in: diff?.new) : nil
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChanges(
@@ -51,10 +51,11 @@ enum ServiceJSON {
     }
 
     /// The answer to `changes`: the changeset, or a reset, with the current version's ETag.
-    static func response(to changes: SnapshotChanges, format: ChangesetFormat) -> HTTPResponse {
+    static func response(to changes: SnapshotChanges, format: ChangesetFormat, metrics: DiffMetrics) -> HTTPResponse {
         switch changes {
         case .changes(let from, let head, let diff):
-            return response(Self.changes(from: from, to: head, diff: diff, format: format), version: head.version)
+            return response(
+                Self.changes(from: from, to: head, diff: diff, format: format, metrics: metrics), version: head.version)
         case .reset(let stored):
             return response(reset(to: stored), version: stored.head.version)
         }

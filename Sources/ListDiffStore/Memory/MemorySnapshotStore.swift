@@ -13,14 +13,13 @@ public final class MemorySnapshotStore: SnapshotStore {
     public let limits: StoreLimits
     private let sessions: SessionStore
     let versions = VersionCounter()
-    private let observeDiff: DiffObserver
+    private let differ: SnapshotDiffer
 
-    /// A new, empty store. `observeDiff` is told of every diff it runs (items on both sides,
-    /// seconds taken), for metrics.
-    public init(limits: StoreLimits, observeDiff: @escaping DiffObserver = { _, _ in }) {
+    /// A new, empty store whose diffs `differ` runs (the service's times them for its metrics).
+    public init(limits: StoreLimits, differ: SnapshotDiffer = .unmeasured) {
         epoch = RandomToken.hex(bits: 64)
         self.limits = limits
-        self.observeDiff = observeDiff
+        self.differ = differ
         sessions = SessionStore(limits: limits)
     }
 
@@ -150,6 +149,6 @@ public final class MemorySnapshotStore: SnapshotStore {
     }
 
     private func makeSnapshot() -> StoredSnapshot {
-        StoredSnapshot(epoch: epoch, versions: versions, versionsKept: limits.versionsKept, observeDiff: observeDiff)
+        StoredSnapshot(epoch: epoch, versions: versions, versionsKept: limits.versionsKept, differ: differ)
     }
 }

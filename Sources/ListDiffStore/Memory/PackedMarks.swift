@@ -34,8 +34,10 @@ struct PackedMarks: Sendable {
 
     var isEmpty: Bool { ends.isEmpty }
 
-    /// Bytes held (capacity, not only count): what the byte budget counts for these marks. O(1).
-    var bytes: Int { text.capacity + 4 * ends.capacity }
+    /// Bytes held, what the byte budget counts for these marks: counts, the arrays being
+    /// allocated exactly (capacities follow the allocator's rounding; see
+    /// ``PackedSnapshot/bytes``). O(1).
+    var bytes: Int { text.count + 4 * ends.count }
 
     /// The marks as identifiers again. O(marks).
     func unpacked() -> VersionMarks {

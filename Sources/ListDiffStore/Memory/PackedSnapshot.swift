@@ -20,15 +20,22 @@ struct PackedSnapshot: Sendable {
         // Exact capacities: the packed form is kept for the snapshot's lifetime.
         var textBytes = 0
         var elements = snapshot.sections.count
+        var withContent = 0
         for section in snapshot.sections {
             textBytes += section.id.withUTF8 { $0.count }
             elements += section.items.count
-            for item in section.items { textBytes += item.id.withUTF8 { $0.count } }
+            if section.content != nil { withContent += 1 }
+            for item in section.items {
+                textBytes += item.id.withUTF8 { $0.count }
+                if item.content != nil { withContent += 1 }
+            }
         }
         text.reserveCapacity(textBytes)
         ends.reserveCapacity(elements)
         itemCounts.reserveCapacity(snapshot.sections.count)
+        contentElements.reserveCapacity(withContent)
         var elementContents: [WireContent] = []
+        elementContents.reserveCapacity(withContent)
         for section in snapshot.sections {
             append(section.id, content: section.content, into: &elementContents)
             itemCounts.append(UInt32(section.items.count))
@@ -50,10 +57,13 @@ struct PackedSnapshot: Sendable {
 
     var numberOfItems: Int { ends.count - itemCounts.count }
 
-    /// Bytes held (capacity, not only count). O(1) plus the contents' lengths.
+    /// Bytes held: the arrays are allocated to their exact sizes, so their counts, not their
+    /// capacities (which follow the allocator's rounding, and so whatever else the process did
+    /// before: a byte limit must refuse the same write every time). O(1) plus the contents'
+    /// lengths.
     var bytes: Int {
-        text.capacity + 4 * (ends.capacity + itemCounts.capacity + contentElements.capacity)
-            + contents.capacity * MemoryLayout<WireContent>.stride
+        text.count + 4 * (ends.count + itemCounts.count + contentElements.count)
+            + contents.count * MemoryLayout<WireContent>.stride
             + contents.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
     }
 

@@ -98,7 +98,7 @@ struct ReverseDelta: Sendable {
         self.sectionContents = sectionContents.map { ($0.index, $0.content == nil ? nil : copies.next()) }
         self.itemContents = itemContents.map { ($0.path, $0.content == nil ? nil : copies.next()) }
         bytes =
-            self.plan.capacity + insertedSections.bytes + insertedItems.bytes
+            self.plan.count + insertedSections.bytes + insertedItems.bytes
             + (sectionContents.count + itemContents.count) * 32
             + kept.reduce(0) { $0 + 48 + $1.withUnsafeJSON { $0.count } + ($1.kind?.utf8.count ?? 0) }
     }

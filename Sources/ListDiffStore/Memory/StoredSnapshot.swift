@@ -13,7 +13,7 @@ final class StoredSnapshot: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     let epoch: String
     private let versions: VersionCounter
-    private let observeDiff: DiffObserver
+    private let differ: SnapshotDiffer
     private let lock = NSLock()
     /// The current version, packed (see ``PackedSnapshot``), and the marks its write carried.
     private var current = PackedSnapshot()
@@ -30,11 +30,11 @@ final class StoredSnapshot: @unchecked Sendable {
     /// A new, empty snapshot (version 0) whose form is decided by its first write.
     init(
         epoch: String, versions: VersionCounter = VersionCounter(), versionsKept: Int,
-        observeDiff: @escaping DiffObserver = { _, _ in }
+        differ: SnapshotDiffer = .unmeasured
     ) {
         self.epoch = epoch
         self.versions = versions
-        self.observeDiff = observeDiff
+        self.differ = differ
         isFlat = false
         digest = SnapshotDigest.digest(of: WireSnapshot())
         history = VersionHistory(limit: versionsKept - 1)
@@ -99,7 +99,7 @@ final class StoredSnapshot: @unchecked Sendable {
         if version > 0 && !proposed.hasMarks && proposed.hasSameElements(as: old) {
             return (WriteResult(from: before, head: headLocked(), diff: nil), [])
         }
-        let diff = try WireDiff.written(from: old, to: proposed, options: options, observe: observeDiff)
+        let diff = try differ.written(from: old, to: proposed, options: options)
         let packed = PackedSnapshot(proposed)
         let marks = PackedMarks(of: proposed)
         var kept = history
@@ -143,8 +143,7 @@ final class StoredSnapshot: @unchecked Sendable {
         var marks = VersionMarks()
         for packed in rebuild.marksAfter where !packed.isEmpty { marks.formUnion(packed.unpacked()) }
         do {
-            let diff = try WireDiff.timed(
-                from: older, to: marks.marking(newest), options: options, observe: observeDiff)
+            let diff = try differ.diff(from: older, to: marks.marking(newest), options: options)
             return .changes(from: since, to: state.head, diff: diff)
         } catch {
             return .reset(state)
@@ -236,7 +235,7 @@ final class StoredSnapshot: @unchecked Sendable {
         guard !waiters.isEmpty else { return [] }
         let taken = waiters.values
         waiters = [:]
-        var diffs = DiffsByOptions(diff)
+        var diffs = DiffsByOptions(diff, differ: differ)
         return taken.map { waiter in
             let waiterDiff = diffs.diff(with: waiter.options)
             return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
