@@ -45,8 +45,14 @@ public final class RawClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: Int, receiveTimeout: Double = 5) throws {
+    /// Connects to `port` on loopback. `receiveBufferBytes` shrinks the socket's receive
+    /// buffer (before connecting, so the window follows): a reader that stops reading then
+    /// leaves the server's bytes unsent sooner.
+    public init(port: Int, receiveTimeout: Double = 5, receiveBufferBytes: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var bytes = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
