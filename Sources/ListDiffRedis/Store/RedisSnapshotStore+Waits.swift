@@ -81,9 +81,13 @@ extension RedisSnapshotStore {
             subscriberLock.withLock { recheckPending = true }
             return
         }
+        var shared = SharedChanges()
         for waiter in waiters.take(address, notAt: current) {
             waiter.answer(
-                Result { () throws(StoreError) in try changes(at: address, since: waiter.since, options: waiter.options)
+                shared.changes(since: waiter.since, options: waiter.options) {
+                    Result { () throws(StoreError) in
+                        try changes(at: address, since: waiter.since, options: waiter.options)
+                    }
                 })
         }
     }

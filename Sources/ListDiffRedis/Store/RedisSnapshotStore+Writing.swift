@@ -145,11 +145,14 @@ extension RedisSnapshotStore {
     /// between, and its message has not been handled yet).
     func answerWaiters(at address: SnapshotAddress, diff: WireDiff, from: SnapshotVersion, to: SnapshotHead) {
         var diffs = DiffsByOptions(diff, differ: differ)
+        var shared = SharedChanges()
         for waiter in waiters.take(address, notAt: to.version) {
             guard waiter.since == from else {
                 waiter.answer(
-                    Result { () throws(StoreError) in
-                        try changes(at: address, since: waiter.since, options: waiter.options)
+                    shared.changes(since: waiter.since, options: waiter.options) {
+                        Result { () throws(StoreError) in
+                            try changes(at: address, since: waiter.since, options: waiter.options)
+                        }
                     })
                 continue
             }
