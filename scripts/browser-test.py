@@ -226,7 +226,8 @@ def live_mode(browser, base, port):
     path = f"/v1/sessions/{session}/snapshots/feed"
     items = [f"m{n}" for n in range(8)]
     status, answer, _ = call(port, "PUT", path, items)
-    browser.go(f"{base}/playground?mode=live&session={session}&snapshot=feed")
+    # Short animations: over the stream each of the 20 writes is a changeset of its own to play.
+    browser.go(f"{base}/playground?mode=live&session={session}&snapshot=feed&duration=100")
     check(browser.wait_for(f"document.getElementById('live-status').dataset.version === '{answer['to']}'", 10), "live mode shows the snapshot's version")
     transport, streams = browser.evaluate("document.getElementById('live-status').dataset.transport"), open_streams(port, 1)
     check(transport == "stream" and streams >= 1, f"…over the event stream (the page says {transport}; /metrics: {streams} open streams)")
@@ -414,8 +415,9 @@ def stream_restarts(browser, binary):
     instance while it is down. The playground (its token as access_token) and follow() (whose
     first token expires meanwhile, so its provider is asked again) resume from the version they
     hold with no reset; after a second outage with two writes (two versions kept: the one
-    they hold is gone), with one. Their expired token's 401s (its stream's, and follow()'s look
-    at why that failed) are the only errors here."""
+    they hold is gone), with one. The snapshot deleted ends follow() with a FollowError 404.
+    The expired token's 401s (its stream's, and follow()'s look at why that failed) and the
+    page's asking again for the deleted snapshot are the only errors here."""
     redis = redis_server()
     check(redis is not None, "a redis-server for the restarts (LISTDIFF_REDIS_SERVER, or redis-server on PATH)")
     if redis is None:
@@ -442,11 +444,11 @@ def stream_restarts(browser, binary):
     browser.go(f"http://127.0.0.1:{port}/playground?mode=selftest")
     browser.evaluate(f"sessionStorage.setItem('listdiff-api-key', {json.dumps(token)})")
     browser.go(f"http://127.0.0.1:{port}/playground?mode=live&session=restarts&snapshot=feed")
-    browser.evaluate(f"""window.followed = {{ asked: 0, states: [], error: null, stop: new AbortController() }};
+    browser.evaluate(f"""window.followed = {{ asked: 0, states: [], error: null }};
       import("/playground/listdiff.js").then(({{ follow }}) => follow(location.origin + {json.dumps(path)}, {{
         token: () => [{json.dumps(short)}, {json.dumps(token)}][Math.min(window.followed.asked++, 1)],
         onChange: (state) => window.followed.states.push({{ list: state.list, reset: state.reset, transport: state.transport }}),
-        signal: window.followed.stop.signal }})).catch((error) => {{ window.followed.error = String(error); }}); true""")
+      }})).catch((error) => {{ window.followed.error = String(error); }}); true""")
     check(browser.wait_for(f"{LIVE}.version === '{version}' && window.followed.states.length === 1", 10),
           "the playground and follow() (with onChange) follow a snapshot held in Redis")
     streams, transport = open_streams(port, 2), browser.evaluate(f"{LIVE}.transport")
@@ -472,7 +474,14 @@ def stream_restarts(browser, binary):
     unauthorized = [e for e in browser.errors[errors_before:] if "status of 401" in e]
     check(len(unauthorized) == 2, f"…its expired token answered 401 twice: to its stream, and to follow()'s look at why ({len(unauthorized)})")
     browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
-    browser.evaluate("window.followed.stop.abort(); sessionStorage.removeItem('listdiff-api-key')")
+    check(call(writer, "DELETE", path, None, key)[0] == 204, "the snapshot is deleted through the other instance")
+    check(browser.wait_for("window.followed.error", 5) and browser.evaluate("window.followed.error").startswith("FollowError: 404")
+          and browser.wait_for(f"{LIVE.replace('.dataset', '.textContent')}.includes('is not there')", 5),
+          f"…ending follow() with a FollowError 404 ({browser.evaluate('window.followed.error')}), and the page waits for it to come back")
+    browser.evaluate("sessionStorage.removeItem('listdiff-api-key')")
+    browser.go("about:blank")
+    # The page asked again, once a second, while the snapshot was gone.
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if not ("status of 404" in e and f"{path}/events?" in e)]
     server.terminate()
     server.wait(10)
 

@@ -116,7 +116,8 @@ const RETRY_MS = 1000;
  *
  * Without callbacks the answer is an async iterator of the states. With `onChange` (called with
  * each state but resets) and `onReset` (resets; `onChange` has them when there is no `onReset`)
- * it is a Promise that settles when following ends.
+ * it is a Promise that settles when following ends; a callback's Promise (an animation, say) is
+ * awaited before the next state. `wait` is a long poll's seconds (30).
  *
  *   for await (const state of follow(`${base}/v1/sessions/${session}/snapshots/feed`, { token: fetchToken })) render(state.list);
  *   follow(url, { token: fetchToken, onChange: (s) => render(s.list), onReset: (s) => rebuild(s.list), signal }).catch(show);
@@ -126,7 +127,7 @@ export function follow(url, options = {}) {
   const { onChange, onReset } = options;
   if (!onChange && !onReset) return states;
   return (async () => {
-    for await (const state of states) (state.reset && onReset ? onReset : onChange)?.(state);
+    for await (const state of states) await (state.reset && onReset ? onReset : onChange)?.(state);
   })();
 }
 
