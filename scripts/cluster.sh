@@ -18,7 +18,9 @@ stateless `POST /v1/diff` spreads by its random key. Then:
    for its changes, and 200 stateless diffs with scripts/load.sh;
 2. checks that every session lives on exactly one instance, at the version its fifth write
    made, under that instance's epoch;
-3. stops the instance that owns the most sessions and shows what their clients see through
+3. follows a snapshot's event stream through nginx and reads each write's event within
+   two seconds (nginx passes it as it comes: the server answers X-Accel-Buffering: no);
+4. stops the instance that owns the most sessions and shows what their clients see through
    nginx: the session is gone (404), and once they write again, the changes since their old
    version are a reset — never a changeset computed from a version that instance never had.
 
@@ -264,9 +266,12 @@ for session in "${sessions[@]}"; do
 done
 for port in "${ports[@]}"; do echo "   instance $port holds ${owned[$port]} sessions"; done
 
+echo "3. an event stream through nginx comes as written (the server's X-Accel-Buffering: no)"
+python3 scripts/lib/stream_through_proxy_check.py "$front" "${sessions[0]}" | sed 's/^/   /' || fail "an event stream through nginx"
+
 victim="${ports[0]}"
 for port in "${ports[@]}"; do [ "${owned[$port]}" -gt "${owned[$victim]}" ] && victim="$port"; done
-echo "3. stopping instance $victim; what its clients see through nginx"
+echo "4. stopping instance $victim; what its clients see through nginx"
 for index in "${!ports[@]}"; do [ "${ports[$index]}" = "$victim" ] && kill "${pids[$index]}"; done
 sleep 0.5
 checked=0

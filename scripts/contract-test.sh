@@ -100,7 +100,9 @@ step "server pid $server_pid at $base"
 
 spec="$root/openapi.yaml"
 
-# 4. Schemathesis.
+# 4. Schemathesis. Not the event stream (getEvents): a stream of a snapshot that exists never
+# ends, so every such case would be a 10-second timeout; its contract is checked over HTTP by
+# Tests/ListDiffServiceTests/EventStream*Tests.swift.
 step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s)"
 set +e
 cd "$work"   # Schemathesis keeps its state in ./.schemathesis: keep it out of the repository
@@ -108,6 +110,7 @@ timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/script
   --url "$base" \
   --checks all \
   --exclude-checks use_after_free \
+  --exclude-operation-id getEvents \
   --phases examples,coverage,fuzzing,stateful \
   --max-examples "$max_examples" \
   --max-time "$max_time" \

@@ -29,6 +29,7 @@ public final class ListDiffService: Sendable {
     let diffMetrics: DiffMetrics
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
+    let streamMetrics = StreamMetrics()
     /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
     let storeCallRefusals = StoreCallRefusals()
     /// When the service was made (seconds since 1970), for the uptime metric.
@@ -100,6 +101,9 @@ public final class ListDiffService: Sendable {
         route(&v1, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) {
             [self] request throws(ServiceProblem) in try changes(request)
         }
+        route(
+            &v1, "GET", ServiceRequest.events, cost: .heavy, query: ["since", "access_token"] + Self.changesetQuery
+        ) { [self] request throws(ServiceProblem) in try events(request) }
         route(&v1, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
             [self] request throws(ServiceProblem) in .response(try applyOperations(request))
         }

@@ -200,6 +200,25 @@ struct ServerOptions {
             seconds(value).map { config.service.maxWaitSeconds = $0 } != nil
         },
         Setting(
+            flag: "--stream-heartbeat", environment: "LISTDIFF_STREAM_HEARTBEAT",
+            help: "seconds an event stream may stay quiet before a heartbeat comment line (default 15)"
+        ) { config, value in
+            seconds(value, in: 0.05...3600).map { config.service.streamHeartbeatSeconds = $0 } != nil
+        },
+        Setting(
+            flag: "--stream-max-buffer", environment: "LISTDIFF_STREAM_MAX_BUFFER",
+            help:
+                "unsent bytes an event stream may hold before its reader is closed as too slow; it resumes by Last-Event-ID (default 256 KiB)"
+        ) { config, value in
+            bytes(value, in: 1024...Int.max).map { config.http.limits.streamMaxBufferBytes = $0 } != nil
+        },
+        Setting(
+            flag: "--max-streams", environment: "LISTDIFF_MAX_STREAMS",
+            help: "event streams open at once over the server, else 503 with Retry-After (default 20000)"
+        ) { config, value in
+            integer(value, in: 0...10_000_000).map { config.http.limits.maxStreams = $0 } != nil
+        },
+        Setting(
             flag: "--store-timeout", environment: "LISTDIFF_STORE_TIMEOUT",
             help:
                 "seconds a store call may take, counted from when it is queued (a long poll's from its wake), else 503 store-unavailable (default 2)"

@@ -36,4 +36,25 @@ import Testing
             #expect((fields.last.flatMap { Double($0) } ?? 9) < 0.9)
         }
     }
+
+    @Test(.enabled(if: curlPath != nil, "curl is not installed"))
+    func curlReadsAStreamAsItComes() throws {
+        let registry = StreamRegistry()
+        try TestServer.with(StreamedResponseTests.configuration(), router: registry.router()) { server in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.curlPath ?? "curl")
+            process.arguments = ["-sN", "--max-time", "5", "http://127.0.0.1:\(server.port)/stream"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let stream = try registry.stream()
+            // The first piece reaches curl while the stream is still open.
+            #expect(output.fileHandleForReading.availableData == Data(StreamRegistry.early))
+            stream.send(Array("second\n".utf8))
+            stream.finish()
+            process.waitUntilExit()
+            #expect(output.fileHandleForReading.readDataToEndOfFile() == Data("second\n".utf8))
+            #expect(process.terminationStatus == 0)
+        }
+    }
 }

@@ -45,8 +45,14 @@ public final class RawClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: Int, receiveTimeout: Double = 5) throws {
+    /// Connects to `port` on loopback. `receiveBufferBytes` shrinks the socket's receive
+    /// buffer (before connecting, so the window follows): a reader that stops reading then
+    /// leaves the server's bytes unsent sooner.
+    public init(port: Int, receiveTimeout: Double = 5, receiveBufferBytes: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var bytes = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -118,6 +124,69 @@ public final class RawClient: @unchecked Sendable {
                 let response = Response(status: status, headers: headers, body: body)
                 try response.requireJSONBody()
                 return response
+            }
+            guard try fill() else { throw ClientError.closed }
+        }
+    }
+
+    /// Reads a response's head alone, leaving its body to ``readChunk()`` or ``readToEOF()``
+    /// (a streamed response). The body of the result is empty.
+    public func readHead() throws -> Response {
+        while true {
+            if let end = headEnd() {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                buffer.removeFirst(end + 4)
+                var lines = head.components(separatedBy: "\r\n")
+                let statusLine = lines.removeFirst().split(separator: " ")
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.malformed(head) }
+                let headers = lines.compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (
+                        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    )
+                }
+                return Response(status: status, headers: headers, body: [])
+            }
+            guard try fill() else { throw ClientError.closed }
+        }
+    }
+
+    /// Reads one chunk of a chunked body, checking its framing (hexadecimal size, CRLF, data,
+    /// CRLF): its data, or nil for the last chunk (size 0, then an empty trailer section).
+    public func readChunk() throws -> [UInt8]? {
+        let sizeLine = try readLine()
+        guard let size = Int(sizeLine, radix: 16), size >= 0 else {
+            throw ClientError.malformed("chunk size \(sizeLine)")
+        }
+        guard size > 0 else {
+            let trailerEnd = try readLine()
+            guard trailerEnd.isEmpty else { throw ClientError.malformed("trailer \(trailerEnd)") }
+            return nil
+        }
+        while buffer.count < size + 2 {
+            guard try fill() else { throw ClientError.closed }
+        }
+        guard buffer[size] == 13, buffer[size + 1] == 10 else { throw ClientError.malformed("no CRLF after a chunk") }
+        let data = Array(buffer[0..<size])
+        buffer.removeFirst(size + 2)
+        return data
+    }
+
+    /// Reads until the server closes the connection (EOF or reset); returns what came.
+    public func readToEOF() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffer = [] }
+        return buffer
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if buffer.count >= 2,
+                let index = (0..<(buffer.count - 1)).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 })
+            {
+                let line = String(decoding: buffer[0..<index], as: UTF8.self)
+                buffer.removeFirst(index + 2)
+                return line
             }
             guard try fill() else { throw ClientError.closed }
         }

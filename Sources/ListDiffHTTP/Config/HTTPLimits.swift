@@ -19,6 +19,12 @@ public struct HTTPLimits: Sendable, Equatable {
     /// request's head until its response is queued); a request that would pass it gets 503
     /// with `Retry-After` before its body is read.
     public var maxBufferedBodyBytes: Int
+    /// Most bytes a streamed response (``HTTPResponseStream``) may have sent and not yet
+    /// written to its socket; past it the reader is too slow and its connection is closed.
+    public var streamMaxBufferBytes: Int
+    /// Most streamed responses open at once over all event loops; beyond it a stream is
+    /// answered 503 with `Retry-After`.
+    public var maxStreams: Int
 
     public init(
         maxRequestLineBytes: Int = 8 * 1024,
@@ -26,7 +32,9 @@ public struct HTTPLimits: Sendable, Equatable {
         maxHeaderCount: Int = 100,
         maxBodyBytes: Int = 16 * 1024 * 1024,
         maxConnections: Int = 10_000,
-        maxBufferedBodyBytes: Int = 256 * 1024 * 1024
+        maxBufferedBodyBytes: Int = 256 * 1024 * 1024,
+        streamMaxBufferBytes: Int = 256 * 1024,
+        maxStreams: Int = 20_000
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
@@ -34,5 +42,7 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxBodyBytes = maxBodyBytes
         self.maxConnections = maxConnections
         self.maxBufferedBodyBytes = maxBufferedBodyBytes
+        self.streamMaxBufferBytes = streamMaxBufferBytes
+        self.maxStreams = maxStreams
     }
 }

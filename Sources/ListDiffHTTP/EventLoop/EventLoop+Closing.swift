@@ -36,8 +36,11 @@ extension EventLoop {
         }
     }
 
-    func closeConnection(_ connection: Connection) {
+    /// Closes at once. A stream still being sent ends with `ending` (its client left, unless
+    /// the caller knows better).
+    func closeConnection(_ connection: Connection, ending: HTTPResponseStream.End = .clientGone) {
         guard !connection.isClosed else { return }
+        if case .streaming(let streaming) = connection.state { streamClosed(streaming, ending: ending) }
         switch connection.state.close() {
         case .worker(let presence):
             presence.markGone()

@@ -15,6 +15,9 @@ extension EventLoop {
             return
         case .closed:
             preconditionFailure("connection: read after close")
+        case .streaming(let streaming):
+            discardStreamInput(connection, streaming)
+            return
         case .serving, .awaiting, .closingAfterWrite:
             break
         }
@@ -192,6 +195,8 @@ extension EventLoop {
                 } else {
                     startWaiting(for: deferred, answering: inFlight, on: connection)
                 }
+            case .stream(let stream):
+                startStreaming(stream, answering: inFlight, on: connection)
             }
             return
         }
@@ -208,6 +213,8 @@ extension EventLoop {
                     mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
                 case .deferred(let deferred):
                     mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
+                case .stream(let stream):
+                    mailbox.post(.handlerStreamed(fd: fd, connectionID: connectionID, stream: stream))
                 }
             }, unlessQueued: handler.queueBound?.limit)
         if !queued, let bound = handler.queueBound {
@@ -285,7 +292,11 @@ extension EventLoop {
         case .blocked(let progressed):
             if progressed { connection.writeProgress.progressed(now: now) }
         case .failed:
-            closeConnection(connection)
+            closeConnection(connection, ending: .writeFailed)
+            return
+        }
+        if case .streaming(let streaming) = connection.state {
+            streaming.stream.written(queuedBytes: connection.outbound.pendingBytes)
         }
     }
 
@@ -301,6 +312,9 @@ extension EventLoop {
         case .awaiting:
             // Reads on to notice the client leaving, until too much pipelined input is buffered.
             reads = !connection.peerClosedInput && connection.input.count < Self.waitingInputLimit
+        case .streaming(let streaming):
+            // Read only to notice the client leaving, within a bound.
+            reads = !connection.peerClosedInput && streaming.discardedInput < Self.streamDiscardLimit
         case .closingAfterWrite:
             reads = false
         case .lingering:

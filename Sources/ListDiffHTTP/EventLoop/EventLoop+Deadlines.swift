@@ -8,7 +8,7 @@ extension EventLoop {
         }
         if !connection.outbound.isEmpty {
             if connection.writeProgress.isOverdue(now: now, timeout: timeouts.write, rate: timeouts.writeRate) {
-                closeConnection(connection)
+                closeConnection(connection, ending: .slowReader)
             }
             return
         }
@@ -19,6 +19,9 @@ extension EventLoop {
             if now >= deadline, let response = deferred.expire() { answerAwaited(connection, with: response) }
             return
         case .awaiting(_, .worker), .closingAfterWrite, .lingering:
+            return
+        case .streaming:
+            // Exempt from the idle timeout: its heartbeats keep it alive.
             return
         case .closed:
             preconditionFailure("connection: deadlines of a closed connection")

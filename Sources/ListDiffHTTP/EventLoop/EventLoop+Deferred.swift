@@ -19,7 +19,7 @@ extension EventLoop {
             connection.state.startAwaiting(request, .deferred(deferred, deadline: deadline))
         case .awaiting:
             connection.state.workerDeferred(deferred, deadline: deadline)
-        case .closingAfterWrite, .lingering, .closed:
+        case .streaming, .closingAfterWrite, .lingering, .closed:
             preconditionFailure("connection: a deferred answer to wait for while \(connection.state)")
         }
         counters.waitStarted()

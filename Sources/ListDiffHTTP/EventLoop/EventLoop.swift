@@ -24,6 +24,8 @@ final class EventLoop: @unchecked Sendable {
     let budget: SharedBudget
     /// Buffered request-body bytes, server-wide, against ``HTTPLimits/maxBufferedBodyBytes``.
     let bodies: SharedBudget
+    /// Open streamed responses, server-wide, against ``HTTPLimits/maxStreams``.
+    let streams: SharedBudget
     let timeouts: LoopTimeouts
     let statistics = LoopStatistics()
     /// Stop reading more requests from a connection while this much output is queued.
@@ -59,6 +61,8 @@ final class EventLoop: @unchecked Sendable {
     /// Monotonic nanoseconds, read once per wake-up.
     var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
+    /// Streams' heartbeats, by deadline: a timer costs nothing until it is due.
+    var timers = TimerHeap()
     var dateCache = DateHeaderCache()
     var accessLog: AccessLog
     /// Set when shutdown begins: every connection is closed by then (monotonic ns). Read for
@@ -69,8 +73,8 @@ final class EventLoop: @unchecked Sendable {
     let scratch: UnsafeMutableRawPointer
 
     init(
-        listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, configuration: HTTPServerConfiguration,
-        responder: any HTTPResponder, workers: WorkerPool
+        listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, streams: SharedBudget,
+        configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool
     ) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
@@ -90,6 +94,7 @@ final class EventLoop: @unchecked Sendable {
         accessLog = AccessLog(level: configuration.logLevel)
         self.budget = budget
         self.bodies = bodies
+        self.streams = streams
         timeouts = LoopTimeouts(configuration.timeouts)
         events = .allocate(capacity: Self.eventCapacity)
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
@@ -111,7 +116,8 @@ final class EventLoop: @unchecked Sendable {
         nextTickAt = now + timeouts.tick
         while !(draining && counters.open == 0) {
             dateCache.refresh()
-            let waitMilliseconds = nextTickAt > now ? (nextTickAt - now) / 1_000_000 + 1 : 0
+            let wakeAt = min(nextTickAt, timers.nextDeadline ?? .max)
+            let waitMilliseconds = wakeAt > now ? (wakeAt - now) / 1_000_000 + 1 : 0
             let count = cld_poller_wait(poller, events, Int32(Self.eventCapacity), Int32(clamping: waitMilliseconds))
             now = MonotonicClock.now()
             if count < 0 && errno != EINTR {
@@ -120,6 +126,7 @@ final class EventLoop: @unchecked Sendable {
             for index in 0..<max(0, Int(count)) {
                 handle(events[index])
             }
+            while let due = timers.popDue(now: now) { fireHeartbeat(due) }
             if now >= nextTickAt {
                 checkTimers()
                 nextTickAt = now + timeouts.tick
@@ -166,6 +173,20 @@ final class EventLoop: @unchecked Sendable {
                 } else {
                     startWaiting(for: deferred, answering: request, on: connection)
                 }
+            case .handlerStreamed(let fd, let connectionID, let stream):
+                guard let connection = awaiting(fd, connectionID), case .awaiting(_, .worker) = connection.state else {
+                    stream.end(.clientGone)
+                    continue
+                }
+                let (request, _) = connection.state.answerArrived()
+                startStreaming(stream, answering: request, on: connection)
+                serve(connection)
+                if !connection.isClosed { updateInterest(connection) }
+            case .streamOutput(let fd, let connectionID):
+                guard Int(fd) < connections.count, let connection = connections[Int(fd)], connection.id == connectionID,
+                    case .streaming(let streaming) = connection.state
+                else { continue }
+                pumpStream(connection, streaming)
             case .beginShutdown(let deadline):
                 beginDraining(deadline: deadline)
             }
@@ -182,6 +203,10 @@ final class EventLoop: @unchecked Sendable {
             } else if case .awaiting(_, .deferred(let deferred, _)) = connection.state, let response = deferred.expire()
             {
                 answerAwaited(connection, with: response)
+            } else if case .streaming(let streaming) = connection.state {
+                sayFarewell(connection, streaming)
+                flush(connection)
+                if !connection.isClosed { updateInterest(connection) }
             }
         }
     }
@@ -200,7 +225,7 @@ final class EventLoop: @unchecked Sendable {
             bufferBytes += connection.input.capacity + connection.outbound.storageBytes
         }
         if let drainDeadline, now >= drainDeadline {
-            forEachConnection { closeConnection($0) }
+            forEachConnection { closeConnection($0, ending: .shutdown) }
         }
         if case .paused(let until) = acceptor.hold, now >= until { acceptor.resume(token: Self.listenerToken) }
         statistics.publish(counters.statistics(bufferBytes: bufferBytes))
@@ -220,7 +245,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func tearDown() {
-        forEachConnection { closeConnection($0) }
+        forEachConnection { closeConnection($0, ending: .shutdown) }
         acceptor.release()
         acceptor.closeReserve()
         close(poller)

@@ -7,6 +7,12 @@ struct LoopCounters {
     private(set) var rejected = 0
     /// Connections awaiting a deferred response now.
     private(set) var waiting = 0
+    /// Streamed responses open now, and totals since start: pieces sent (heartbeats and
+    /// farewells not counted), streams closed as slow readers, streams refused at the limit.
+    private(set) var streams = 0
+    var streamedChunks = 0
+    var streamSlowReaderCloses = 0
+    var refusedStreams = 0
     var requests = RequestMetrics()
 
     mutating func connectionAccepted() {
@@ -35,6 +41,15 @@ struct LoopCounters {
         waiting -= 1
     }
 
+    mutating func streamOpened() {
+        streams += 1
+    }
+
+    mutating func streamClosed() {
+        precondition(streams > 0, "event loop: ended more streams than it opened")
+        streams -= 1
+    }
+
     /// The statistics to publish, with `bufferBytes` summed over the connections.
     func statistics(bufferBytes: Int) -> HTTPServerStatistics {
         var published = HTTPServerStatistics()
@@ -43,6 +58,10 @@ struct LoopCounters {
         published.acceptedConnections = accepted
         published.rejectedConnections = rejected
         published.waitingResponses = waiting
+        published.openStreams = streams
+        published.streamedChunks = streamedChunks
+        published.streamSlowReaderCloses = streamSlowReaderCloses
+        published.refusedStreams = refusedStreams
         published.requests = requests
         return published
     }

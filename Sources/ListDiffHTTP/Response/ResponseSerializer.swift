@@ -14,18 +14,7 @@ enum ResponseSerializer {
         of response: HTTPResponse, to output: inout [UInt8], requestIsHead: Bool,
         keepAlive: Bool, clientIsHTTP10: Bool, dateLine: [UInt8]
     ) -> Bool {
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(response.status, to: &output)
-        output.append(HTTPBytes.space)
-        output.append(contentsOf: HTTPStatusPhrase.phrase(for: response.status).utf8)
-        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
-        for field in response.headers.fields where !isTransportHeader(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: [HTTPBytes.colon, HTTPBytes.space])
-            output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
-        }
-        output.append(contentsOf: dateLine)
+        appendStatusAndFields(of: response, to: &output, dateLine: dateLine)
         let status = response.status
         let hasNoContent = status < 200 || status == 204 || status == 304
         if !hasNoContent {
@@ -41,6 +30,44 @@ enum ResponseSerializer {
         output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
         return !hasNoContent && !requestIsHead
     }
+
+    /// Appends the head of a streamed response: no `Content-Length`, `Transfer-Encoding:
+    /// chunked` when `chunked`, and `Connection: close` (a stream ends its connection) unless
+    /// `keepAlive` (a HEAD request, answered with the head alone). O(head size).
+    static func appendStreamHead(
+        of response: HTTPResponse, to output: inout [UInt8], chunked: Bool, keepAlive: Bool, dateLine: [UInt8]
+    ) {
+        appendStatusAndFields(of: response, to: &output, dateLine: dateLine)
+        if chunked { output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
+        if !keepAlive { output.append(contentsOf: "Connection: close\r\n".utf8) }
+        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+    }
+
+    /// The status line, the handler's headers but the transport's own, and `Date`.
+    @inline(__always)
+    private static func appendStatusAndFields(of response: HTTPResponse, to output: inout [UInt8], dateLine: [UInt8]) {
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status, to: &output)
+        output.append(HTTPBytes.space)
+        output.append(contentsOf: HTTPStatusPhrase.phrase(for: response.status).utf8)
+        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        for field in response.headers.fields where !isTransportHeader(field.name) {
+            output.append(contentsOf: field.name.utf8)
+            output.append(contentsOf: [HTTPBytes.colon, HTTPBytes.space])
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        }
+        output.append(contentsOf: dateLine)
+    }
+
+    /// Appends a chunk's size line: the size in hexadecimal and CRLF. O(digits).
+    static func appendChunkSize(_ size: Int, to output: inout [UInt8]) {
+        let digits = Array(String(size, radix: 16).utf8)
+        output.append(contentsOf: digits)
+        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+    }
+
+    static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
         guard value > 0 else {

@@ -2,9 +2,9 @@
 /// (`OPTIONS` with `Access-Control-Request-Method`) is answered 204 with the methods the path
 /// has and the headers the policy allows, without reaching a handler (browsers send no
 /// credentials on preflights); every other answer to an allowed origin — a handler's, a
-/// deferred one's, a refusal before the body — names the origin and the headers its script
-/// may read. Requests from other origins, or without one, pass through unchanged, so a
-/// browser refuses them to the page; other clients never send `Origin`.
+/// deferred one's, a stream's head, a refusal before the body — names the origin and the
+/// headers its script may read. Requests from other origins, or without one, pass through
+/// unchanged, so a browser refuses them to the page; other clients never send `Origin`.
 public struct CORSResponder: HTTPResponder {
     public let router: Router
     public let policy: CORSPolicy
@@ -37,6 +37,9 @@ public struct CORSResponder: HTTPResponder {
                 case .deferred(let deferred):
                     deferred.addHeaders(added)
                     return .deferred(deferred)
+                case .stream(let stream):
+                    stream.addHeaders(added)
+                    return .stream(stream)
                 }
             })
         handler.route = inner.route

@@ -3,6 +3,8 @@
 /// template and never the raw target (no session names or keys in logs), and an unknown
 /// method bounded and escaped (``HTTPMethodLabel``):
 /// `ts=2026-11-23T11:08:09Z method=GET route=/healthz status=200 in=78 out=117 us=12`.
+/// A streamed response's line is written when it ends and says how (`end=finished`,
+/// `end=clientGone`, …; ``HTTPResponseStream/End``), its `out` and `us` over its whole life.
 struct AccessLog {
     let enabled: Bool
     private var buffer: [UInt8] = []
@@ -14,7 +16,7 @@ struct AccessLog {
 
     mutating func record(
         timestamp: [UInt8], method: String, route: String, status: Int, bytesIn: Int, bytesOut: Int,
-        microseconds: UInt64
+        microseconds: UInt64, end: String? = nil
     ) {
         guard enabled else { return }
         buffer.append(contentsOf: "ts=".utf8)
@@ -31,6 +33,10 @@ struct AccessLog {
         ResponseSerializer.appendDecimal(bytesOut, to: &buffer)
         buffer.append(contentsOf: " us=".utf8)
         ResponseSerializer.appendDecimal(Int(microseconds), to: &buffer)
+        if let end {
+            buffer.append(contentsOf: " end=".utf8)
+            buffer.append(contentsOf: end.utf8)
+        }
         buffer.append(HTTPBytes.lf)
         if buffer.count > 64 * 1024 { flush() }
     }

@@ -58,7 +58,7 @@ final class Connection {
         let betweenRequests: Bool
         switch state {
         case .serving, .closingAfterWrite: betweenRequests = true
-        case .awaiting, .lingering, .closed: betweenRequests = false
+        case .awaiting, .streaming, .lingering, .closed: betweenRequests = false
         }
         return betweenRequests && parser.phase == .idle && input.isEmpty && outbound.isEmpty
     }

@@ -29,6 +29,18 @@ extension ConnectionState {
         if !keepAlive { self = .closingAfterWrite(discardLimit: discardLimit) }
     }
 
+    /// serving → streaming: the handler returned a stream, whose head is queued.
+    mutating func startStreaming(_ response: StreamingResponse) {
+        guard case .serving = self else { illegal("start streaming") }
+        self = .streaming(response)
+    }
+
+    /// streaming → closingAfterWrite: the stream's last bytes are queued.
+    mutating func streamEnded(discardLimit: Int) {
+        guard case .streaming = self else { illegal("end a stream") }
+        self = .closingAfterWrite(discardLimit: discardLimit)
+    }
+
     /// serving → closingAfterWrite without a response: the client ended its input, and what
     /// it sent is answered or an unfinished request, so nothing more will be answered.
     mutating func clientInputEnded() {
@@ -54,7 +66,7 @@ extension ConnectionState {
     mutating func close() -> AwaitedAnswer? {
         let awaited: AwaitedAnswer?
         switch self {
-        case .serving, .closingAfterWrite, .lingering: awaited = nil
+        case .serving, .streaming, .closingAfterWrite, .lingering: awaited = nil
         case .awaiting(_, let answer): awaited = answer
         case .closed: illegal("close")
         }
@@ -69,6 +81,11 @@ extension ConnectionState {
 
     var isLingering: Bool {
         if case .lingering = self { return true }
+        return false
+    }
+
+    var isStreaming: Bool {
+        if case .streaming = self { return true }
         return false
     }
 

@@ -69,13 +69,14 @@ public final class HTTPServer: @unchecked Sendable {
         let port = opened.port
         let budget = SharedBudget(limit: max(1, configuration.limits.maxConnections))
         let bodies = SharedBudget(limit: configuration.limits.maxBufferedBodyBytes)
+        let streams = SharedBudget(limit: configuration.limits.maxStreams)
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {
                 created.append(
                     try EventLoop(
-                        listener: listener, budget: budget, bodies: bodies, configuration: configuration,
-                        responder: responder, workers: workers))
+                        listener: listener, budget: budget, bodies: bodies, streams: streams,
+                        configuration: configuration, responder: responder, workers: workers))
             }
         } catch {
             for loop in created { loop.closeUnstarted() }

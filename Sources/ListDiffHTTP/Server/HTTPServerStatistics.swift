@@ -15,6 +15,14 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var queuedJobs = 0
     /// Request-body bytes held now against ``HTTPLimits/maxBufferedBodyBytes``.
     public var bufferedBodyBytes = 0
+    /// Streamed responses (``HTTPResponseStream``) open now.
+    public var openStreams = 0
+    /// Pieces given to streams' `send` and queued for their sockets since start.
+    public var streamedChunks = 0
+    /// Streams closed since start because their reader was too slow (buffer or write rate).
+    public var streamSlowReaderCloses = 0
+    /// Streams answered 503 since start because ``HTTPLimits/maxStreams`` were open.
+    public var refusedStreams = 0
     /// Requests answered since start, by route, method and status, with latencies.
     public var requests = RequestMetrics()
 
@@ -28,6 +36,10 @@ public struct HTTPServerStatistics: Sendable, Equatable {
         sum.waitingResponses += rhs.waitingResponses
         sum.bufferBytes += rhs.bufferBytes
         sum.queuedJobs += rhs.queuedJobs
+        sum.openStreams += rhs.openStreams
+        sum.streamedChunks += rhs.streamedChunks
+        sum.streamSlowReaderCloses += rhs.streamSlowReaderCloses
+        sum.refusedStreams += rhs.refusedStreams
         sum.requests = sum.requests + rhs.requests
         return sum
     }

@@ -1,6 +1,5 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
 
 /// Waits across instances: the subscriber, and answering the waits held here when a write

@@ -26,13 +26,29 @@ struct Credentials: Sendable {
 
     /// The request's caller, or a 401 problem with `WWW-Authenticate` (400 for two
     /// `Authorization` fields: which one counts is not for the server to guess). Needs only
-    /// the head, so it runs before a body is read.
-    func caller(of request: HTTPRequest) throws(ServiceProblem) -> Caller {
+    /// the head, so it runs before a body is read. Where `queryTokenAllowed` (the event
+    /// stream, which a browser's `EventSource` opens without headers), a token may come as the
+    /// `access_token` query parameter instead (RFC 6750 §2.3) — a token, never an API key,
+    /// whose lifetime bounds what a leaked URL gives away.
+    func caller(of request: HTTPRequest, queryTokenAllowed: Bool = false) throws(ServiceProblem) -> Caller {
         guard isEnabled else { return Caller(owner: 0) }
         let fields = request.headers.values(for: "Authorization")
         guard fields.count <= 1 else {
             throw ServiceProblem.invalidHeader(
                 "Authorization", "the request has \(fields.count) Authorization fields; send exactly one")
+        }
+        if let queryToken = request.queryValue("access_token") {
+            guard queryTokenAllowed else {
+                throw Self.unauthorized(
+                    "access_token is taken on the events route only; send 'Authorization: Bearer <\(value)>'",
+                    error: "invalid_request")
+            }
+            // One way of sending it per request (RFC 6750 §2).
+            guard fields.isEmpty else {
+                throw Self.unauthorized(
+                    "send the token either as access_token or in Authorization, not both", error: "invalid_request")
+            }
+            return try tokenCaller(Substring(queryToken))
         }
         guard let header = fields.first else {
             throw Self.unauthorized("this server requires \(accepted): send 'Authorization: Bearer <\(value)>'")
@@ -44,14 +60,7 @@ struct Credentials: Sendable {
             throw Self.unauthorized("the Authorization header must be 'Bearer <\(value)>'", error: "invalid_request")
         }
         let presented = header[header.utf8.index(after: space)...].trimmingSpaces
-        if let tokens, TokenVerifier.looksLikeToken(presented) {
-            do {
-                let grants = try tokens.grants(presented, now: Date().timeIntervalSince1970)
-                return Caller(owner: grants.owner, grants: grants)
-            } catch {
-                throw error.problem
-            }
-        }
+        if tokens != nil, TokenVerifier.looksLikeToken(presented) { return try tokenCaller(presented) }
         guard keys.isEnabled else {
             throw Self.unauthorized(
                 "this server takes tokens only, and the bearer value is not one (three base64url segments)",
@@ -61,6 +70,23 @@ struct Credentials: Sendable {
             throw Self.unauthorized("the API key is not valid", error: "invalid_token")
         }
         return Caller(owner: owner)
+    }
+
+    /// The caller a token presents, or its refusal.
+    private func tokenCaller(_ presented: Substring) throws(ServiceProblem) -> Caller {
+        guard let tokens, TokenVerifier.looksLikeToken(presented) else {
+            throw Self.unauthorized(
+                tokens == nil
+                    ? "this server takes no tokens: access_token cannot be used"
+                    : "access_token takes a token (three base64url segments), never an API key",
+                error: "invalid_token")
+        }
+        do {
+            let grants = try tokens.grants(presented, now: Date().timeIntervalSince1970)
+            return Caller(owner: grants.owner, grants: grants)
+        } catch {
+            throw error.problem
+        }
     }
 
     private var accepted: String {

@@ -11,7 +11,7 @@ extension ListDiffService {
     func authorizedCaller(_ request: HTTPRequest, route: String, parameters: RouteParameters) throws(ServiceProblem)
         -> Caller
     {
-        let caller = try credentials.caller(of: request)
+        let caller = try credentials.caller(of: request, queryTokenAllowed: route == ServiceRequest.events)
         guard let grants = caller.grants else { return caller }
         let reading = request.method == "GET" || request.method == "HEAD"
         if let session = parameters["session"] {

@@ -46,6 +46,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var tokenLeewaySeconds: Double
     /// When set, a token's `aud` must name it.
     public var tokenAudience: String?
+    /// Seconds an event stream may go without sending before a heartbeat (a comment line)
+    /// keeps proxies and clients from taking it for dead.
+    public var streamHeartbeatSeconds: Double
 
     public init(
         maxSessions: Int = 10_000,
@@ -62,7 +65,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
         maxQueuedStoreCalls: Int = 1024,
         tokenKeys: [TokenKey] = [],
         tokenLeewaySeconds: Double = 30,
-        tokenAudience: String? = nil
+        tokenAudience: String? = nil,
+        streamHeartbeatSeconds: Double = 15
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -79,6 +83,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.tokenKeys = tokenKeys
         self.tokenLeewaySeconds = tokenLeewaySeconds
         self.tokenAudience = tokenAudience
+        self.streamHeartbeatSeconds = streamHeartbeatSeconds
     }
 
     /// Why the token keys do not fit the API keys, or nil: with API keys, every token key must

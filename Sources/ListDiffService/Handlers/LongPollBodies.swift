@@ -1,8 +1,9 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffStore
+import ListDiffWire
 
-/// The bodies of the long polls a write answers. Every wait on a snapshot was registered
+/// The bodies of the long polls and event streams a write answers. Every wait on a snapshot was registered
 /// since its current version, so the waits asking in one format get the same body: written
 /// once per write and format, not once per waiting client. Keeps the last few.
 final class LongPollBodies: @unchecked Sendable {
@@ -27,14 +28,24 @@ final class LongPollBodies: @unchecked Sendable {
         guard case .changes(let from, let head, let diff) = changes else {
             return ServiceJSON.response(to: changes, format: format, metrics: metrics)
         }
+        let body = changesBody(from: from, to: head, diff: diff, at: address, format: format, metrics: metrics)
+        return ServiceJSON.response(body, version: head.version)
+    }
+
+    /// The changes document from `from` to `head` on `address` in `format`, shared by every
+    /// long poll and event stream a write answers. O(1) when known, else O(changeset).
+    func changesBody(
+        from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, at address: SnapshotAddress,
+        format: ChangesetFormat, metrics: DiffMetrics
+    ) -> [UInt8] {
         let key = Key(address: address, from: from, to: head.version, format: format)
-        if let body = lock.withLock({ recent[key] }) { return ServiceJSON.response(body, version: head.version) }
+        if let body = lock.withLock({ recent[key] }) { return body }
         let body = ServiceJSON.changes(from: from, to: head, diff: diff, format: format, metrics: metrics)
         lock.withLock {
             guard recent.updateValue(body, forKey: key) == nil else { return }
             order.append(key)
             if order.count > Self.capacity { recent[order.removeFirst()] = nil }
         }
-        return ServiceJSON.response(body, version: head.version)
+        return body
     }
 }

@@ -11,6 +11,7 @@ struct ServiceRequest {
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"
     static let changes = "/v1/sessions/{session}/snapshots/{name}/changes"
     static let operations = "/v1/sessions/{session}/snapshots/{name}/operations"
+    static let events = "/v1/sessions/{session}/snapshots/{name}/events"
 
     let http: HTTPRequest
     let parameters: RouteParameters

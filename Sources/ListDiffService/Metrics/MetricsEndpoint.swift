@@ -77,6 +77,14 @@ extension ListDiffService {
             out.single(
                 "listdiff_queued_jobs", "gauge", "Heavy requests waiting for a worker thread.",
                 Double(transport.queuedJobs))
+            out.single("listdiff_open_streams", "gauge", "Event streams open.", Double(transport.openStreams))
+            out.single(
+                "listdiff_stream_slow_reader_closes_total", "counter",
+                "Event streams closed because their unsent bytes passed --stream-max-buffer (their clients resume by Last-Event-ID).",
+                Double(transport.streamSlowReaderCloses))
+            out.single(
+                "listdiff_streams_refused_total", "counter", "Event streams answered 503 past --max-streams.",
+                Double(transport.refusedStreams))
             out.single(
                 "listdiff_buffered_body_bytes", "gauge",
                 "Request-body bytes held now, against --max-buffered-body-bytes.", Double(transport.bufferedBodyBytes))
@@ -93,6 +101,16 @@ extension ListDiffService {
             "Time the engine spent assembling a diff into the changeset answered (batch stages or sequential steps), per changeset."
         )
         out.histogram("listdiff_changeset_assembly_seconds", diffs.assembly)
+        let streams = streamMetrics.figures
+        out.family(
+            "listdiff_stream_events_total", "counter", "Events sent on snapshots' event streams, by event type.")
+        for (kind, count) in streams.events {
+            out.sample("listdiff_stream_events_total", Double(count), labels: [("event", kind.rawValue)])
+        }
+        out.single(
+            "listdiff_stream_coalesced_versions_total", "counter",
+            "Versions that reached a stream whose last event was still unsent, sent folded into its next changes event.",
+            Double(streams.coalesced))
         if let tokens = credentials.tokens {
             out.family(
                 "listdiff_token_verifications_total", "counter",

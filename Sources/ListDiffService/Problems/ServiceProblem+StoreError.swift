@@ -1,4 +1,3 @@
-import ListDiffJSON
 import ListDiffStore
 import ListDiffWire
 

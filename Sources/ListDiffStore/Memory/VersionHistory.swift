@@ -1,5 +1,3 @@
-import ListDiffJSON
-
 /// The versions kept before the current one, newest first, as reverse deltas with the marks
 /// each version's write carried; at most `limit` of them (the `versionsKept` setting less the
 /// current version).

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streamed responses (``HTTPResponseStream``) on an event loop: the head, pieces framed as
+/// chunks as they come, heartbeats from the loop's timers, the farewell on shutdown, and the
+/// end, whichever way it comes.
+extension EventLoop {
+    /// Input a streaming connection reads and throws away (it is read only to notice its
+    /// client leaving) before it is read no more: a client that keeps sending is misbehaving.
+    static let streamDiscardLimit = 64 * 1024
+
+    /// Answers `request` with `stream` on `connection` (serving): its head, what was sent
+    /// before, then whatever comes. Past ``HTTPLimits/maxStreams`` it is answered 503 instead,
+    /// and a HEAD request gets the head alone; the stream then ends as refused.
+    func startStreaming(_ stream: HTTPResponseStream, answering request: InFlightRequest, on connection: Connection) {
+        let head = stream.responseHead
+        if request.isHead {
+            stream.end(.refused)
+            answerWithHeadAlone(head, request, on: connection)
+            return
+        }
+        guard streams.take() else {
+            counters.refusedStreams += 1
+            stream.end(.refused)
+            var refusal = HTTPProblem(
+                status: 503, detail: "the server holds its limit of \(streams.limit) open streams; retry later"
+            ).response()
+            refusal.headers.append(name: "Retry-After", value: Self.retryAfterSeconds)
+            refusal.headers.append(contentsOf: stream.decoration)
+            finish(connection, request, refusal)
+            return
+        }
+        let streaming = StreamingResponse(
+            stream: stream, request: request, status: head.status, isChunked: !request.isHTTP10, now: now)
+        connection.state.startStreaming(streaming)
+        counters.streamOpened()
+        releaseBody(of: connection)
+        // Pipelined requests after a stream are never answered.
+        connection.input.consume(connection.input.count)
+        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        let dateLine = dateCache.line
+        let before = connection.outbound.pendingBytes
+        connection.outbound.appendCoalesced { output in
+            ResponseSerializer.appendStreamHead(
+                of: head, to: &output, chunked: streaming.isChunked, keepAlive: false, dateLine: dateLine)
+        }
+        streaming.bytesOut += connection.outbound.pendingBytes - before
+        connection.responsesQueued += 1
+        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
+        counters.requests.record(
+            route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
+        if let interval = streaming.heartbeatInterval {
+            timers.schedule(.init(deadline: now + interval, fd: connection.fd, connectionID: connection.id))
+        }
+        queue(
+            stream.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id), of: streaming, on: connection
+        )
+        if connection.peerClosedInput, connection.state.isStreaming {
+            closeConnection(connection, ending: .clientGone)
+        } else if draining, connection.state.isStreaming {
+            sayFarewell(connection, streaming)
+        }
+    }
+
+    /// Takes what the stream's application sent since the last time and writes it.
+    func pumpStream(_ connection: Connection, _ streaming: StreamingResponse) {
+        let waitingBefore = connection.outbound.pendingBytes
+        queue(streaming.stream.takeOutput(), of: streaming, on: connection)
+        flush(connection)
+        guard !connection.isClosed else { return }
+        // A piece larger than the buffer is taken whole by an empty queue; a reader that lets
+        // bytes pile up behind earlier ones is too slow (it resumes from where it stopped).
+        if waitingBefore > 0, connection.state.isStreaming,
+            connection.outbound.pendingBytes > configuration.limits.streamMaxBufferBytes
+        {
+            closeConnection(connection, ending: .slowReader)
+            return
+        }
+        updateInterest(connection)
+    }
+
+    /// Sends the heartbeat of the stream `entry` names if nothing was queued for it for its
+    /// interval, and sets its next timer. An entry of a connection closed since is dropped.
+    func fireHeartbeat(_ entry: TimerHeap.Entry) {
+        guard Int(entry.fd) < connections.count, let connection = connections[Int(entry.fd)],
+            connection.id == entry.connectionID, case .streaming(let streaming) = connection.state,
+            let interval = streaming.heartbeatInterval
+        else { return }
+        let due = streaming.lastQueuedAt + interval
+        guard now >= due else {
+            timers.schedule(.init(deadline: due, fd: entry.fd, connectionID: entry.connectionID))
+            return
+        }
+        timers.schedule(.init(deadline: now + interval, fd: entry.fd, connectionID: entry.connectionID))
+        // Bytes still waiting say more than a heartbeat would; the write rate watches them.
+        guard connection.outbound.isEmpty else { return }
+        append(streaming.heartbeatBytes, of: streaming, on: connection)
+        flush(connection)
+        if !connection.isClosed { updateInterest(connection) }
+    }
+
+    /// Shutdown: what was sent, the farewell, then the end of the body; the stream ends as
+    /// shut down (unless its application finished it first).
+    func sayFarewell(_ connection: Connection, _ streaming: StreamingResponse) {
+        queue(streaming.stream.takeOutput(), of: streaming, on: connection)
+        guard connection.state.isStreaming else { return }
+        append(streaming.stream.farewell, of: streaming, on: connection)
+        streaming.stream.end(.shutdown)
+        endBody(of: connection, streaming, end: .shutdown)
+    }
+
+    /// Reads and throws away what a streaming client sends, to notice it leaving.
+    func discardStreamInput(_ connection: Connection, _ streaming: StreamingResponse) {
+        let count = read(connection.fd, scratch, Self.scratchSize)
+        if count > 0 {
+            streaming.discardedInput += count
+        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            connection.peerClosedInput = true
+            closeConnection(connection, ending: .clientGone)
+        }
+    }
+
+    /// The bookkeeping of a stream whose connection closes before its body ended.
+    func streamClosed(_ streaming: StreamingResponse, ending: HTTPResponseStream.End) {
+        if ending == .slowReader { counters.streamSlowReaderCloses += 1 }
+        streaming.stream.end(ending)
+        streamOver(streaming, end: ending.label)
+    }
+
+    private func queue(_ output: HTTPResponseStream.Output, of streaming: StreamingResponse, on connection: Connection)
+    {
+        for piece in output.pieces {
+            append(piece, of: streaming, on: connection)
+            counters.streamedChunks += 1
+        }
+        if output.finished { endBody(of: connection, streaming, end: nil) }
+    }
+
+    /// Queues `piece` as one chunk (or as it is, for HTTP/1.0).
+    private func append(_ piece: [UInt8], of streaming: StreamingResponse, on connection: Connection) {
+        guard !piece.isEmpty else { return }
+        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        let before = connection.outbound.pendingBytes
+        if streaming.isChunked {
+            connection.outbound.appendCoalesced { ResponseSerializer.appendChunkSize(piece.count, to: &$0) }
+            connection.outbound.appendBody(piece)
+            connection.outbound.appendCoalesced { $0.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf]) }
+        } else {
+            connection.outbound.appendBody(piece)
+        }
+        streaming.bytesOut += connection.outbound.pendingBytes - before
+        streaming.lastQueuedAt = now
+    }
+
+    /// The body's last bytes are queued: the terminating chunk, then the connection closes.
+    private func endBody(of connection: Connection, _ streaming: StreamingResponse, end: HTTPResponseStream.End?) {
+        if streaming.isChunked {
+            connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.lastChunk) }
+            streaming.bytesOut += ResponseSerializer.lastChunk.count
+        }
+        connection.state.streamEnded(discardLimit: Self.minimumDiscardBytes)
+        streamOver(streaming, end: end?.label ?? "finished")
+    }
+
+    private func streamOver(_ streaming: StreamingResponse, end: String) {
+        counters.streamClosed()
+        streams.giveBack()
+        streaming.stream.release()
+        let request = streaming.request
+        if accessLog.enabled {
+            accessLog.record(
+                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: streaming.status,
+                bytesIn: request.bytesIn, bytesOut: streaming.bytesOut,
+                microseconds: (MonotonicClock.now() &- request.startedAt) / 1000, end: end)
+        }
+    }
+
+    /// A HEAD request for a stream: the head a GET would get, and the connection goes on.
+    private func answerWithHeadAlone(_ head: HTTPResponse, _ request: InFlightRequest, on connection: Connection) {
+        // An HTTP/1.0 client would need `Connection: keep-alive` named; it gets a close.
+        let keepAlive = request.keepAlive && !request.isHTTP10 && !draining
+        connection.state.responseQueued(keepAlive: keepAlive, discardLimit: Self.minimumDiscardBytes)
+        releaseBody(of: connection)
+        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        let dateLine = dateCache.line
+        let before = connection.outbound.pendingBytes
+        connection.outbound.appendCoalesced { output in
+            ResponseSerializer.appendStreamHead(
+                of: head, to: &output, chunked: !request.isHTTP10, keepAlive: keepAlive, dateLine: dateLine)
+        }
+        connection.responsesQueued += 1
+        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
+        counters.requests.record(
+            route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
+        if accessLog.enabled {
+            accessLog.record(
+                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: head.status,
+                bytesIn: request.bytesIn, bytesOut: connection.outbound.pendingBytes - before, microseconds: elapsed)
+        }
+    }
+}

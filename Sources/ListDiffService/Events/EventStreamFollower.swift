@@ -1,0 +1,250 @@
+import Foundation
+import ListDiffHTTP
+import ListDiffStore
+
+/// Keeps one event stream up to its snapshot: waits on the store for the version after the
+/// one its client holds, sends it as one event, waits again — no thread held while it waits.
+///
+/// A slow reader is not sent a queue of events: when a version arrives while the stream's last
+/// event is still unsent, the stream is `held`, and when its bytes have drained one `changes`
+/// event goes from the client's version to the newest (coalescing). A store failure ends the
+/// stream with an event saying why; the client comes back by `Last-Event-ID`.
+///
+///     following ──wait registered──▶ waiting ──version──▶ following (event sent)
+///     waiting ──version while bytes unsent──▶ held ──drained──▶ following (one event)
+///     any ──stream ended, snapshot gone, store failed──▶ ended
+///
+/// In `following` exactly one thread is running ``follow()``; a version that answers the wait
+/// before that thread has recorded it is kept as `early` for it.
+final class EventStreamFollower: @unchecked Sendable {
+    // Sendable argument: `state` and `version` are only touched while holding `lock`.
+    private enum State {
+        case following(early: Result<SnapshotChanges, StoreError>?)
+        case waiting(ChangeWait)
+        case held
+        case ended
+    }
+
+    private let service: ListDiffService
+    private let stream: HTTPResponseStream
+    private let address: SnapshotAddress
+    private let format: ChangesetFormat
+    private let lock = NSLock()
+    private var state = State.following(early: nil)
+    /// The version the client holds once every event sent so far has reached it.
+    private var version: SnapshotVersion
+
+    init(
+        service: ListDiffService, stream: HTTPResponseStream, address: SnapshotAddress, format: ChangesetFormat,
+        version: SnapshotVersion
+    ) {
+        self.service = service
+        self.stream = stream
+        self.address = address
+        self.format = format
+        self.version = version
+    }
+
+    /// Starts following: the stream's drains and end reach this follower from now on.
+    func start() {
+        stream.onDrain { [self] in drained() }
+        stream.onEnd { [self] _ in ended() }
+        work { [self] in follow() }
+    }
+
+    // MARK: Moves
+
+    /// What ``follow()`` does once the store has taken (or refused) its wait.
+    private enum Step {
+        /// The wait was answered before it was recorded: send that answer.
+        case answer(Result<SnapshotChanges, StoreError>)
+        /// The wait is recorded: nothing to do until it is answered.
+        case waiting
+        /// The client's version is no longer current: ask what changed since.
+        case catchUp
+        /// The stream ended meanwhile.
+        case stop
+    }
+
+    /// Registers a wait since the client's version; when that is no longer current, sends
+    /// what changed first and tries again. Runs only in `following`, on one thread.
+    private func follow() {
+        while true {
+            let since = lock.withLock { version }
+            let wait: ChangeWait?
+            do {
+                wait = try service.store.waitForChange(at: address, since: since, options: format.options) {
+                    [self] answer in woken(answer)
+                }
+            } catch {
+                return fail(error)
+            }
+            let step: Step = lock.withLock {
+                switch state {
+                case .following(let early?):
+                    state = .following(early: nil)
+                    return .answer(early)
+                case .following(nil):
+                    guard let wait else { return .catchUp }
+                    state = .waiting(wait)
+                    return .waiting
+                case .ended:
+                    return .stop
+                case .waiting, .held:
+                    preconditionFailure("a follower moved while its one following thread was registering")
+                }
+            }
+            let answer: Result<SnapshotChanges, StoreError>
+            switch step {
+            case .waiting:
+                return
+            case .stop:
+                wait?.cancel()
+                return
+            case .answer(let early):
+                answer = early
+            case .catchUp:
+                do {
+                    answer = .success(try service.store.changes(at: address, since: since, options: format.options))
+                } catch {
+                    answer = .failure(error)
+                }
+            }
+            guard handle(answer) else { return }
+        }
+    }
+
+    /// The store answered the wait (on the writer's thread, or the subscriber's).
+    private func woken(_ answer: Result<SnapshotChanges, StoreError>) {
+        let proceed: Bool = lock.withLock {
+            switch state {
+            case .following(nil):
+                state = .following(early: answer)
+                return false
+            case .waiting:
+                state = .following(early: nil)
+                return true
+            case .following(.some), .held, .ended:
+                return false
+            }
+        }
+        guard proceed else { return }
+        work { [self] in
+            if handle(answer) { follow() }
+        }
+    }
+
+    /// Every byte sent so far has been written (on the stream's loop).
+    private func drained() {
+        let resume: Bool = lock.withLock {
+            guard case .held = state else { return false }
+            state = .following(early: nil)
+            return true
+        }
+        if resume { work { [self] in follow() } }
+    }
+
+    /// The transport ended the stream (client gone, slow reader, shutdown).
+    private func ended() {
+        let wait: ChangeWait? = lock.withLock {
+            defer { state = .ended }
+            if case .waiting(let wait) = state { return wait }
+            return nil
+        }
+        wait?.cancel()
+    }
+
+    // MARK: Events
+
+    /// Sends what `answer` brings, unless the last event is still unsent (then holds).
+    /// Returns whether to go on following. Runs in `following`.
+    private func handle(_ answer: Result<SnapshotChanges, StoreError>) -> Bool {
+        let changes: SnapshotChanges
+        switch answer {
+        case .failure(let error):
+            fail(error)
+            return false
+        case .success(let success):
+            changes = success
+        }
+        if isHeldWhileUnsent() { return false }
+        let event: ServerSentEvent?
+        let next: SnapshotVersion
+        switch changes {
+        case .changes(let from, let head, let diff):
+            next = head.version
+            event =
+                diff == nil
+                ? nil
+                : ServerSentEvent(
+                    kind: .changes, id: head.version.text,
+                    data: service.longPollBodies.changesBody(
+                        from: from, to: head, diff: diff, at: address, format: format, metrics: service.diffMetrics))
+        case .reset(let stored):
+            next = stored.head.version
+            event = ServerSentEvent(kind: .reset, id: stored.head.version.text, data: ServiceJSON.reset(to: stored))
+        }
+        let going: Bool = lock.withLock {
+            guard case .following = state else { return false }
+            version = next
+            return true
+        }
+        guard going else { return false }
+        if let event { send(event) }
+        return true
+    }
+
+    /// Whether to stop following because the stream's last event is still unsent: the stream
+    /// is then `held`, and its drain resumes it (the answer in hand is dropped; the resumed
+    /// follower asks for everything since the client's version, the coalesced event). Also
+    /// true when the stream ended meanwhile.
+    private func isHeldWhileUnsent() -> Bool {
+        guard stream.unsentBytes > 0 else { return false }
+        let held: Bool = lock.withLock {
+            guard case .following = state else { return false }
+            state = .held
+            return true
+        }
+        guard held else { return true }
+        // The bytes may have drained between the check and the hold: no drain would come then.
+        if stream.unsentBytes == 0 {
+            let resumed: Bool = lock.withLock {
+                guard case .held = state else { return false }
+                state = .following(early: nil)
+                return true
+            }
+            if resumed { return false }
+        }
+        service.streamMetrics.coalescedVersion()
+        return true
+    }
+
+    /// Ends the stream with what the store said: `deleted` when the snapshot or its session
+    /// is gone, `reconnect` when the store could not answer.
+    private func fail(_ error: StoreError) {
+        let wasEnded: Bool = lock.withLock {
+            defer { state = .ended }
+            if case .ended = state { return true }
+            return false
+        }
+        guard !wasEnded else { return }
+        let gone: Bool
+        switch error {
+        case .gone, .notFound, .sessionNotFound: gone = true
+        default: gone = false
+        }
+        let problem = ServiceProblem(error, idleSeconds: service.configuration.sessionIdleSeconds)
+        send(ServerSentEvent(kind: gone ? .deleted : .reconnect, id: nil, data: problem.jsonBytes))
+        stream.finish()
+    }
+
+    private func send(_ event: ServerSentEvent) {
+        if stream.send(event.bytes) { service.streamMetrics.sent(event.kind) }
+    }
+
+    /// Runs `body` where store calls may run: at once with the memory store, on a worker
+    /// thread with one across the network (never on an event loop or the Redis subscriber).
+    private func work(_ body: @escaping @Sendable () -> Void) {
+        if service.storeBlocks { DispatchQueue.global().async(execute: body) } else { body() }
+    }
+}
