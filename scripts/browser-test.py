@@ -13,13 +13,17 @@ list, and every broken changeset is refused naming its rule; diff mode plays the
 to the new list (a screenshot is taken mid-animation) and ends saying so, its changeset
 shown one stage per block; the outline preset plays to the new outline's visible rows at
 their levels; live mode draws an outline's rows, and a row's triangle expands and collapses it
-through the operations endpoint (a screenshot of the expansion); live mode follows a snapshot through
-20 writes, and shows writes it cannot diff from as resets; under --api-keys the page asks for a key once and keeps it out of the URL;
-under --token-keys it takes a token, and listdiff.js's follow() refreshes an expired one; with
---playground off there is no page. Prints the page's size and how long listdiff.js takes to
+through the operations endpoint (a screenshot of the expansion); live mode follows a snapshot's
+event stream through 20 writes, and with an API key long-polls, showing writes it cannot diff from
+as resets; through two restarts (SIGTERM) of a server on Redis (LISTDIFF_REDIS_SERVER or
+redis-server on PATH), writes made meanwhile through another instance, the page (a token as
+access_token) and follow() (its first token expiring) resume their streams, with no reset
+after one write and with one after two; under --api-keys the page asks for a key once and
+keeps it out of the URL; under --token-keys it takes a token, and listdiff.js's follow()
+refreshes an expired one; with --playground off there is no page. Prints the page's size and how long listdiff.js takes to
 apply a 1,000-item changeset."""
 
-import argparse, base64, glob, gzip, http.client, json, os, random, re, shutil, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse, base64, glob, gzip, http.client, json, os, random, re, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
 from listdiff_checks import call, check, failures, start, wait_for_port  # noqa: E402
@@ -222,8 +226,11 @@ def live_mode(browser, base, port):
     path = f"/v1/sessions/{session}/snapshots/feed"
     items = [f"m{n}" for n in range(8)]
     status, answer, _ = call(port, "PUT", path, items)
-    browser.go(f"{base}/playground?mode=live&session={session}&snapshot=feed")
+    # Short animations: over the stream each of the 20 writes is a changeset of its own to play.
+    browser.go(f"{base}/playground?mode=live&session={session}&snapshot=feed&duration=100")
     check(browser.wait_for(f"document.getElementById('live-status').dataset.version === '{answer['to']}'", 10), "live mode shows the snapshot's version")
+    transport, streams = browser.evaluate("document.getElementById('live-status').dataset.transport"), open_streams(port, 1)
+    check(transport == "stream" and streams >= 1, f"…over the event stream (the page says {transport}; /metrics: {streams} open streams)")
     rng = random.Random(20)
     next_id = len(items)
     for _ in range(20):
@@ -247,25 +254,47 @@ def live_mode(browser, base, port):
 
 
 def live_resets(browser, binary):
-    """With one version kept, a version the page holds is gone once a second write follows:
-    each round writes twice, 50 ms apart. The first answers the page's long poll (written
-    while the old version is still there); the second lands while the page animates, so its
-    next poll is a reset, which the page must show as one, ending on the last list."""
-    port = serve(binary, "--versions-kept", "1")
+    """Live mode long-polls when the page holds an API key (an EventSource cannot send one,
+    and a key never goes in a URL). With one version kept, a version the page holds is gone
+    once a second write follows: each round writes twice, 50 ms apart. The first answers the
+    page's long poll (written while the old version is still there); the second lands while
+    the page animates, so its next poll is a reset, which the page must show as one, ending on
+    the last list."""
+    port = serve(binary, "--versions-kept", "1", "--api-keys", "s3cret")
+    key = {"Authorization": "Bearer s3cret"}
     path = "/v1/sessions/resets/snapshots/feed"
-    call(port, "PUT", path, ["a", "b"])
+    call(port, "PUT", path, ["a", "b"], key)
+    browser.go(f"http://127.0.0.1:{port}/playground?mode=selftest")
+    browser.evaluate("sessionStorage.setItem('listdiff-api-key', 's3cret')")
     browser.go(f"http://127.0.0.1:{port}/playground?mode=live&session=resets&snapshot=feed")
     check(browser.wait_for("document.getElementById('live-status').dataset.version !== undefined", 10), "live mode follows a server keeping one version")
+    transport = browser.evaluate("document.getElementById('live-status').dataset.transport")
+    check(transport == "long-poll" and "long-polling" in browser.evaluate("document.getElementById('live-status').textContent"),
+          f"…with long polls, holding an API key, and says so ({transport})")
     for first, second in ((["b", "a"], ["b", "a", "c"]), (["c", "a"], ["a", "d", "c"]), (["d"], ["e", "d"])):
         time.sleep(0.3)
-        call(port, "PUT", path, first)
+        call(port, "PUT", path, first, key)
         time.sleep(0.05)
-        status, answer, _ = call(port, "PUT", path, second)
+        status, answer, _ = call(port, "PUT", path, second, key)
         browser.wait_for(f"document.getElementById('live-status').dataset.version === '{answer['to']}'", 15)
     shown = browser.evaluate("({...document.getElementById('live-status').dataset})")
     check(shown.get("version") == answer["to"] and shown.get("resets") == "3" and shown.get("changesets") == "3",
           f"three rounds give three changesets and three resets ({shown.get('changesets')} and {shown.get('resets')})")
     check(browser.evaluate(RENDERED.format(view="live-view")) == ["e", "d"], "…ending on the last list")
+    browser.evaluate("sessionStorage.removeItem('listdiff-api-key')")
+
+
+def open_streams(port, wanted):
+    """The server's listdiff_open_streams gauge, once it reads `wanted` or more (it may lag the
+    first event by a few hundred milliseconds), or after 3 s."""
+    deadline = time.monotonic() + 3
+    while True:
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics").read().decode()
+        found = re.search(r"^listdiff_open_streams (\S+)$", text, re.MULTILINE)
+        value = float(found.group(1)) if found else -1
+        if value >= wanted or time.monotonic() > deadline:
+            return value
+        time.sleep(0.1)
 
 
 def first_visit(binary):
@@ -344,11 +373,12 @@ def tokens(browser, binary):
     now = int(time.time())
     expired = mint(secret, "--sessions", "phone-*", "--scope", "read", "--exp", str(now - 120), "--iat", str(now - 400))
     fresh = mint(secret, "--sessions", "phone-*", "--scope", "read", "--ttl", "300")
-    browser.evaluate(f"""window.followed = {{ asked: 0, lists: [], error: null }};
+    browser.evaluate(f"""window.followed = {{ asked: 0, lists: [], transports: [], error: null }};
       import("/playground/listdiff.js").then(async ({{ follow }}) => {{
         const provider = () => [{json.dumps(expired)}, {json.dumps(fresh)}][Math.min(window.followed.asked++, 1)];
         for await (const state of follow(location.origin + {json.dumps(feed)}, {{ token: provider, wait: 10 }})) {{
           window.followed.lists.push((state.list.items ?? state.list).map(String));
+          window.followed.transports.push(state.transport);
           if (window.followed.lists.length === 2) break;
         }}
       }}).catch((error) => {{ window.followed.error = String(error); }}); true""")
@@ -359,9 +389,101 @@ def tokens(browser, binary):
     followed = browser.evaluate("window.followed")
     check(followed["lists"] == [["a", "b", "c"], ["c", "a", "d"]] and followed["asked"] == 2,
           f"follow() applied the change, asking its provider twice (first token expired): {followed}")
+    check(followed["transports"] == ["stream", "stream"], f"…over the event stream, its token as access_token ({followed['transports']})")
     unauthorized = [e for e in browser.errors[errors_before:] if "status of 401" in e]
-    check(len(unauthorized) == 2, f"two calls answered 401: the page's before the token, follow()'s expired token ({len(unauthorized)})")
+    check(len(unauthorized) == 3, f"three calls answered 401: the page's before the token; follow()'s expired token to its stream, "
+          f"and to follow()'s look at why that failed (an EventSource does not say) ({len(unauthorized)})")
     browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
+
+
+def redis_server():
+    """A throwaway redis-server (LISTDIFF_REDIS_SERVER, else from PATH) on a free port, or None."""
+    binary = os.environ.get("LISTDIFF_REDIS_SERVER") or shutil.which("redis-server")
+    if not binary:
+        return None
+    port = free_port()
+    start(f"{binary} --bind 127.0.0.1 --port {port} --save '' --appendonly no")
+    return port if wait_for_port(port) else None
+
+
+LIVE = "document.getElementById('live-status').dataset"
+
+
+def stream_restarts(browser, binary):
+    """Followers over the event stream through restarts of their server, whose snapshots Redis
+    holds: SIGTERM ends each stream with a `reconnect` event, and writes go through another
+    instance while it is down. The playground (its token as access_token) and follow() (whose
+    first token expires meanwhile, so its provider is asked again) resume from the version they
+    hold with no reset; after a second outage with two writes (two versions kept: the one
+    they hold is gone), with one. The snapshot deleted ends follow() with a FollowError 404.
+    The expired token's 401s (its stream's, and follow()'s look at why that failed) and the
+    page's asking again for the deleted snapshot are the only errors here."""
+    redis = redis_server()
+    check(redis is not None, "a redis-server for the restarts (LISTDIFF_REDIS_SERVER, or redis-server on PATH)")
+    if redis is None:
+        return
+    secret = base64.b64encode(bytes(range(32, 64))).decode()
+    flags = f"--store redis://127.0.0.1:{redis} --token-keys k:hs256:{secret} --token-leeway 0 --versions-kept 2"
+    writer, port = serve(binary, *flags.split()), free_port()
+
+    def instance():
+        process = start(f"{os.path.abspath(binary)} --host 127.0.0.1 --port {port} --log-level warning {flags}", cwd=tempfile.gettempdir())
+        if not wait_for_port(port):
+            raise RuntimeError(f"listdiff-server did not open port {port}")
+        return process
+
+    errors_before = len(browser.errors)
+    server = instance()
+    token = mint(secret, "--sessions", "*", "--scope", "read write diff", "--ttl", "600")
+    expires = int(time.time()) + 3
+    short = mint(secret, "--sessions", "*", "--scope", "read", "--exp", str(expires))
+    key = {"Authorization": f"Bearer {token}"}
+    path = "/v1/sessions/restarts/snapshots/feed"
+    lists = [["a", "b", "c"], ["c", "a", "d"], ["d"], ["e", "d", "f"]]
+    version = call(writer, "PUT", path, lists[0], key)[1]["to"]
+    browser.go(f"http://127.0.0.1:{port}/playground?mode=selftest")
+    browser.evaluate(f"sessionStorage.setItem('listdiff-api-key', {json.dumps(token)})")
+    browser.go(f"http://127.0.0.1:{port}/playground?mode=live&session=restarts&snapshot=feed")
+    browser.evaluate(f"""window.followed = {{ asked: 0, states: [], error: null }};
+      import("/playground/listdiff.js").then(({{ follow }}) => follow(location.origin + {json.dumps(path)}, {{
+        token: () => [{json.dumps(short)}, {json.dumps(token)}][Math.min(window.followed.asked++, 1)],
+        onChange: (state) => window.followed.states.push({{ list: state.list, reset: state.reset, transport: state.transport }}),
+      }})).catch((error) => {{ window.followed.error = String(error); }}); true""")
+    check(browser.wait_for(f"{LIVE}.version === '{version}' && window.followed.states.length === 1", 10),
+          "the playground and follow() (with onChange) follow a snapshot held in Redis")
+    streams, transport = open_streams(port, 2), browser.evaluate(f"{LIVE}.transport")
+    check(streams >= 2 and transport == "stream", f"…both over event streams, their tokens as access_token ({streams} open; the page says {transport})")
+    time.sleep(max(0, expires + 0.2 - time.time()))  # follow()'s first token has expired
+    rounds = ((lists[1:2], False, "one write while it was down: both resume with no reset"),
+              (lists[2:4], True, "two writes while it was down, two versions kept: both show a reset"))
+    for number, (written, reset, what) in enumerate(rounds, start=1):
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        check(server.wait(15) == 0, f"restart {number}: SIGTERM ends the server, its streams told to reconnect")
+        for items in written:
+            version = call(writer, "PUT", path, items, key)[1]["to"]
+        server = instance()
+        resumed = browser.wait_for(f"{LIVE}.version === '{version}' && window.followed.states.length === {number + 1}", 15)
+        shown, followed = browser.evaluate(f"({{...{LIVE}}})"), browser.evaluate("window.followed")
+        last = followed["states"][-1] if followed["states"] else {}
+        check(resumed and shown.get("resets") == str(int(reset)) and browser.evaluate(RENDERED.format(view="live-view")) == written[-1]
+              and last.get("reset") == reset and last.get("list") == written[-1] and last.get("transport") == "stream",
+              f"restart {number}, {what} ({time.monotonic() - started:.1f} s; page: {shown.get('changesets')} changesets, "
+              f"{shown.get('resets')} resets; follow(): {followed['states'][1:]}, {followed['error']})")
+    check(browser.evaluate("window.followed.asked") == 2, "follow() asked its provider again once its first token had expired")
+    unauthorized = [e for e in browser.errors[errors_before:] if "status of 401" in e]
+    check(len(unauthorized) == 2, f"…its expired token answered 401 twice: to its stream, and to follow()'s look at why ({len(unauthorized)})")
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
+    check(call(writer, "DELETE", path, None, key)[0] == 204, "the snapshot is deleted through the other instance")
+    check(browser.wait_for("window.followed.error", 5) and browser.evaluate("window.followed.error").startswith("FollowError: 404")
+          and browser.wait_for(f"{LIVE.replace('.dataset', '.textContent')}.includes('is not there')", 5),
+          f"…ending follow() with a FollowError 404 ({browser.evaluate('window.followed.error')}), and the page waits for it to come back")
+    browser.evaluate("sessionStorage.removeItem('listdiff-api-key')")
+    browser.go("about:blank")
+    # The page asked again, once a second, while the snapshot was gone.
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if not ("status of 404" in e and f"{path}/events?" in e)]
+    server.terminate()
+    server.wait(10)
 
 
 def main():
@@ -394,6 +516,7 @@ def main():
         live_mode(browser, base, port)
         outline_live(browser, base, port, args.artifacts)
         live_resets(browser, args.binary)
+        stream_restarts(browser, args.binary)
         api_keys(browser, args.binary)
         tokens(browser, args.binary)
         check(not browser.errors, "no console errors" + ("".join(f"\n        {e}" for e in browser.errors[:10]) if browser.errors else ""))

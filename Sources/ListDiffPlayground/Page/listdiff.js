@@ -15,8 +15,9 @@
 // `visibleRows(list)` (a stage's snapshot and `values` give outline sections as rows too). A
 // row is `{id, content?, kind?, level, hasChildren, expanded}`: what a view draws.
 //
-// `follow(url, { token })` long-polls one snapshot and yields each version's list, applied;
-// `token` may be a function, asked again when a short-lived token expires.
+// `follow(url, { token, onChange, onReset })` follows one snapshot over its event stream (an
+// EventSource; long polls with an API key) and gives each version's list, applied; `token` may
+// be a function, asked again when a short-lived token expires.
 //
 // Cost: O(n + c) for n items and c changes (Sets and arrays, no sorting of the list).
 
@@ -88,43 +89,213 @@ export class FollowError extends Error {
   }
 }
 
+const TOKEN_EXPIRED = "urn:listdiff:problem:token-expired";
+// What the server takes for a token (three base64url segments); anything else is an API key.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+// How long to wait before opening a stream again after a refusal that may pass (a 5xx).
+const RETRY_MS = 1000;
+
 /**
- * Follows the snapshot at `url` (`…/v1/sessions/{session}/snapshots/{name}`) with long polls:
- * yields `{version, digest, list, changeset?, reset}` for the snapshot as it is, then for each
- * new version, `list` already applied (outline sections as their visible rows); `reset` when
- * the server no longer held the version followed, so `list` is the whole snapshot again.
+ * Follows the snapshot at `url` (`…/v1/sessions/{session}/snapshots/{name}`): the snapshot as
+ * it is, then each new version, each as `{version, digest, list, changeset?, reset, transport}`
+ * with `list` already applied (outline sections as their visible rows); `reset` when the server
+ * no longer held the version followed, so `list` is the whole snapshot again.
+ *
+ * `transport` says how: "stream", the server-sent events of `…/events?include=values` read by
+ * an EventSource, which cannot send headers, so a token goes as `access_token`; or
+ * "long-poll" (`changes?wait=`), taken when the bearer is an API key (never put in a URL) or
+ * the server has no event stream. A dropped stream (a `reconnect` event: the server stopping)
+ * resumes from the last version it brought: the browser's own `Last-Event-ID`, or `since=` when
+ * follow() opens a new stream (with a fresh token, or after a 5xx refusal).
+ *
  * `token` is a bearer value (a token from your backend, or an API key on a trusted page) or a
- * function giving one (it may return a Promise); a function is asked again when the server
- * answers that the token expired (`token-expired`). Ends when `signal` aborts; any other refusal
- * throws a FollowError (a 404 when the snapshot is not there).
+ * function giving one (it may return a Promise); a function is asked again, given the server's
+ * problem, when the server answers that the token expired (`token-expired`). Ends when `signal`
+ * aborts; any other refusal throws a FollowError (a 404 when the snapshot is not there, or is
+ * deleted while followed).
+ *
+ * Without callbacks the answer is an async iterator of the states. With `onChange` (called with
+ * each state but resets) and `onReset` (resets; `onChange` has them when there is no `onReset`)
+ * it is a Promise that settles when following ends; a callback's Promise (an animation, say) is
+ * awaited before the next state. `wait` is a long poll's seconds (30).
  *
  *   for await (const state of follow(`${base}/v1/sessions/${session}/snapshots/feed`, { token: fetchToken })) render(state.list);
+ *   follow(url, { token: fetchToken, onChange: (s) => render(s.list), onReset: (s) => rebuild(s.list), signal }).catch(show);
  */
-export async function* follow(url, { token, wait = 30, signal } = {}) {
-  const provide = typeof token === "function" ? token : () => token;
-  let bearer = await provide();
+export function follow(url, options = {}) {
+  const states = followStates(url, options);
+  const { onChange, onReset } = options;
+  if (!onChange && !onReset) return states;
+  return (async () => {
+    for await (const state of states) await (state.reset && onReset ? onReset : onChange)?.(state);
+  })();
+}
+
+async function* followStates(url, { token, wait = 30, signal } = {}) {
+  const credential = { value: await (typeof token === "function" ? token() : token) };
+  // Asks a provider again when the server says its token expired; true when it was asked.
+  credential.renew = async (problem) => {
+    if (typeof token !== "function" || problem?.type !== TOKEN_EXPIRED) return false;
+    credential.value = await token(problem);
+    return true;
+  };
+  let state = null;
+  if (typeof EventSource === "function" && (!credential.value || TOKEN_SHAPE.test(credential.value))) {
+    const fallback = yield* streamStates(url, credential, signal);
+    if (!fallback) return;
+    state = fallback.state;
+  }
+  yield* pollStates(url, state, credential, wait, signal);
+}
+
+/**
+ * The states an event stream brings, until `signal` aborts. Returns `{state}` (the last state
+ * yielded, or null) when the server has no event stream, for long polls to go on from.
+ */
+async function* streamStates(url, credential, signal) {
+  const events = [];
+  let wake = null;
+  const push = (event) => {
+    events.push(event);
+    wake?.();
+  };
+  const next = async () => {
+    while (!events.length) await new Promise((resolve) => (wake = resolve));
+    return events.shift();
+  };
+  const aborted = () => push({ type: "abort" });
+  signal?.addEventListener("abort", aborted);
+  let state = null;
+  let source = null;
+  try {
+    for (let renewed = false; !signal?.aborted; ) {
+      const address = eventsAddress(url, credential.value, state?.version);
+      source = new EventSource(address);
+      for (const type of ["open", "error", "snapshot", "changes", "reset", "deleted", "reconnect"]) source.addEventListener(type, push);
+      let open = true;
+      while (open) {
+        const event = await next();
+        if (event.type === "abort") return null;
+        if (event.target !== source) continue; // queued before its stream was closed
+        const answer = event.data === undefined ? null : JSON.parse(event.data);
+        switch (event.type) {
+          case "open":
+            renewed = false;
+            break;
+          case "error": {
+            // While CONNECTING the browser reconnects by itself, with Last-Event-ID.
+            if (source.readyState !== EventSource.CLOSED) break;
+            open = false;
+            const refusal = await refusalOf(address, signal);
+            if (refusal?.status === 404 && refusal.problem?.type === "about:blank") return { state };
+            if (refusal?.status === 401 && !renewed && (await credential.renew(refusal.problem))) {
+              renewed = true;
+            } else if (refusal && refusal.status < 500) {
+              throw new FollowError(refusal.status, refusal.problem);
+            } else {
+              await pause(RETRY_MS, signal);
+            }
+            break;
+          }
+          case "snapshot":
+            state = { version: answer.version, digest: answer.digest, list: visibleRows(answer.snapshot), reset: false, transport: "stream" };
+            yield state;
+            break;
+          case "reset":
+            state = { version: answer.to, digest: answer.digest, list: visibleRows(answer.snapshot), reset: true, transport: "stream" };
+            yield state;
+            break;
+          case "changes":
+            // A changeset applies to the version it is from only: open a stream from ours.
+            if (answer.from !== state?.version) {
+              open = false;
+              break;
+            }
+            state = {
+              version: answer.to, digest: answer.digest, list: applyChangeset(state.list, answer.changeset, { values: answer.values }),
+              changeset: answer.changeset, reset: false, transport: "stream",
+            };
+            yield state;
+            break;
+          case "deleted":
+            throw new FollowError(answer.status ?? 404, answer);
+          case "reconnect":
+            // The server is stopping or its store failed, and ends the stream: the browser
+            // reconnects by itself (`retry:` later, with Last-Event-ID), here or elsewhere.
+            break;
+        }
+      }
+      source.close();
+    }
+    return null;
+  } finally {
+    source?.close();
+    signal?.removeEventListener("abort", aborted);
+  }
+}
+
+/** The stream's address: changesets with their values, from `since`, a token as access_token. */
+function eventsAddress(url, bearer, since) {
+  const address = new URL(`${url}/events`, globalThis.location?.href);
+  address.searchParams.set("include", "values");
+  if (since) address.searchParams.set("since", since);
+  if (bearer) address.searchParams.set("access_token", bearer);
+  return address.href;
+}
+
+/**
+ * Why the server refuses a stream (an EventSource only says that it failed): `{status,
+ * problem}`, or null when it opens now or cannot be reached. An opened stream is closed at once.
+ */
+async function refusalOf(address, signal) {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal?.addEventListener("abort", abort);
+  try {
+    const response = await fetch(address, { signal: controller.signal });
+    if (response.ok) return null;
+    return { status: response.status, problem: await response.json().catch(() => ({})) };
+  } catch {
+    return null;
+  } finally {
+    controller.abort();
+    signal?.removeEventListener("abort", abort);
+  }
+}
+
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+/** The states long polls bring, from `state` (or the snapshot first, when null). */
+async function* pollStates(url, state, credential, wait, signal) {
   const get = async (path) => {
-    for (let refreshed = false; ; refreshed = true) {
-      const headers = bearer ? { Authorization: `Bearer ${bearer}` } : {};
+    for (let renewed = false; ; renewed = true) {
+      const headers = credential.value ? { Authorization: `Bearer ${credential.value}` } : {};
       const response = await fetch(path, { headers, signal });
       const answer = await response.json().catch(() => ({}));
       if (response.ok) return answer;
-      if (response.status === 401 && !refreshed && typeof token === "function" && answer?.type === "urn:listdiff:problem:token-expired") {
-        bearer = await provide();
-        continue;
-      }
+      if (response.status === 401 && !renewed && (await credential.renew(answer))) continue;
       throw new FollowError(response.status, answer);
     }
   };
-  const first = await get(url);
-  let state = { version: first.version, digest: first.digest, list: visibleRows(first.snapshot), reset: false };
-  yield state;
+  if (!state) {
+    const first = await get(url);
+    state = { version: first.version, digest: first.digest, list: visibleRows(first.snapshot), reset: false, transport: "long-poll" };
+    yield state;
+  }
   while (!signal?.aborted) {
     const answer = await get(`${url}/changes?since=${encodeURIComponent(state.version)}&wait=${wait}&include=values`);
     if (answer.from === answer.to && !answer.reset) continue;
     state = answer.reset
-      ? { version: answer.to, digest: answer.digest, list: visibleRows(answer.snapshot), reset: true }
-      : { version: answer.to, digest: answer.digest, list: applyChangeset(state.list, answer.changeset, { values: answer.values }), changeset: answer.changeset, reset: false };
+      ? { version: answer.to, digest: answer.digest, list: visibleRows(answer.snapshot), reset: true, transport: "long-poll" }
+      : {
+          version: answer.to, digest: answer.digest, list: applyChangeset(state.list, answer.changeset, { values: answer.values }),
+          changeset: answer.changeset, reset: false, transport: "long-poll",
+        };
     yield state;
   }
 }

@@ -1,12 +1,14 @@
-// Live mode: follow one snapshot with long polls (changes?since=…&wait=…&include=values),
-// animating each new version and showing a reset as what it is (the whole list again).
+// Live mode: follow one snapshot with listdiff.js's follow() — its event stream, or long polls
+// when the page holds an API key (an EventSource cannot send one, and a key never goes in a
+// URL) — animating each new version and showing a reset as what it is (the whole list again).
 // Outline sections show their visible rows; a row's triangle expands or collapses it on the
 // server (the operations endpoint), and the change comes back like any other write's.
-import { call, APIError } from "./api.js";
+import { apiKey, askForKey, call } from "./api.js";
 import { describeChangeset } from "./changeset-text.js";
-import { applySteps, visibleRows } from "./listdiff.js";
+import { applySteps, follow, FollowError } from "./listdiff.js";
 
 const NAME = /^[A-Za-z0-9._~-]{1,128}$/;
+const TRANSPORTS = { stream: "streaming", "long-poll": "long-polling" };
 
 export class LiveFollower {
   constructor({ view, status, log, onError }) {
@@ -31,46 +33,48 @@ export class LiveFollower {
       const operations = [{ op: expanded ? "collapse" : "expand", items: [id] }];
       call("POST", `${base}/operations`, { operations }).catch((error) => this.onError(error));
     };
+    // An expired token is asked for again in the page's dialog, saying why.
+    const token = (refusal) => (refusal ? askForKey(refusal.detail) : apiKey());
     const counts = { changesets: 0, resets: 0 };
     let current = null;
     while (!controller.signal.aborted) {
       try {
-        if (!current) {
-          const state = await call("GET", base, undefined, { signal: controller.signal });
-          current = { version: state.version, list: visibleRows(state.snapshot) };
-          this.view.show(current.list);
-          this.report(current.version, state.digest, counts, `showing ${current.version}`);
-          continue;
+        for await (const state of follow(base, { token, signal: controller.signal })) {
+          await this.show(state, current, counts);
+          current = state;
         }
-        const answer = await call("GET", `${base}/changes?since=${current.version}&wait=30&include=values`, undefined, { signal: controller.signal });
-        if (answer.reset) {
-          counts.resets += 1;
-          const held = current.version;
-          current = { version: answer.to, list: visibleRows(answer.snapshot) };
-          this.view.show(current.list);
-          this.view.root.classList.add("reset");
-          setTimeout(() => this.view.root.classList.remove("reset"), 800);
-          this.report(answer.to, answer.digest, counts, `reset to ${answer.to}: the server no longer holds ${held}, so the whole list again`);
-          continue;
-        }
-        if (answer.from === answer.to) continue;
-        const { result, steps } = applySteps(current.list, answer.changeset, { values: answer.values });
-        for (const step of steps) await this.view.play(step);
-        this.view.show(result);
-        counts.changesets += 1;
-        current = { version: answer.to, list: result };
-        this.report(answer.to, answer.digest, counts, `${answer.from} → ${answer.to}: ${describeChangeset(answer.changeset)}`);
       } catch (error) {
         if (controller.signal.aborted) break;
-        if (error instanceof APIError && error.status === 404) {
+        if (error instanceof FollowError && error.status === 404) {
           current = null;
           this.status.textContent = `${session}/${snapshot} is not there (yet); asking again every second.`;
           await new Promise((resolve) => setTimeout(resolve, 1000));
           continue;
         }
+        if (error instanceof FollowError && error.status === 401 && (await askForKey(error.problem?.detail))) continue;
         this.onError(error);
         this.stop();
       }
+    }
+  }
+
+  /** Shows `state`: at once when it is the first or a reset, else animating its changeset from `previous`. */
+  async show(state, previous, counts) {
+    if (!previous || !(state.changeset || state.reset)) {
+      this.view.show(state.list);
+      this.report(state, counts, `showing ${state.version}`);
+    } else if (state.reset) {
+      counts.resets += 1;
+      this.view.show(state.list);
+      this.view.root.classList.add("reset");
+      setTimeout(() => this.view.root.classList.remove("reset"), 800);
+      this.report(state, counts, `reset to ${state.version}: the server no longer holds ${previous.version}, so the whole list again`);
+    } else {
+      const { steps } = applySteps(previous.list, state.changeset, { newList: state.list });
+      for (const step of steps) await this.view.play(step);
+      this.view.show(state.list);
+      counts.changesets += 1;
+      this.report(state, counts, `${previous.version} → ${state.version}: ${describeChangeset(state.changeset)}`);
     }
   }
 
@@ -80,9 +84,9 @@ export class LiveFollower {
     this.controller = null;
   }
 
-  report(version, digest, counts, line) {
-    this.status.textContent = `Version ${version} · ${digest} · ${counts.changesets} changesets, ${counts.resets} resets`;
-    Object.assign(this.status.dataset, { version, digest, changesets: counts.changesets, resets: counts.resets });
+  report({ version, digest, transport }, counts, line) {
+    this.status.textContent = `Version ${version} · ${digest} · ${TRANSPORTS[transport]} · ${counts.changesets} changesets, ${counts.resets} resets`;
+    Object.assign(this.status.dataset, { version, digest, transport, changesets: counts.changesets, resets: counts.resets });
     const entry = document.createElement("li");
     entry.textContent = line;
     this.log.prepend(entry);

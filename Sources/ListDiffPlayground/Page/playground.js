@@ -137,7 +137,7 @@ if (mode === "diff") {
 // ---- Live mode -----------------------------------------------------------------------
 
 const follower = new LiveFollower({
-  view: new ListView($("live-view")),
+  view: new ListView($("live-view"), { duration: Number(query.get("duration") ?? 380) }),
   status: $("live-status"),
   log: $("live-log"),
   onError: (error) => {
