@@ -66,12 +66,16 @@ extension FollowersLoad {
     }
 
     /// The request that follows from the follower's version: a long poll or an event stream.
+    /// A follower's first poll waits a random part of `pollWait`, so that deadlines (and the
+    /// re-polls they bring) are spread over time as in a steady state, not all at once a
+    /// `pollWait` after the ramp.
     private func request(for follower: FollowerConnection) -> [UInt8] {
         let path = sessions[follower.session].path
         switch options.mode {
         case .polls:
+            let wait = follower.opened ? options.pollWait : Int.random(in: 1...max(1, options.pollWait))
             return Array(
-                "GET \(path)/changes?since=\(follower.version)&wait=\(options.pollWait)&include=values HTTP/1.1\r\nHost: listdiff\r\n\r\n"
+                "GET \(path)/changes?since=\(follower.version)&wait=\(wait)&include=values HTTP/1.1\r\nHost: listdiff\r\n\r\n"
                     .utf8)
         case .streams:
             return Array(
