@@ -87,6 +87,10 @@ extension FollowersLoad {
     private func flushFollower(_ index: Int) {
         let follower = followers[index]
         let sent = follower.unsent.withUnsafeBytes { cld_send(follower.fd, $0.baseAddress, $0.count) }
+        if sent < 0 && errno != EAGAIN && errno != EINTR {
+            reconnect(index, reason: "send: \(String(cString: strerror(errno)))")
+            return
+        }
         if sent > 0 { follower.unsent.removeFirst(sent) }
         guard follower.unsent.isEmpty else {
             cld_poller_modify(poller, follower.fd, 0, UInt32(CLD_WRITABLE), UInt64(index))

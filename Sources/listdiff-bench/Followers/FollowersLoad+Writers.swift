@@ -55,6 +55,10 @@ extension FollowersLoad {
     private func flushWriter(_ index: Int) {
         let writer = writers[index]
         let sent = writer.unsent.withUnsafeBytes { cld_send(writer.fd, $0.baseAddress, $0.count) }
+        if sent < 0 && errno != EAGAIN && errno != EINTR {
+            reopenWriter(index, reason: "send: \(String(cString: strerror(errno)))")
+            return
+        }
         if sent > 0 { writer.unsent.removeFirst(sent) }
         let interest = UInt32(CLD_READABLE) | (writer.unsent.isEmpty ? 0 : UInt32(CLD_WRITABLE))
         cld_poller_modify(poller, writer.fd, 0, interest, UInt64(followers.count + index))
