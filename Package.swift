@@ -37,7 +37,7 @@ let package = Package(
             name: "listdiff-bench",
             dependencies: [
                 "ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient",
-                "ListDiffService", "CLibCrypto"
+                "ListDiffService", "CLibCrypto", "CListDiffEpoll"
             ]),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
         .testTarget(

@@ -6,6 +6,8 @@ import ListDiffHTTP
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
 /// `client-apply` (a mirror's work per change; see `ClientBench`), then `outline-expand` (see
 /// `OutlineBench`), then `token-hs256` and `token-ed25519` (see `TokenBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.
+/// `listdiff-bench followers …` is the followers benchmark's load process instead (see
+/// `FollowersCommand`; `scripts/followers.sh` drives it).
 ///
 ///     swift run -c release listdiff-bench [--json] [--quick] [--filter NAME]
 ///
@@ -15,6 +17,9 @@ import ListDiffHTTP
 /// twice the runs, in alternating blocks with the bodies they are compared with (their ratios
 /// to Foundation and to the engine are what they report).
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "followers" {
+    exit(FollowersCommand.run(Array(arguments.dropFirst())))
+}
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let filter = arguments.firstIndex(of: "--filter").flatMap {
@@ -22,7 +27,7 @@ let filter = arguments.firstIndex(of: "--filter").flatMap {
 }
 if arguments.contains("--help") {
     print(
-        "usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)"
+        "usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)\n       listdiff-bench followers --help   (the followers benchmark's load process)"
     )
     exit(0)
 }

@@ -1,0 +1,25 @@
+/// One follower: a connection that long-polls its session's snapshot or reads its event
+/// stream, and the version and sequence number it has reached.
+final class FollowerConnection {
+    enum State { case waiting, connecting, open }
+
+    let session: Int
+    let source: Int
+    var fd: Int32 = -1
+    var state = State.waiting
+    /// The version this follower has reached; every answer or event must start from it.
+    var version = ""
+    /// The sequence number of the last write delivered to it.
+    var sequence = 0
+    /// Its first request has been sent (the ramp counts it open).
+    var opened = false
+    /// Bytes of its request not yet sent.
+    var unsent: [UInt8] = []
+    var response = HTTPResponseReader()
+    var events = EventStreamReader()
+
+    init(session: Int, source: Int) {
+        self.session = session
+        self.source = source
+    }
+}

@@ -1,0 +1,10 @@
+/// A connection that PUTs writes, one at a time.
+final class WriterConnection {
+    let fd: Int32
+    /// The session and sequence number of the write in flight.
+    var inFlight: (session: Int, sequence: Int)?
+    var unsent: [UInt8] = []
+    var response = HTTPResponseReader()
+
+    init(fd: Int32) { self.fd = fd }
+}

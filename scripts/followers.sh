@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# The followers benchmark (issue 37): how many idle followers one release server (memory store)
+# holds, what they cost, and how fast a write reaches its follower among them.
+#
+#   scripts/followers.sh [--followers N] [--mode polls|streams] [--rate W] [--seconds S]
+#                        [--per-session K] [--skip-build] [--check]
+#
+# It starts the server, then `listdiff-bench followers` load processes of at most 5,000
+# followers each (this machine kind caps open files at 20,000 per process), each from a
+# loopback source address of its own (127.0.0.2, 127.0.0.3, …), one session per K followers.
+# Once every follower is open it lets the ramp settle, reads the server's RSS (VmRSS), its CPU
+# over an idle window (utime + stime; long polls re-sent at their deadline, streams'
+# heartbeats on), then tells the processes to write W PUTs a second in all, to random
+# sessions, for S seconds, and waits until every follower holds its session's last version.
+# One table: RSS after the ramp and per follower (over the RSS before the followers), idle
+# CPU, delivery latency from the PUT's send (p50/p99/max) and p99 from its answer, server CPU
+# per write (over idle), writes, answers or events checked, lost, out of order, errors. Exits
+# 1 on any lost, out-of-order or failed delivery, or when no write was made or delivered.
+# --check (CI): a few seconds of each phase, the same checks, no timing targets.
+# LISTDIFF_SERVER_BIN is measured instead of a fresh build (scripts/lib/bench-common.sh);
+# --skip-build takes listdiff-bench (and the server) from .build/release as built.
+# As root it raises `ulimit -n` to the hard limit (always) and widens
+# net.ipv4.ip_local_port_range for the run (restored after); otherwise it says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+followers=10000 mode=polls rate=1000 seconds=20 per_session=1 skip_build=0 check=0
+settle=5 idle=10 per_process=5000
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --followers) followers="$2"; shift ;;
+        --mode) mode="$2"; shift ;;
+        --rate) rate="$2"; shift ;;
+        --seconds) seconds="$2"; shift ;;
+        --per-session) per_session="$2"; shift ;;
+        --skip-build) skip_build=1 ;;
+        --check) check=1 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "followers.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+case "$mode" in polls|streams) ;; *) echo "followers.sh: --mode is polls or streams" >&2; exit 2 ;; esac
+[ "$check" -eq 1 ] && { seconds=5; settle=2; idle=3; }
+[ "$((per_process % per_session))" -eq 0 ] || { echo "followers.sh: --per-session must divide $per_process" >&2; exit 2; }
+
+work="$(mktemp -d /tmp/listdiff-followers.XXXXXX)"
+# shellcheck source=lib/bench-common.sh
+. scripts/lib/bench-common.sh
+if [ "$skip_build" -eq 1 ]; then
+    server_bin="${LISTDIFF_SERVER_BIN:-$(swift build -c release --show-bin-path)/listdiff-server}"
+else
+    build_server
+    swift build -c release --product listdiff-bench 2>&1 | tail -1
+fi
+bench_bin="$(swift build -c release --show-bin-path)/listdiff-bench"
+
+ulimit -n "$(ulimit -Hn)"
+port_range_file=/proc/sys/net/ipv4/ip_local_port_range
+old_port_range=""
+if [ -w "$port_range_file" ]; then
+    old_port_range="$(cat "$port_range_file")"
+    echo "1024 65535" > "$port_range_file"
+else
+    echo "note: cannot widen $port_range_file (not root); each source address has its default range"
+fi
+
+server_pid=""
+load_pids=()
+go_fds=()
+cleanup() {
+    for pid in "${load_pids[@]}" $server_pid; do kill "$pid" 2> /dev/null || true; done
+    wait 2> /dev/null || true
+    [ -n "$old_port_range" ] && echo "$old_port_range" > "$port_range_file"
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+now_microseconds() { echo $(($(date +%s%N) / 1000)); }
+
+processes=$(((followers + per_process - 1) / per_process))
+sessions=$(((followers + per_session - 1) / per_session))
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); $followers followers ($mode) in $processes processes, open files $(ulimit -n)"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+"$server_bin" --host 127.0.0.1 --port "$port" --log-level warning --max-connections $((followers + 1000)) \
+    --max-sessions $((sessions + 1000)) 2> "$work/server.err" &
+server_pid=$!
+wait_for_port "$port"
+rss_before=$(rss_kib "$server_pid")
+
+for index in $(seq 0 $((processes - 1))); do
+    count=$((followers - index * per_process))
+    [ "$count" -gt "$per_process" ] && count=$per_process
+    mkfifo "$work/go.$index"
+    "$bench_bin" followers --port "$port" --mode "$mode" --followers "$count" --per-session "$per_session" \
+        --first-session $((index * per_process / per_session)) --sources "127.0.0.$((index + 2))" \
+        --rate "$(awk -v r="$rate" -v n="$count" -v all="$followers" 'BEGIN { printf "%.3f", r * n / all }')" \
+        --seconds "$seconds" --wait-for-go --samples "$work/samples.$index" \
+        < "$work/go.$index" > "$work/out.$index" 2> "$work/err.$index" &
+    load_pids+=($!)
+    exec {go_fd}> "$work/go.$index"
+    go_fds+=("$go_fd")
+done
+
+# Every process open, or one gone: the ramp ends.
+ramp_start=$(now_microseconds)
+while [ "$(cat "$work"/out.* | grep -c '^ready')" -lt "$processes" ]; do
+    for pid in "${load_pids[@]}"; do
+        kill -0 "$pid" 2> /dev/null || { echo "a load process ended during the ramp:" >&2; cat "$work"/err.* >&2; exit 1; }
+    done
+    sleep 0.2
+done
+ramp_seconds=$(awk -v us=$(($(now_microseconds) - ramp_start)) 'BEGIN { printf "%.1f", us / 1e6 }')
+sleep "$settle"
+rss_after=$(rss_kib "$server_pid")
+idle_cpu_start=$(cpu_microseconds "$server_pid") idle_start=$(now_microseconds)
+sleep "$idle"
+idle_cpu=$(($(cpu_microseconds "$server_pid") - idle_cpu_start)) idle_wall=$(($(now_microseconds) - idle_start))
+
+write_cpu_start=$(cpu_microseconds "$server_pid") write_start=$(now_microseconds)
+for fd in "${go_fds[@]}"; do echo go >&"$fd"; done
+failed=0
+for pid in "${load_pids[@]}"; do wait "$pid" || failed=1; done
+load_pids=()
+write_cpu=$(($(cpu_microseconds "$server_pid") - write_cpu_start)) write_wall=$(($(now_microseconds) - write_start))
+kill -0 "$server_pid" 2> /dev/null || { echo "the server died:" >&2; cat "$work/server.err" >&2; exit 1; }
+
+cat "$work"/err.* >&2
+echo "run took ${SECONDS} s"
+cat "$work"/samples.* 2> /dev/null | sort -n -k1,1 > "$work/from-send"
+cut -d' ' -f2 "$work/from-send" | sort -n > "$work/from-answer"
+percentile() { awk -v p="$2" '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit } i = int(NR * p + 0.999999); if (i < 1) i = 1; printf "%.2f", v[i] / 1000 }' "$1"; }
+cat "$work"/out.* | awk \
+    -v mode="$mode" -v followers="$followers" -v per_session="$per_session" -v rss_before="$rss_before" -v rss_after="$rss_after" \
+    -v idle_cpu="$idle_cpu" -v idle_wall="$idle_wall" -v write_cpu="$write_cpu" -v write_wall="$write_wall" \
+    -v p50="$(percentile "$work/from-send" 0.5)" -v p99="$(percentile "$work/from-send" 0.99)" \
+    -v max="$(percentile "$work/from-send" 1)" -v p99_answer="$(percentile "$work/from-answer" 0.99)" \
+    -v ramp="$ramp_seconds" -v failed="$failed" '
+    /^result / { for (i = 2; i <= NF; i++) { split($i, kv, "="); sum[kv[1]] += kv[2] } }
+    END {
+        idle_share = idle_cpu / idle_wall
+        per_write = sum["writes"] > 0 ? (write_cpu - idle_share * write_wall) / sum["writes"] / 1000 : 0
+        printf "%-8s %9s %9s %10s %8s %8s %8s %8s %10s %9s %7s %9s %6s %6s %6s\n", "mode", "followers", "RSS MiB", "KiB/follow", "idle %", "p50 ms", "p99 ms", "max ms", "p99 ans ms", "CPU/w ms", "writes", "checked", "lost", "order", "errors"
+        printf "%-8s %9d %9.1f %10.2f %8.2f %8s %8s %8s %10s %9.3f %7d %9d %6d %6d %6d\n", mode, followers, rss_after / 1024, (rss_after - rss_before) / followers, 100 * idle_share, p50, p99, max, p99_answer, per_write, sum["writes"], sum["checked"], sum["lost"], sum["out-of-order"], sum["errors"]
+        printf "ramp %s s; RSS %d KiB before the followers; deliveries %d; reconnects %d; heartbeats read %d; writes behind the rate %d\n", ramp, rss_before, sum["deliveries"], sum["reconnects"], sum["heartbeats"], sum["behind"]
+        bad = sum["lost"] + sum["out-of-order"] + sum["errors"]
+        if (failed || bad > 0 || sum["writes"] == 0 || sum["deliveries"] != sum["writes"] * per_session) {
+            printf "FAILED: %d lost, %d out of order, %d errors, %d writes, %d deliveries (%d expected)%s\n", sum["lost"], sum["out-of-order"], sum["errors"], sum["writes"], sum["deliveries"], sum["writes"] * per_session, failed ? "; a load process failed" : ""
+            exit 1
+        }
+    }'
