@@ -57,11 +57,11 @@ final class StreamRegistry: @unchecked Sendable {
     }
 }
 
-/// `server`'s statistics once `condition` holds of them (or as they are after 3 s).
+/// `server`'s statistics once `condition` holds of them (or as they are after `seconds`).
 func statistics(
-    of server: HTTPServer, when condition: (HTTPServerStatistics) -> Bool
+    of server: HTTPServer, within seconds: Double = 3, when condition: (HTTPServerStatistics) -> Bool
 ) -> HTTPServerStatistics {
-    let deadline = Date().addingTimeInterval(3)
+    let deadline = Date().addingTimeInterval(seconds)
     var latest = server.statistics()
     while !condition(latest) && Date() < deadline {
         Thread.sleep(forTimeInterval: 0.02)

@@ -169,7 +169,11 @@ import Testing
             stream.finish()
             #expect(try client.readChunk() == StreamRegistry.early)
             #expect(try client.readChunk() == nil)
+            // Nor one sent after its end: the connection closes at once.
+            try client.send(get("/healthz"))
+            let ended = Date()
             #expect(try client.readToEOF().isEmpty)
+            #expect(Date().timeIntervalSince(ended) < 1)
         }
     }
 
