@@ -44,7 +44,8 @@ let package = Package(
             name: "ListDiffJSONTests", dependencies: ["ListDiffJSON", "ListDiffScenarios"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ListDiffWireTests", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios"]),
+            name: "ListDiffWireTests",
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios", "ListDiffTestSupport"]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
@@ -97,9 +98,10 @@ let package = Package(
         // Mirrors a snapshot while another task writes to it (docs/client.md's example).
         .executableTarget(
             name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON", "ListDiffWire"]),
-        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's.
+        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's;
+        // seeded snapshots whose changes take several stages, for the wire's and the service's property tests.
         .target(
-            name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore"],
+            name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios"],
             path: "Tests/ListDiffTestSupport"),
         .testTarget(
             name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),

@@ -76,6 +76,29 @@ import Testing
         return false
     }
 
+    /// Runs a script that keeps `server` busy for `microseconds`, from a connection of its own;
+    /// the semaphore is signalled once it is done.
+    static func keepBusy(_ server: RedisServerProcess, microseconds: Int) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let endpoint = server.endpoint
+        Thread.detachNewThread {
+            let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 5)
+            _ = try? connection?.call(
+                RESPCommand(
+                    "EVAL",
+                    """
+                    local t = redis.call('TIME')
+                    local started = t[1] * 1000000 + t[2]
+                    repeat
+                      local now = redis.call('TIME')
+                    until now[1] * 1000000 + now[2] - started > \(microseconds)
+                    return 1
+                    """, "0"))
+            done.signal()
+        }
+        return done
+    }
+
     /// Every request that reads or writes while a script runs past `busy-reply-threshold`.
     static func requests(version: String) -> [(String, String, String?, [(String, String)])] {
         [
@@ -96,24 +119,7 @@ import Testing
             try TestService.with(store: RedisStoreServiceTests.redis(server.endpoint)) { service in
                 let created = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
                 let version = try #require(created.json()["to"] as? String)
-                // A script that keeps the server busy for 2 s, from a connection of its own.
-                let done = DispatchSemaphore(value: 0)
-                let endpoint = server.endpoint
-                Thread.detachNewThread {
-                    let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 5)
-                    _ = try? connection?.call(
-                        RESPCommand(
-                            "EVAL",
-                            """
-                            local t = redis.call('TIME')
-                            local started = t[1] * 1000000 + t[2]
-                            repeat
-                              local now = redis.call('TIME')
-                            until now[1] * 1000000 + now[2] - started > 2000000
-                            return 1
-                            """, "0"))
-                    done.signal()
-                }
+                let done = Self.keepBusy(server, microseconds: 2_000_000)
                 let deadline = Date(timeIntervalSinceNow: 1)
                 while Self.ping(server) != "BUSY", Date() < deadline { usleep(20_000) }
                 try #require(Self.ping(server) == "BUSY", "the script keeps the server busy")
