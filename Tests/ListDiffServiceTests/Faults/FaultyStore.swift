@@ -38,7 +38,7 @@ final class FaultyStore: @unchecked Sendable {
     var factory: StoreFactory {
         if let redis { return RedisStoreServiceTests.redis(redis.endpoint) }
         return StoreFactory(blocks: false) { limits, observers in
-            let store = MemorySnapshotStore(limits: limits, observeDiff: observers.diff)
+            let store = MemorySnapshotStore(limits: limits, differ: observers.differ)
             self.memory = store
             return store
         }
