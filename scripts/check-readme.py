@@ -13,7 +13,8 @@ usage: scripts/check-readme.py [BASE_URL]   (default http://127.0.0.1:8080)
   whole answer must match; a status (`# 412 …`) is a problem with that status; anything else
   is a description, and the command must then answer without a 4xx or 5xx problem. Every
   command must exit 0. A command sent to the background (`… &`) is checked once the file's
-  commands are done; if it is a long poll, a later command must have woken it (from ≠ to).
+  commands are done; if it is a long poll, a later command must have woken it (from ≠ to); if
+  it is an event stream, it must have sent the snapshot and then changes.
   Before a file runs, the sessions its commands name are deleted, so it can run again. A
   curl command anywhere but in a ```sh block is an error: it would go unchecked.
 - Swift: the block after `<!-- readme-client: main.swift -->` is
@@ -235,6 +236,10 @@ def check_answer(command, expectation, body, code, backgrounded):
         return None if pattern(expectation).fullmatch(body) else f"expected {expectation}\n     got      {body}"
     if expectation and is_json(expectation):
         return None if body == expectation else f"expected {expectation}\n     got      {body}"
+    if backgrounded and "/events" in command and body.startswith("retry:"):
+        # An event stream: its events in order, and its last one may be a problem (`deleted`).
+        kinds = re.findall(r"^event: (\w+)$", body, re.M)
+        return None if kinds[:1] == ["snapshot"] and "changes" in kinds else f"expected a snapshot, then changes: {body[:300]}"
     if re.search(r'"status":[45]\d\d', body):
         return f"answered a problem: {body[:200]}"
     if backgrounded and "wait=" in command and is_json(body):
