@@ -101,32 +101,17 @@ public final class RawClient: @unchecked Sendable {
 
     /// Reads one response (Content-Length framed, or to EOF without it).
     public func readResponse(isHead: Bool = false) throws -> Response {
-        while true {
-            if let end = headEnd() {
-                let head = String(decoding: buffer[0..<end], as: UTF8.self)
-                var lines = head.components(separatedBy: "\r\n")
-                let statusLine = lines.removeFirst().split(separator: " ")
-                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw ClientError.malformed(head) }
-                let headers = lines.compactMap { line -> (String, String)? in
-                    guard let colon = line.firstIndex(of: ":") else { return nil }
-                    return (
-                        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                    )
-                }
-                let length =
-                    isHead || status == 100
-                    ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
-                while buffer.count < end + 4 + length {
-                    guard try fill() else { throw ClientError.closed }
-                }
-                let body = Array(buffer[(end + 4)..<(end + 4 + length)])
-                buffer.removeFirst(end + 4 + length)
-                let response = Response(status: status, headers: headers, body: body)
-                try response.requireJSONBody()
-                return response
-            }
+        var response = try readHead()
+        let length =
+            isHead || response.status == 100
+            ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
+        while buffer.count < length {
             guard try fill() else { throw ClientError.closed }
         }
+        response.body = Array(buffer[0..<length])
+        buffer.removeFirst(length)
+        try response.requireJSONBody()
+        return response
     }
 
     /// Reads a response's head alone, leaving its body to ``readChunk()`` or ``readToEOF()``
