@@ -1,7 +1,7 @@
 /// Time limits of a connection, in seconds (fractions allowed, so tests can use short ones).
 ///
-/// The event loop checks them on a tick of about a quarter of the shortest timeout, so a
-/// deadline fires within that tick; checking costs O(open connections) per tick.
+/// The event loop keeps each connection's next deadline on a timer heap, so a deadline fires
+/// within a millisecond or so and a quiet connection costs nothing between its deadlines.
 public struct HTTPTimeouts: Sendable, Equatable {
     /// Time from a request's first byte to the end of its head; past it → 408 and close.
     public var headerRead: Double
@@ -49,6 +49,7 @@ public struct HTTPTimeouts: Sendable, Equatable {
         self.drainDelay = drainDelay
     }
 
-    /// The shortest of the per-connection timeouts; the loop ticks at a fraction of it.
+    /// The shortest of the per-connection timeouts; the loop's tick (statistics, the release
+    /// of idle buffers) is a fraction of it.
     var shortest: Double { min(headerRead, bodyRead, idle, write, linger) }
 }

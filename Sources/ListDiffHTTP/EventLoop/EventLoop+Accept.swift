@@ -51,6 +51,7 @@ extension EventLoop {
         connection.interest = UInt32(CLD_READABLE)
         connections[Int(fd)] = connection
         counters.connectionOpened()
+        armDeadline(connection)
     }
 
     /// Out of descriptors. First reclaim idle keep-alive connections (as nginx does: closing

@@ -51,6 +51,7 @@ extension EventLoop {
             break
         }
         releaseBody(of: connection)
+        counters.bufferBytes -= connection.countedBufferBytes
         close(connection.fd)
         precondition(connections[Int(connection.fd)] === connection, "connection: closed one not in the table")
         connections[Int(connection.fd)] = nil

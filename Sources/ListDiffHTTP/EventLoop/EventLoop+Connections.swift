@@ -324,8 +324,10 @@ extension EventLoop {
         }
         if reads { wanted |= UInt32(CLD_READABLE) }
         if !connection.outbound.isEmpty { wanted |= UInt32(CLD_WRITABLE) }
-        guard wanted != connection.interest else { return }
-        cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
-        connection.interest = wanted
+        if wanted != connection.interest {
+            cld_poller_modify(poller, connection.fd, connection.interest, wanted, connection.pollToken)
+            connection.interest = wanted
+        }
+        armDeadline(connection)
     }
 }

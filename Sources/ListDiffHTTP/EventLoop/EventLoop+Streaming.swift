@@ -53,7 +53,8 @@ extension EventLoop {
         counters.requests.record(
             route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
         if let interval = streaming.heartbeatInterval {
-            timers.schedule(.init(deadline: now + interval, fd: connection.fd, connectionID: connection.id))
+            timers.schedule(
+                .init(deadline: now + interval, fd: connection.fd, connectionID: connection.id, kind: .heartbeat))
         }
         queue(
             stream.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id), of: streaming, on: connection
@@ -91,10 +92,11 @@ extension EventLoop {
         else { return }
         let due = streaming.lastQueuedAt + interval
         guard now >= due else {
-            timers.schedule(.init(deadline: due, fd: entry.fd, connectionID: entry.connectionID))
+            timers.schedule(.init(deadline: due, fd: entry.fd, connectionID: entry.connectionID, kind: .heartbeat))
             return
         }
-        timers.schedule(.init(deadline: now + interval, fd: entry.fd, connectionID: entry.connectionID))
+        timers.schedule(
+            .init(deadline: now + interval, fd: entry.fd, connectionID: entry.connectionID, kind: .heartbeat))
         // Bytes still waiting say more than a heartbeat would; the write rate watches them.
         guard connection.outbound.isEmpty else { return }
         append(streaming.heartbeatBytes, of: streaming, on: connection)

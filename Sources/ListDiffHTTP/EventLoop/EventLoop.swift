@@ -61,7 +61,7 @@ final class EventLoop: @unchecked Sendable {
     /// Monotonic nanoseconds, read once per wake-up.
     var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
-    /// Streams' heartbeats, by deadline: a timer costs nothing until it is due.
+    /// Streams' heartbeats and connections' timeouts, by deadline: a timer costs nothing until it is due.
     var timers = TimerHeap()
     var dateCache = DateHeaderCache()
     var accessLog: AccessLog
@@ -126,9 +126,14 @@ final class EventLoop: @unchecked Sendable {
             for index in 0..<max(0, Int(count)) {
                 handle(events[index])
             }
-            while let due = timers.popDue(now: now) { fireHeartbeat(due) }
+            while let due = timers.popDue(now: now) {
+                switch due.kind {
+                case .heartbeat: fireHeartbeat(due)
+                case .deadline: fireDeadline(due)
+                }
+            }
             if now >= nextTickAt {
-                checkTimers()
+                tick()
                 nextTickAt = now + timeouts.tick
             }
             accessLog.flush()
@@ -211,24 +216,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Applies every timeout, hands idle connections' buffers back and publishes the
-    /// statistics; runs once per tick. O(highest fd).
-    private func checkTimers() {
-        var bufferBytes = 0
-        forEachConnection { connection in
-            checkDeadlines(connection)
-            guard !connection.isClosed else { return }
-            if connection.input.isEmpty && connection.outbound.isEmpty && !connection.state.isLingering {
-                connection.input.release()
-                connection.outbound.releaseSpare()
-            }
-            bufferBytes += connection.input.capacity + connection.outbound.storageBytes
-        }
+    /// The shutdown deadline, a paused listener, the statistics; once per tick. O(1): each
+    /// connection's timeouts are on the timer heap (`EventLoop+Deadlines.swift`).
+    private func tick() {
         if let drainDeadline, now >= drainDeadline {
             forEachConnection { closeConnection($0, ending: .shutdown) }
         }
         if case .paused(let until) = acceptor.hold, now >= until { acceptor.resume(token: Self.listenerToken) }
-        statistics.publish(counters.statistics(bufferBytes: bufferBytes))
+        statistics.publish(counters.statistics())
     }
 
     func forEachConnection(_ body: (Connection) -> Void) {

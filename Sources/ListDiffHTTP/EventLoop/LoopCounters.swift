@@ -13,6 +13,8 @@ struct LoopCounters {
     var streamedChunks = 0
     var streamSlowReaderCloses = 0
     var refusedStreams = 0
+    /// Input and output storage held by the open connections, as of the loop's last work on each.
+    var bufferBytes = 0
     var requests = RequestMetrics()
 
     mutating func connectionAccepted() {
@@ -50,8 +52,8 @@ struct LoopCounters {
         streams -= 1
     }
 
-    /// The statistics to publish, with `bufferBytes` summed over the connections.
-    func statistics(bufferBytes: Int) -> HTTPServerStatistics {
+    /// The statistics to publish.
+    func statistics() -> HTTPServerStatistics {
         var published = HTTPServerStatistics()
         published.bufferBytes = bufferBytes
         published.openConnections = open

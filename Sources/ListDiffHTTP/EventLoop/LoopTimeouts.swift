@@ -1,8 +1,9 @@
 /// An event loop's timeouts in monotonic nanoseconds, converted once from the configured
 /// seconds, and the minimum rates built on them.
 struct LoopTimeouts {
-    /// How often the loop checks every connection's deadlines: a quarter of the shortest
-    /// timeout, between 5 ms and 250 ms.
+    /// How often the loop publishes its statistics and checks the shutdown deadline, and how
+    /// long a quiet connection keeps its buffers: a quarter of the shortest timeout, between
+    /// 5 ms and 250 ms.
     let tick: UInt64
     let header: UInt64
     let body: UInt64

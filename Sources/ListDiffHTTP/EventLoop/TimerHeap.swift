@@ -2,11 +2,19 @@
 /// loop nothing until it is due: no visit to every connection per tick. An entry names a
 /// connection by fd and identity; one for a connection closed since is dropped when it fires.
 struct TimerHeap {
+    enum Kind {
+        /// A stream's heartbeat (`EventLoop+Streaming.swift`).
+        case heartbeat
+        /// A connection's timeouts (`EventLoop+Deadlines.swift`).
+        case deadline
+    }
+
     struct Entry {
         /// Monotonic ns.
         var deadline: UInt64
         var fd: Int32
         var connectionID: UInt64
+        var kind: Kind
     }
 
     private var entries: [Entry] = []

@@ -31,6 +31,10 @@ final class Connection {
     /// Last read or completed write (for the idle and body timeouts).
     var lastActivityAt: UInt64
     @exclusivity(unchecked) var writeProgress: WriteProgress
+    /// The deadline of this connection's armed timer-heap entry; `.max` when none is armed.
+    var armedDeadline = UInt64.max
+    /// Buffer bytes (input and output storage) as last counted into the loop's total.
+    var countedBufferBytes = 0
     /// Responses queued so far; an idle connection that has had one is a keep-alive
     /// connection the loop may reclaim when it runs out of descriptors.
     var responsesQueued = 0

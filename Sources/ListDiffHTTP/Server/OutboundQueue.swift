@@ -33,6 +33,9 @@ struct OutboundQueue {
         chunks.reduce(spare.capacity) { $0 + $1.bytes.capacity }
     }
 
+    /// Whether storage is kept for the next response.
+    var hasSpareStorage: Bool { spare.capacity > 0 }
+
     /// Drops the storage kept for the next response (called when the connection goes idle).
     mutating func releaseSpare() {
         spare = []

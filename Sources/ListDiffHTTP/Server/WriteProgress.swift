@@ -30,8 +30,8 @@ struct WriteProgress {
         lastProgressAt = now
     }
 
-    /// Whether the output is overdue at `now`: no progress for `timeout` ns, or slower than `rate`.
-    func isOverdue(now: UInt64, timeout: UInt64, rate: MinimumRate) -> Bool {
-        now > lastProgressAt + timeout || now > rate.deadline(startedAt: startedAt, bytes: bytesSinceStart)
+    /// When the output becomes overdue: no progress for `timeout` ns, or slower than `rate`.
+    func deadline(timeout: UInt64, rate: MinimumRate) -> UInt64 {
+        min(lastProgressAt &+ timeout, rate.deadline(startedAt: startedAt, bytes: bytesSinceStart))
     }
 }
