@@ -19,6 +19,7 @@
 # --check (CI): a few seconds of each phase, the same checks, no timing targets.
 # LISTDIFF_SERVER_BIN is measured instead of a fresh build (scripts/lib/bench-common.sh);
 # --skip-build takes listdiff-bench (and the server) from .build/release as built.
+# LISTDIFF_FOLLOWERS_PERF=FILE records the server's idle window with `perf record -g` into FILE.
 # As root it raises `ulimit -n` to the hard limit (always) and widens
 # net.ipv4.ip_local_port_range for the run (restored after); otherwise it says so.
 set -euo pipefail
@@ -115,7 +116,11 @@ ramp_seconds=$(awk -v us=$(($(now_microseconds) - ramp_start)) 'BEGIN { printf "
 sleep "$settle"
 rss_after=$(rss_kib "$server_pid")
 idle_cpu_start=$(cpu_microseconds "$server_pid") idle_start=$(now_microseconds)
-sleep "$idle"
+if [ -n "${LISTDIFF_FOLLOWERS_PERF:-}" ]; then
+    perf record -F 999 -g -p "$server_pid" -o "$LISTDIFF_FOLLOWERS_PERF" -- sleep "$idle" 2> /dev/null
+else
+    sleep "$idle"
+fi
 idle_cpu=$(($(cpu_microseconds "$server_pid") - idle_cpu_start)) idle_wall=$(($(now_microseconds) - idle_start))
 
 write_cpu_start=$(cpu_microseconds "$server_pid") write_start=$(now_microseconds)

@@ -12,10 +12,11 @@ extension EventLoop {
         let bufferBytes = connection.input.capacity + connection.outbound.storageBytes
         counters.bufferBytes += bufferBytes - connection.countedBufferBytes
         connection.countedBufferBytes = bufferBytes
-        var at = nextDeadline(of: connection)?.at ?? .max
-        if let releaseAt = bufferReleaseTime(of: connection) { at = min(at, releaseAt) }
+        var next = nextDeadline(of: connection)?.at
+        if let releaseAt = bufferReleaseTime(of: connection) { next = min(next ?? releaseAt, releaseAt) }
+        guard let next else { return }
         // A deadline already past is checked on the next pass, not again in this one.
-        at = max(at, now &+ 1)
+        let at = timers.slot(for: max(next, now &+ 1))
         guard at < connection.armedDeadline else { return }
         connection.armedDeadline = at
         timers.schedule(.init(deadline: at, fd: connection.fd, connectionID: connection.id, kind: .deadline))

@@ -62,7 +62,7 @@ final class EventLoop: @unchecked Sendable {
     var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
     /// Streams' heartbeats and connections' timeouts, by deadline: a timer costs nothing until it is due.
-    var timers = TimerHeap()
+    var timers: TimerHeap
     var dateCache = DateHeaderCache()
     var accessLog: AccessLog
     /// Set when shutdown begins: every connection is closed by then (monotonic ns). Read for
@@ -96,6 +96,7 @@ final class EventLoop: @unchecked Sendable {
         self.bodies = bodies
         self.streams = streams
         timeouts = LoopTimeouts(configuration.timeouts)
+        timers = TimerHeap(granularity: timeouts.tick)
         events = .allocate(capacity: Self.eventCapacity)
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
         cld_poller_add(poller, mailbox.readFD, UInt32(CLD_READABLE), Self.mailboxToken)
@@ -113,7 +114,7 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until shutdown has drained every connection. Call on the loop's own thread.
     func run() {
         now = MonotonicClock.now()
-        nextTickAt = now + timeouts.tick
+        nextTickAt = timers.slot(for: now + timeouts.tick)
         while !(draining && counters.open == 0) {
             dateCache.refresh()
             let wakeAt = min(nextTickAt, timers.nextDeadline ?? .max)
@@ -134,7 +135,8 @@ final class EventLoop: @unchecked Sendable {
             }
             if now >= nextTickAt {
                 tick()
-                nextTickAt = now + timeouts.tick
+                // On the timers' grid, so the tick shares their wake-ups.
+                nextTickAt = timers.slot(for: now + timeouts.tick)
             }
             accessLog.flush()
         }

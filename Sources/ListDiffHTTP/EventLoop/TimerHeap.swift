@@ -1,6 +1,8 @@
 /// One event loop's timers, ordered by deadline (a binary min-heap), so a timer costs the
 /// loop nothing until it is due: no visit to every connection per tick. An entry names a
 /// connection by fd and identity; one for a connection closed since is dropped when it fires.
+/// Deadlines are rounded up to a grid (the loop's tick), so one wake-up serves every timer due
+/// within it: 18,000 streams' heartbeats cost four wake-ups a second, not 1,200.
 struct TimerHeap {
     enum Kind {
         /// A stream's heartbeat (`EventLoop+Streaming.swift`).
@@ -18,14 +20,29 @@ struct TimerHeap {
     }
 
     private var entries: [Entry] = []
+    /// ns; every deadline is a multiple of it.
+    let granularity: UInt64
+
+    init(granularity: UInt64) {
+        precondition(granularity > 0, "timer heap: a zero grid")
+        self.granularity = granularity
+    }
 
     var count: Int { entries.count }
+
+    /// `time` rounded up to the grid: when a timer set for `time` fires.
+    func slot(for time: UInt64) -> UInt64 {
+        let remainder = time % granularity
+        return remainder == 0 ? time : time &+ (granularity - remainder)
+    }
 
     /// The earliest deadline, if any. O(1).
     var nextDeadline: UInt64? { entries.first?.deadline }
 
-    /// - Complexity: O(log n).
+    /// Adds `entry`, its deadline rounded up to the grid (``slot(for:)``). O(log n).
     mutating func schedule(_ entry: Entry) {
+        var entry = entry
+        entry.deadline = slot(for: entry.deadline)
         entries.append(entry)
         var child = entries.count - 1
         while child > 0 {

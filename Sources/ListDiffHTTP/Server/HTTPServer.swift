@@ -90,7 +90,9 @@ public final class HTTPServer: @unchecked Sendable {
         self.workers = workers
         self.bodies = bodies
         if configuration.returnsIdleMemory {
-            let memoryReturn = IdleMemoryReturn(bodies: bodies)
+            let memoryReturn = IdleMemoryReturn(bodies: bodies) { [created] in
+                created.reduce(0) { $0 + $1.statistics.latest.activityCount }
+            }
             memoryReturn.start()
             self.memoryReturn = memoryReturn
         }

@@ -28,6 +28,12 @@ public struct HTTPServerStatistics: Sendable, Equatable {
 
     public init() {}
 
+    /// Grows whenever the transport works: connections accepted, requests answered, stream
+    /// pieces sent.
+    var activityCount: Int {
+        acceptedConnections + streamedChunks + requests.counts.values.reduce(0, +)
+    }
+
     static func + (lhs: Self, rhs: Self) -> Self {
         var sum = lhs
         sum.openConnections += rhs.openConnections
