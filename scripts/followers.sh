@@ -3,7 +3,7 @@
 # holds, what they cost, and how fast a write reaches its follower among them.
 #
 #   scripts/followers.sh [--followers N] [--mode polls|streams] [--rate W] [--seconds S]
-#                        [--per-session K] [--skip-build] [--check]
+#                        [--per-session K] [--instances I] [--kill-one] [--skip-build] [--check]
 #
 # It starts the server, then `listdiff-bench followers` load processes of at most 5,000
 # followers each (this machine kind caps open files at 20,000 per process), each from a
@@ -16,6 +16,12 @@
 # CPU, delivery latency from the PUT's send (p50/p99/max) and p99 from its answer, server CPU
 # per write (over idle), writes, answers or events checked, lost, out of order, errors. Exits
 # 1 on any lost, out-of-order or failed delivery, or when no write was made or delivered.
+# --instances I (> 1): I servers on one Redis (redis-server started here on a free port),
+# every load process spreads its followers and writers over all of them; RSS and CPU are
+# summed over the instances (Redis not included; its RSS is printed apart).
+# --kill-one: halfway through the writes the first instance is killed (SIGKILL); its
+# followers and writers move to the next instance (`listdiff-bench followers --failover`),
+# streams resume by since= with no reset, and every write must still reach its follower.
 # --check (CI): a few seconds of each phase, the same checks, no timing targets.
 # LISTDIFF_SERVER_BIN is measured instead of a fresh build (scripts/lib/bench-common.sh);
 # --skip-build takes listdiff-bench (and the server) from .build/release as built.
@@ -26,7 +32,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 followers=10000 mode=polls rate=1000 seconds=20 per_session=1 skip_build=0 check=0
-settle=5 idle=10 per_process=5000
+settle=5 idle=10 per_process=5000 instances=1 kill_one=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --followers) followers="$2"; shift ;;
@@ -34,6 +40,8 @@ while [ $# -gt 0 ]; do
         --rate) rate="$2"; shift ;;
         --seconds) seconds="$2"; shift ;;
         --per-session) per_session="$2"; shift ;;
+        --instances) instances="$2"; shift ;;
+        --kill-one) kill_one=1 ;;
         --skip-build) skip_build=1 ;;
         --check) check=1 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -43,6 +51,8 @@ while [ $# -gt 0 ]; do
 done
 case "$mode" in polls|streams) ;; *) echo "followers.sh: --mode is polls or streams" >&2; exit 2 ;; esac
 [ "$check" -eq 1 ] && { seconds=5; settle=2; idle=3; }
+[ "$instances" -ge 1 ] || { echo "followers.sh: --instances is at least 1" >&2; exit 2; }
+[ "$kill_one" -eq 0 ] || [ "$instances" -gt 1 ] || { echo "followers.sh: --kill-one needs --instances > 1" >&2; exit 2; }
 [ "$((per_process % per_session))" -eq 0 ] || { echo "followers.sh: --per-session must divide $per_process" >&2; exit 2; }
 
 work="$(mktemp -d /tmp/listdiff-followers.XXXXXX)"
@@ -66,11 +76,12 @@ else
     echo "note: cannot widen $port_range_file (not root); each source address has its default range"
 fi
 
-server_pid=""
+server_pids=()
+redis_pid=""
 load_pids=()
 go_fds=()
 cleanup() {
-    for pid in "${load_pids[@]}" $server_pid; do kill "$pid" 2> /dev/null || true; done
+    for pid in "${load_pids[@]}" "${server_pids[@]}" $redis_pid; do kill "$pid" 2> /dev/null || true; done
     wait 2> /dev/null || true
     [ -n "$old_port_range" ] && echo "$old_port_range" > "$port_range_file"
     rm -rf "$work"
@@ -82,19 +93,39 @@ now_microseconds() { echo $(($(date +%s%N) / 1000)); }
 
 processes=$(((followers + per_process - 1) / per_process))
 sessions=$(((followers + per_session - 1) / per_session))
-echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); $followers followers ($mode) in $processes processes, open files $(ulimit -n)"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-"$server_bin" --host 127.0.0.1 --port "$port" --log-level warning --max-connections $((followers + 1000)) \
-    --max-sessions $((sessions + 1000)) 2> "$work/server.err" &
-server_pid=$!
-wait_for_port "$port"
-rss_before=$(rss_kib "$server_pid")
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); $followers followers ($mode) in $processes processes on $instances instances, open files $(ulimit -n)"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+store=memory
+if [ "$instances" -gt 1 ]; then
+    command -v redis-server > /dev/null || { . scripts/lib/install.sh; install_if_missing redis-server redis-server; }
+    redis_port=$(free_port)
+    redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --maxclients 10000 \
+        > "$work/redis.log" 2>&1 &
+    redis_pid=$!
+    for _ in $(seq 50); do redis-cli -p "$redis_port" ping 2> /dev/null | grep -q PONG && break; sleep 0.1; done
+    store="redis://127.0.0.1:$redis_port"
+fi
+ports=()
+for index in $(seq 0 $((instances - 1))); do
+    ports+=("$(free_port)")
+    "$server_bin" --host 127.0.0.1 --port "${ports[$index]}" --log-level warning --store "$store" \
+        --max-connections $((followers + 1000)) --max-sessions $((sessions + 1000)) 2> "$work/server.err.$index" &
+    server_pids+=($!)
+done
+for port in "${ports[@]}"; do wait_for_port "$port"; done
+port_list=$(IFS=,; echo "${ports[*]}")
+rss_sum() { local sum=0 pid; for pid in "${server_pids[@]}"; do sum=$((sum + $(rss_kib "$pid" 2> /dev/null || echo 0))); done; echo "$sum"; }
+cpu_sum() { local sum=0 pid; for pid in "${server_pids[@]}"; do sum=$((sum + $(cpu_microseconds "$pid" 2> /dev/null || echo 0))); done; echo "$sum"; }
+rss_before=$(rss_sum)
+failover=()
+[ "$kill_one" -eq 1 ] && failover=(--failover)
 
 for index in $(seq 0 $((processes - 1))); do
     count=$((followers - index * per_process))
     [ "$count" -gt "$per_process" ] && count=$per_process
     mkfifo "$work/go.$index"
-    "$bench_bin" followers --port "$port" --mode "$mode" --followers "$count" --per-session "$per_session" \
+    "$bench_bin" followers --ports "$port_list" "${failover[@]}" --mode "$mode" --followers "$count" \
+        --per-session "$per_session" \
         --first-session $((index * per_process / per_session)) --sources "127.0.0.$((index + 2))" \
         --rate "$(awk -v r="$rate" -v n="$count" -v all="$followers" 'BEGIN { printf "%.3f", r * n / all }')" \
         --seconds "$seconds" --wait-for-go --samples "$work/samples.$index" \
@@ -114,22 +145,34 @@ while [ "$(cat "$work"/out.* | grep -c '^ready')" -lt "$processes" ]; do
 done
 ramp_seconds=$(awk -v us=$(($(now_microseconds) - ramp_start)) 'BEGIN { printf "%.1f", us / 1e6 }')
 sleep "$settle"
-rss_after=$(rss_kib "$server_pid")
-idle_cpu_start=$(cpu_microseconds "$server_pid") idle_start=$(now_microseconds)
+rss_after=$(rss_sum)
+idle_cpu_start=$(cpu_sum) idle_start=$(now_microseconds)
 if [ -n "${LISTDIFF_FOLLOWERS_PERF:-}" ]; then
-    perf record -F 999 -g -p "$server_pid" -o "$LISTDIFF_FOLLOWERS_PERF" -- sleep "$idle" 2> /dev/null
+    perf record -F 999 -g -p "$(IFS=,; echo "${server_pids[*]}")" -o "$LISTDIFF_FOLLOWERS_PERF" -- sleep "$idle" 2> /dev/null
 else
     sleep "$idle"
 fi
-idle_cpu=$(($(cpu_microseconds "$server_pid") - idle_cpu_start)) idle_wall=$(($(now_microseconds) - idle_start))
+idle_cpu=$(($(cpu_sum) - idle_cpu_start)) idle_wall=$(($(now_microseconds) - idle_start))
 
-write_cpu_start=$(cpu_microseconds "$server_pid") write_start=$(now_microseconds)
+write_cpu_start=$(cpu_sum) write_start=$(now_microseconds)
 for fd in "${go_fds[@]}"; do echo go >&"$fd"; done
+killed_cpu=0
+if [ "$kill_one" -eq 1 ]; then
+    sleep "$(awk -v s="$seconds" 'BEGIN { print s / 2 }')"
+    killed_cpu=$(cpu_microseconds "${server_pids[0]}")
+    kill -9 "${server_pids[0]}"
+    wait "${server_pids[0]}" 2> /dev/null || true
+    echo "killed instance 0 (port ${ports[0]}) $(($(now_microseconds) - write_start)) us into the writes"
+    server_pids=("${server_pids[@]:1}")
+fi
 failed=0
 for pid in "${load_pids[@]}"; do wait "$pid" || failed=1; done
 load_pids=()
-write_cpu=$(($(cpu_microseconds "$server_pid") - write_cpu_start)) write_wall=$(($(now_microseconds) - write_start))
-kill -0 "$server_pid" 2> /dev/null || { echo "the server died:" >&2; cat "$work/server.err" >&2; exit 1; }
+write_cpu=$(($(cpu_sum) + killed_cpu - write_cpu_start)) write_wall=$(($(now_microseconds) - write_start))
+for pid in "${server_pids[@]}"; do
+    kill -0 "$pid" 2> /dev/null || { echo "a server died:" >&2; cat "$work"/server.err.* >&2; exit 1; }
+done
+[ -n "$redis_pid" ] && echo "redis RSS $(rss_kib "$redis_pid") KiB"
 
 cat "$work"/err.* >&2
 echo "run took ${SECONDS} s"

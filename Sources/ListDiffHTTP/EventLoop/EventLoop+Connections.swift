@@ -288,6 +288,8 @@ extension EventLoop {
         case .drained:
             connection.writeProgress.progressed(now: now)
             connection.lastActivityAt = now
+            // A stream writes now and then: its storage is not kept between events.
+            if connection.state.isStreaming { connection.outbound.releaseSpare() }
             if case .closingAfterWrite = connection.state { startClosing(connection) }
         case .blocked(let progressed):
             if progressed { connection.writeProgress.progressed(now: now) }

@@ -40,8 +40,11 @@ extension EventLoop {
         connection.state.startStreaming(streaming)
         counters.streamOpened()
         releaseBody(of: connection)
-        // Pipelined requests after a stream are never answered.
+        // Pipelined requests after a stream are never answered, and what it reads later is
+        // thrown away through the scratch space: its input buffer goes back at once (a burst
+        // of thousands of streams opening holds none).
         connection.input.consume(connection.input.count)
+        connection.input.release()
         if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
         let dateLine = dateCache.line
         let before = connection.outbound.pendingBytes

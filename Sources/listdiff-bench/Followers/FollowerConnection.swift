@@ -5,6 +5,8 @@ final class FollowerConnection {
 
     let session: Int
     let source: Int
+    /// Which of the options' ports it connects to (moves on when an instance goes away).
+    var port: Int
     var fd: Int32 = -1
     var state = State.waiting
     /// The version this follower has reached; every answer or event must start from it.
@@ -18,8 +20,9 @@ final class FollowerConnection {
     var response = HTTPResponseReader()
     var events = EventStreamReader()
 
-    init(session: Int, source: Int) {
+    init(session: Int, source: Int, port: Int) {
         self.session = session
         self.source = source
+        self.port = port
     }
 }

@@ -20,7 +20,7 @@ extension FollowersLoad {
             let follower = followers[index]
             do {
                 follower.fd = try LoopbackConnector.start(
-                    from: sourceAddresses[follower.source], to: destination, port: options.port)
+                    from: sourceAddresses[follower.source], to: destination, port: options.ports[follower.port])
             } catch {
                 tally.error("follower \(index): \(error)")
                 connectQueue.append(index)
@@ -43,7 +43,7 @@ extension FollowersLoad {
             follower.state = .open
             let code = LoopbackConnector.pendingError(follower.fd)
             guard code == 0 else {
-                reconnect(index, reason: "connect: \(String(cString: strerror(code)))")
+                reconnect(index, reason: "connect: \(String(cString: strerror(code)))", dropped: true)
                 return
             }
             follower.unsent = request(for: follower)
@@ -55,7 +55,8 @@ extension FollowersLoad {
         let count = recv(follower.fd, scratch.baseAddress, scratch.count, 0)
         if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
         guard count > 0 else {
-            reconnect(index, reason: count == 0 ? "closed by the server" : String(cString: strerror(errno)))
+            reconnect(
+                index, reason: count == 0 ? "closed by the server" : String(cString: strerror(errno)), dropped: true)
             return
         }
         let now = MonotonicClock.nanoseconds()
@@ -88,7 +89,7 @@ extension FollowersLoad {
         let follower = followers[index]
         let sent = follower.unsent.withUnsafeBytes { cld_send(follower.fd, $0.baseAddress, $0.count) }
         if sent < 0 && errno != EAGAIN && errno != EINTR {
-            reconnect(index, reason: "send: \(String(cString: strerror(errno)))")
+            reconnect(index, reason: "send: \(String(cString: strerror(errno)))", dropped: true)
             return
         }
         if sent > 0 { follower.unsent.removeFirst(sent) }
@@ -125,7 +126,7 @@ extension FollowersLoad {
         case .streamData(let bytes):
             for event in follower.events.read(bytes) { read(event, follower: index, now: now) }
         case .streamEnd:
-            reconnect(index, reason: "the stream ended")
+            reconnect(index, reason: "the stream ended", dropped: true)
         case .malformed(let message):
             reconnect(index, reason: message)
         }
@@ -139,6 +140,8 @@ extension FollowersLoad {
             check(
                 follower: index, from: WriteBodyFields.string("from", in: event.data), to: to,
                 sequence: WriteBodyFields.sequence(in: event.data), now: now)
+        case "reconnect" where options.failover:
+            break
         case "snapshot", "reset", "deleted", "reconnect":
             tally.error("follower \(index): an event \(event.type) (it follows from a version the server has)")
         default:
@@ -156,7 +159,11 @@ extension FollowersLoad {
             return
         }
         tally.checked += 1
-        if from != follower.version { tally.lost += 1 }
+        if from != follower.version {
+            tally.lost(
+                1, "follower \(index) at \(follower.version) got \(from) → \(to) (port \(options.ports[follower.port]))"
+            )
+        }
         follower.version = to
         guard from != to, let sequence else { return }
         if sequence < follower.sequence {
@@ -171,10 +178,15 @@ extension FollowersLoad {
     }
 
     /// Closes a follower's connection and queues it to connect again from its version (an
-    /// error unless `reason` is nil: the server asked to close).
-    private func reconnect(_ index: Int, reason: String?) {
+    /// error unless `reason` is nil: the server asked to close). A connection `dropped` (closed,
+    /// reset or refused) under `--failover` goes to the next port, and is no error.
+    private func reconnect(_ index: Int, reason: String?, dropped: Bool = false) {
         let follower = followers[index]
-        if let reason { tally.error("follower \(index): \(reason)") }
+        if dropped && options.failover {
+            follower.port = (follower.port + 1) % options.ports.count
+        } else if let reason {
+            tally.error("follower \(index): \(reason)")
+        }
         if follower.state == .connecting { connecting -= 1 }
         close(follower.fd)
         follower.fd = -1

@@ -2,10 +2,11 @@ import CListDiffEpoll
 import Glibc
 
 extension FollowersLoad {
-    /// A connection for writer `index`, from the destination's own address, connected before use
-    /// (writers are few: a short blocking wait is simpler than another connecting state).
-    func connectWriter(_ index: Int) throws(SocketFailure) -> WriterConnection {
-        let fd = try LoopbackConnector.start(from: nil, to: destination, port: options.port)
+    /// A connection for writer `index` to the port at `port`, from the destination's own
+    /// address, connected before use (writers are few: a short blocking wait is simpler than
+    /// another connecting state).
+    func connectWriter(_ index: Int, port: Int) throws(SocketFailure) -> WriterConnection {
+        let fd = try LoopbackConnector.start(from: nil, to: destination, port: options.ports[port])
         var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         let code = poll(&ready, 1, 5000) == 1 ? LoopbackConnector.pendingError(fd) : ETIMEDOUT
         guard code == 0 else {
@@ -13,7 +14,7 @@ extension FollowersLoad {
             throw SocketFailure(call: "connect (writer)", code: code)
         }
         cld_poller_add(poller, fd, UInt32(CLD_READABLE), UInt64(followers.count + index))
-        return WriterConnection(fd: fd)
+        return WriterConnection(fd: fd, port: port)
     }
 
     /// Writes each session's first version (sequence 0), on every idle writer, in turn.
@@ -56,7 +57,7 @@ extension FollowersLoad {
         let writer = writers[index]
         let sent = writer.unsent.withUnsafeBytes { cld_send(writer.fd, $0.baseAddress, $0.count) }
         if sent < 0 && errno != EAGAIN && errno != EINTR {
-            reopenWriter(index, reason: "send: \(String(cString: strerror(errno)))")
+            reopenWriter(index, reason: "send: \(String(cString: strerror(errno)))", dropped: true)
             return
         }
         if sent > 0 { writer.unsent.removeFirst(sent) }
@@ -71,7 +72,8 @@ extension FollowersLoad {
         let count = recv(writer.fd, scratch.baseAddress, scratch.count, 0)
         if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
         guard count > 0 else {
-            reopenWriter(index, reason: count == 0 ? "closed by the server" : String(cString: strerror(errno)))
+            reopenWriter(
+                index, reason: count == 0 ? "closed by the server" : String(cString: strerror(errno)), dropped: true)
             return
         }
         for part in writer.response.read(UnsafeRawBufferPointer(rebasing: scratch.prefix(count))) {
@@ -114,19 +116,33 @@ extension FollowersLoad {
     }
 
     /// Replaces a writer the server closed (an idle keep-alive timeout between phases, say);
-    /// a write in flight on it is counted as an error and forgotten.
-    private func reopenWriter(_ index: Int, reason: String?) {
+    /// a write in flight on it is counted as an error and forgotten. Under `--failover` a
+    /// writer `dropped` moves to the next port that takes it and sends its write there again.
+    private func reopenWriter(_ index: Int, reason: String?, dropped: Bool = false) {
         let old = writers[index]
         cld_poller_remove(poller, old.fd, 0)
         close(old.fd)
-        if let reason { tally.error("writer \(index): \(reason)") }
-        if old.inFlight != nil { written(index, status: 0, to: nil) }
+        let failover = dropped && options.failover
+        if let reason, !failover { tally.error("writer \(index): \(reason)") }
+        if old.inFlight != nil && !failover { written(index, status: 0, to: nil) }
         idleWriters.removeAll { $0 == index }
-        do {
-            writers[index] = try connectWriter(index)
-            idleWriters.append(index)
-        } catch {
-            tally.error("writer \(index) not reopened: \(error)")
+        var port = failover ? (old.port + 1) % options.ports.count : old.port
+        for _ in 0..<(failover ? options.ports.count : 1) {
+            do {
+                writers[index] = try connectWriter(index, port: port)
+                if let (session, sequence) = old.inFlight, failover {
+                    writers[index].inFlight = old.inFlight
+                    sendWrite(writer: index, session: session, sequence: sequence)
+                } else {
+                    idleWriters.append(index)
+                }
+                if failover { tally.reconnects += 1 }
+                return
+            } catch {
+                port = (port + 1) % options.ports.count
+            }
         }
+        if old.inFlight != nil && failover { written(index, status: 0, to: nil) }
+        tally.error("writer \(index) not reopened")
     }
 }

@@ -42,14 +42,16 @@ final class FollowersLoad {
         guard poller >= 0 else { throw SocketFailure(call: "epoll_create1", code: errno) }
         sessions = (0..<options.sessionCount).map { FollowedSession(number: options.firstSession + $0) }
         followers = (0..<options.followers).map {
-            FollowerConnection(session: $0 / options.followersPerSession, source: $0 % options.sources.count)
+            FollowerConnection(
+                session: $0 / options.followersPerSession, source: $0 % options.sources.count,
+                port: $0 % options.ports.count)
         }
         connectQueue = Array(followers.indices)
     }
 
     /// Runs every phase; true when nothing was lost, out of order or in error.
     func run() throws(SocketFailure) -> Bool {
-        for index in 0..<options.writers { writers.append(try connectWriter(index)) }
+        for index in 0..<options.writers { writers.append(try connectWriter(index, port: index % options.ports.count)) }
         idleWriters = Array(writers.indices)
         if options.waitForGo { cld_poller_add(poller, 0, UInt32(CLD_READABLE), Self.stdinToken) }
         seedSessions()
@@ -77,11 +79,13 @@ final class FollowersLoad {
     /// Moves between phases by the clock and the counts.
     private func advance(now: UInt64) {
         let elapsed = Double(now - phaseStart) / 1e9
+        // Connects beyond the in-flight bound wait in the queue, during the ramp and after
+        // (a thousand followers dropped at once by an instance killed).
+        if phase != .seeding && phase != .done { startConnects() }
         switch phase {
         case .seeding, .done:
             break
         case .ramping:
-            startConnects()
             if opened == followers.count {
                 FollowersOutput.line(
                     "ready followers=\(followers.count) ramp-seconds=\(String(format: "%.1f", elapsed))")
@@ -129,9 +133,12 @@ final class FollowersLoad {
         for follower in followers {
             let session = sessions[follower.session]
             if follower.sequence < session.sequence {
-                tally.lost += session.sequence - follower.sequence
+                tally.lost(
+                    session.sequence - follower.sequence,
+                    "a follower of \(session.path) at write \(follower.sequence) (\(follower.version)) of \(session.sequence) (\(session.version)), \(follower.state)"
+                )
             } else if follower.version != session.version {
-                tally.lost += 1
+                tally.lost(1, "a follower of \(session.path) at \(follower.version), not \(session.version)")
             }
         }
         let heartbeats = followers.reduce(0) { $0 + $1.events.comments }

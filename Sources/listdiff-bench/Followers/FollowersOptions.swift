@@ -5,7 +5,13 @@ struct FollowersOptions {
     enum Mode: String { case polls, streams }
 
     var host = "127.0.0.1"
-    var port: UInt16 = 8080
+    /// The instances' ports: follower i opens its connection to `ports[i % count]`, writer j
+    /// to `ports[j % count]`.
+    var ports: [UInt16] = [8080]
+    /// A connection the server closes, resets or refuses is opened again on the next port,
+    /// counted as a reconnect but not an error (an instance killed during the run), and a
+    /// write whose answer it took is sent again there (the same content: a retry is harmless).
+    var failover = false
     var mode = Mode.polls
     var followers = 1000
     /// Followers per session (each session one snapshot, `feed`).
@@ -33,7 +39,8 @@ struct FollowersOptions {
     var samplesPath: String?
 
     static let usage = """
-        usage: listdiff-bench followers --port P [--host 127.0.0.1] [--mode polls|streams] [--followers N]
+        usage: listdiff-bench followers --port P | --ports P1,P2,... [--failover] [--host 127.0.0.1]
+                 [--mode polls|streams] [--followers N]
                  [--per-session K] [--first-session S] [--sources 127.0.0.2,127.0.0.3] [--rate W] [--seconds T]
                  [--poll-wait 30] [--connects-in-flight 256] [--writers 8] [--drain-seconds 10] [--wait-for-go]
                  [--samples FILE]
@@ -45,8 +52,8 @@ struct FollowersOptions {
         var index = 0
         while index < arguments.count {
             let flag = arguments[index]
-            if flag == "--wait-for-go" {
-                options.waitForGo = true
+            if flag == "--wait-for-go" || flag == "--failover" {
+                if flag == "--wait-for-go" { options.waitForGo = true } else { options.failover = true }
                 index += 1
                 continue
             }
@@ -57,7 +64,9 @@ struct FollowersOptions {
             }
             index += 2
         }
-        guard options.followers > 0, options.followersPerSession > 0, options.rate >= 0, options.writers > 0 else {
+        guard options.followers > 0, options.followersPerSession > 0, options.rate >= 0, options.writers > 0,
+            !options.ports.isEmpty
+        else {
             return .failure(FollowersUsageError("--followers, --per-session and --writers must be positive"))
         }
         return .success(options)
@@ -66,7 +75,11 @@ struct FollowersOptions {
     private mutating func set(_ flag: String, _ value: String) -> Bool {
         switch flag {
         case "--host": host = value
-        case "--port": return UInt16(value).map { port = $0 } != nil
+        case "--port": return UInt16(value).map { ports = [$0] } != nil
+        case "--ports":
+            let parsed = value.split(separator: ",").compactMap { UInt16($0) }
+            guard !parsed.isEmpty, parsed.count == value.split(separator: ",").count else { return false }
+            ports = parsed
         case "--mode": return Mode(rawValue: value).map { mode = $0 } != nil
         case "--followers": return Int(value).map { followers = $0 } != nil
         case "--per-session": return Int(value).map { followersPerSession = $0 } != nil

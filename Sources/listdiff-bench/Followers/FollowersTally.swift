@@ -21,6 +21,13 @@ struct FollowersTally {
     var reconnects = 0
     private var messages = 0
 
+    /// Counts a version skipped or a write never delivered, printing the first few.
+    mutating func lost(_ count: Int, _ message: String) {
+        lost += count
+        messages += 1
+        if messages <= 5 { FollowersOutput.error("lost: \(message)") }
+    }
+
     /// Counts an error and prints the first few, so a failed run says why.
     mutating func error(_ message: String) {
         errors += 1
