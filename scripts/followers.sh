@@ -191,7 +191,7 @@ cat "$work"/out.* | awk \
         per_write = sum["writes"] > 0 ? (write_cpu - idle_share * write_wall) / sum["writes"] / 1000 : 0
         printf "%-8s %9s %9s %10s %8s %8s %8s %8s %10s %9s %7s %9s %6s %6s %6s\n", "mode", "followers", "RSS MiB", "KiB/follow", "idle %", "p50 ms", "p99 ms", "max ms", "p99 ans ms", "CPU/w ms", "writes", "checked", "lost", "order", "errors"
         printf "%-8s %9d %9.1f %10.2f %8.2f %8s %8s %8s %10s %9.3f %7d %9d %6d %6d %6d\n", mode, followers, rss_after / 1024, (rss_after - rss_before) / followers, 100 * idle_share, p50, p99, max, p99_answer, per_write, sum["writes"], sum["checked"], sum["lost"], sum["out-of-order"], sum["errors"]
-        printf "ramp %s s; RSS %d KiB before the followers; deliveries %d; reconnects %d; heartbeats read %d; writes behind the rate %d\n", ramp, rss_before, sum["deliveries"], sum["reconnects"], sum["heartbeats"], sum["behind"]
+        printf "ramp %s s; RSS %d KiB before the followers; deliveries %d; reconnects %d; refused (503, retried) %d; heartbeats read %d; writes behind the rate %d\n", ramp, rss_before, sum["deliveries"], sum["reconnects"], sum["refusals"], sum["heartbeats"], sum["behind"]
         bad = sum["lost"] + sum["out-of-order"] + sum["errors"]
         if (failed || bad > 0 || sum["writes"] == 0 || sum["deliveries"] != sum["writes"] * per_session) {
             printf "FAILED: %d lost, %d out of order, %d errors, %d writes, %d deliveries (%d expected)%s\n", sum["lost"], sum["out-of-order"], sum["errors"], sum["writes"], sum["deliveries"], sum["writes"] * per_session, failed ? "; a load process failed" : ""

@@ -13,8 +13,10 @@ import Glibc
 /// the writes it lacks are lost). Output on standard output:
 ///
 ///     ready followers=N ramp-seconds=T
-///     result writes=… deliveries=… checked=… lost=… out-of-order=… errors=… reconnects=… heartbeats=… behind=…
+///     result writes=… deliveries=… checked=… lost=… out-of-order=… errors=… reconnects=… refusals=… heartbeats=… behind=…
 ///
+/// A 503 (a server limit, its store's queue full) is no error: the follower or writer tries
+/// again after a jittered second, as a client honouring `Retry-After` would (`refusals=`).
 /// and with `--samples FILE` one line per delivery: microseconds from the write's send and
 /// from its answer (negative when the event was read before the PUT's answer).
 enum FollowersCommand {

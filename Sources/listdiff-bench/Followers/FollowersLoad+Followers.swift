@@ -108,6 +108,10 @@ extension FollowersLoad {
         let follower = followers[index]
         switch part {
         case .response(let status, let body, let closes):
+            if status == 503 {
+                pause(index, now: now)
+                return
+            }
             guard status == 200 else {
                 reconnect(index, reason: "answered \(status): \(String(decoding: body.prefix(200), as: UTF8.self))")
                 return
@@ -175,6 +179,19 @@ extension FollowersLoad {
             }
             follower.sequence = sequence
         }
+    }
+
+    /// The server refused the follower (503): it connects again after a pause.
+    private func pause(_ index: Int, now: UInt64) {
+        tally.refusals += 1
+        let follower = followers[index]
+        close(follower.fd)
+        follower.fd = -1
+        follower.state = .waiting
+        follower.unsent = []
+        follower.response = HTTPResponseReader()
+        follower.events = EventStreamReader()
+        pausedFollowers.append((Self.pauseAfterRefusal(now: now), index))
     }
 
     /// Closes a follower's connection and queues it to connect again from its version (an

@@ -42,6 +42,13 @@ extension FollowersLoad {
         }
     }
 
+    /// Sends the write a writer holds again (after a pause: the server refused it with 503,
+    /// which changed nothing).
+    func resendWrite(writer index: Int) {
+        guard let (session, sequence) = writers[index].inFlight else { return }
+        sendWrite(writer: index, session: session, sequence: sequence)
+    }
+
     private func sendWrite(writer index: Int, session: Int, sequence: Int) {
         let body = WriteBodyFields.body(sequence: sequence)
         let request =
@@ -80,6 +87,11 @@ extension FollowersLoad {
             guard case .response(let status, let body, let closes) = part else {
                 reopenWriter(index, reason: "not a plain response: \(part)")
                 return
+            }
+            if status == 503, !closes {
+                tally.refusals += 1
+                pausedWriters.append((Self.pauseAfterRefusal(now: MonotonicClock.nanoseconds()), index))
+                continue
             }
             written(index, status: status, to: WriteBodyFields.string("to", in: body))
             if closes { reopenWriter(index, reason: nil) }

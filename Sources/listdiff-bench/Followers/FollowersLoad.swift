@@ -21,6 +21,9 @@ final class FollowersLoad {
     var tally = FollowersTally()
     /// Followers to connect, in order, from `nextConnect`.
     var connectQueue: [Int]
+    /// Followers and writers refused with 503, each with when it may try again (monotonic ns).
+    var pausedFollowers: [(due: UInt64, follower: Int)] = []
+    var pausedWriters: [(due: UInt64, writer: Int)] = []
     var nextConnect = 0
     var connecting = 0
     var opened = 0
@@ -81,6 +84,7 @@ final class FollowersLoad {
         let elapsed = Double(now - phaseStart) / 1e9
         // Connects beyond the in-flight bound wait in the queue, during the ramp and after
         // (a thousand followers dropped at once by an instance killed).
+        resumePaused(now: now)
         if phase != .seeding && phase != .done { startConnects() }
         switch phase {
         case .seeding, .done:
@@ -103,9 +107,26 @@ final class FollowersLoad {
                 startWrites(upTo: Int(options.rate * elapsed), now: now)
             }
         case .draining:
-            let writing = writers.contains { $0.inFlight != nil }
+            let writing = writers.contains { $0.inFlight != nil } || !pausedFollowers.isEmpty
             let caughtUp = !writing && followers.allSatisfy { $0.version == sessions[$0.session].version }
             if caughtUp || elapsed >= options.drainSeconds { enter(.done, now: now) }
+        }
+    }
+
+    /// A pause after a 503, as a client honouring `Retry-After: 1` would take it: one second,
+    /// jittered (0.5–1.5 s) so that a crowd refused together does not return together.
+    static func pauseAfterRefusal(now: UInt64) -> UInt64 {
+        now + UInt64.random(in: 500_000_000...1_500_000_000)
+    }
+
+    private func resumePaused(now: UInt64) {
+        if pausedFollowers.contains(where: { $0.due <= now }) {
+            connectQueue += pausedFollowers.filter { $0.due <= now }.map(\.follower)
+            pausedFollowers.removeAll { $0.due <= now }
+        }
+        if pausedWriters.contains(where: { $0.due <= now }) {
+            for paused in pausedWriters where paused.due <= now { resendWrite(writer: paused.writer) }
+            pausedWriters.removeAll { $0.due <= now }
         }
     }
 
@@ -145,7 +166,7 @@ final class FollowersLoad {
         FollowersOutput.line(
             "result writes=\(tally.writes) deliveries=\(tally.deliveries.count) checked=\(tally.checked)"
                 + " lost=\(tally.lost) out-of-order=\(tally.outOfOrder) errors=\(tally.errors)"
-                + " reconnects=\(tally.reconnects) heartbeats=\(heartbeats) behind=\(max(0, Int(options.rate * options.seconds) - writesStarted))"
+                + " reconnects=\(tally.reconnects) refusals=\(tally.refusals) heartbeats=\(heartbeats) behind=\(max(0, Int(options.rate * options.seconds) - writesStarted))"
         )
         guard let path = options.samplesPath else { return }
         var lines = ""

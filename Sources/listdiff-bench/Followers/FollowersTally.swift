@@ -19,6 +19,8 @@ struct FollowersTally {
     var outOfOrder = 0
     var errors = 0
     var reconnects = 0
+    /// Requests the server refused with 503 (a limit, its store's queue), retried after a pause.
+    var refusals = 0
     private var messages = 0
 
     /// Counts a version skipped or a write never delivered, printing the first few.
