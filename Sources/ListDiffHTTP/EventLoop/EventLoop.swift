@@ -34,6 +34,11 @@ final class EventLoop: @unchecked Sendable {
     /// until this much pipelined input is buffered.
     static let waitingInputLimit = 64 * 1024
     static let eventCapacity = 256
+    /// The timers' grid (ns): timers due within it share one wake-up. Fine enough that the
+    /// heartbeats due together (18,000 streams at 15 s: about 12 per 10 ms) hold a write up
+    /// for a fraction of a millisecond; a quarter-second grid batched 300 (7.5 ms of sends)
+    /// and put that on a write's p99.
+    static let timerGrid: UInt64 = 10_000_000
     static let scratchSize = 16 * 1024
     /// What a 503 asks a client to wait before retrying: the server is at a limit that frees
     /// up as requests finish.
@@ -96,7 +101,7 @@ final class EventLoop: @unchecked Sendable {
         self.bodies = bodies
         self.streams = streams
         timeouts = LoopTimeouts(configuration.timeouts)
-        timers = TimerHeap(granularity: timeouts.tick)
+        timers = TimerHeap(granularity: min(timeouts.tick, Self.timerGrid))
         events = .allocate(capacity: Self.eventCapacity)
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
         cld_poller_add(poller, mailbox.readFD, UInt32(CLD_READABLE), Self.mailboxToken)
