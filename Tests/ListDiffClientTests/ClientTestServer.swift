@@ -8,10 +8,16 @@ final class ClientTestServer: Sendable {
     let server: HTTPServer
     let service: ListDiffService
 
-    init(_ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory)
-        throws
-    {
-        service = ListDiffService(configuration: configuration, store: store)
+    convenience init(
+        _ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory
+    ) throws {
+        try self.init(service: ListDiffService(configuration: configuration, store: store), port: port)
+    }
+
+    /// A server for `service`, which may have served before (a restart that keeps the store);
+    /// `withoutEvents` answers as a server from before event streams (``RoutesWithoutEvents``).
+    init(service: ListDiffService, port: Int = 0, withoutEvents: Bool = false) throws {
+        self.service = service
         var router = Router()
         service.mount(on: &router)
         let http = HTTPServerConfiguration(
@@ -19,7 +25,8 @@ final class ClientTestServer: Sendable {
             timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1),
             logLevel: .off
         )
-        server = HTTPServer(configuration: http, responder: router)
+        let responder: any HTTPResponder = withoutEvents ? RoutesWithoutEvents(routes: router) : router
+        server = HTTPServer(configuration: http, responder: responder)
         try server.start()
     }
 

@@ -9,13 +9,17 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Stopping a mirror never cancels a `URLSessionTask` (``UncancelledTransfer``): on Linux a
-/// cancel racing the task's completion trapped the process in FoundationNetworking's task
-/// registry (3 crashes in 47 runs of a start/mirror/stop app). A thousand cycles in one
-/// process, stopping at random moments of the long poll — before it starts, while it waits, as
-/// it completes — and every `stop()` returns at once.
+/// Stopping a long-polling mirror never cancels a `URLSessionTask` (``UncancelledTransfer``):
+/// on Linux a cancel racing the task's completion trapped the process in FoundationNetworking's
+/// task registry (3 crashes in 47 runs of a start/mirror/stop app). A streaming mirror must
+/// cancel its stream, but only while it has not completed (``EventStreamTransfer``). A thousand
+/// cycles in one process per transport, stopping at random moments — before the request
+/// starts, while it waits, as it completes — and every `stop()` returns at once.
 @Suite struct MirrorStopTests {
-    @Test func aThousandStartMirrorStopCyclesNeverCrashAndStopReturnsAtOnce() async throws {
+    @Test(arguments: [SnapshotMirror.Transport.longPoll, .stream])
+    func aThousandStartMirrorStopCyclesNeverCrashAndStopReturnsAtOnce(transport: SnapshotMirror.Transport)
+        async throws
+    {
         let server = try ClientTestServer()
         defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral
@@ -30,7 +34,8 @@ import FoundationNetworking
         var slowest = Duration.zero
         for cycle in 0..<1_000 {
             // Long polls of 50 ms end by themselves soon after a stop abandons them.
-            let mirror = feed.mirror(configuration: SnapshotMirror.Configuration(wait: .milliseconds(50)))
+            let mirror = feed.mirror(
+                configuration: SnapshotMirror.Configuration(wait: .milliseconds(50), transport: transport))
             await mirror.start()
             let pause = Int.random(in: 0...20, using: &generator)
             if pause > 0 { try await Task.sleep(for: .milliseconds(pause)) }

@@ -60,6 +60,17 @@ public struct RemoteSnapshot: Sendable {
         return try ResponseReader.changes(answer, format: options.format)
     }
 
+    /// `GET …/events?since=V`: the snapshot's event stream from `since` (from its current
+    /// version, sent first as a `snapshot` event, when nil), for a ``SnapshotMirror``.
+    func events(
+        since: SnapshotVersion?, options: ChangesetOptions, includeValues: Bool, idleTimeout: Duration
+    ) async throws(ListDiffClientError) -> EventStreamTransfer.Opening {
+        var query = query(options, includeValues: includeValues)
+        if let since { query.insert(("since", since.text), at: 0) }
+        let seconds = Double(idleTimeout.components.seconds) + Double(idleTimeout.components.attoseconds) / 1e18
+        return try await exchange.events(try path() + "/events", query: query, timeout: seconds)
+    }
+
     /// `POST …/operations`: applies the operations in order, all or nothing (a 422 problem
     /// names the failing one by `operationIndex`), and answers like `put` (retried like it,
     /// with `ifMatch` only).

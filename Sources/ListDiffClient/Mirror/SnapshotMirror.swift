@@ -1,8 +1,9 @@
 import ListDiff
 import ListDiffWire
 
-/// Keeps a local copy of one server snapshot and follows it: long-polls its changes (with
-/// the fresh elements, `include=values`), applies each changeset to the copy through the
+/// Keeps a local copy of one server snapshot and follows it: reads its event stream
+/// (`GET …/events`, one connection for as long as it follows), or long-polls its changes where
+/// the server has no stream — either way with the fresh elements (`include=values`) — applies each changeset to the copy through the
 /// engine's batch-update simulator (a changeset that would crash a collection view is caught,
 /// not shown), checks the digest of the result against the server's, and reads the snapshot
 /// again when the server answers a reset or when the digest disagrees. A snapshot read whole
@@ -20,6 +21,14 @@ import ListDiffWire
 ///         dataSource.apply(update.plan)   // or reloadData() when update.plan.isReload
 ///     }
 ///
+/// Following (``start()``) opens the stream from the copy's version (without one, the stream's
+/// first event is the snapshot) and treats each `changes` event as a long poll's answer; a
+/// `reset` event is adopted; `deleted` is a missing snapshot; a dropped stream or the server's
+/// `reconnect` farewell is opened again from the copy's version after the retry pause, so
+/// nothing is missed and no reset follows. With ``Transport/automatic`` a server that answers
+/// the stream's route as unknown (a 404 that is not a missing snapshot, 405, 501, or not an
+/// event stream) is long-polled instead. ``synchronize(wait:)`` is always one long-poll step.
+///
 /// `updates` has one consumer. Transient failures (no answer, 5xx) are retried with backoff;
 /// a missing snapshot is waited for (a restarted server is empty until written to) unless
 /// the configuration says otherwise; other problems (401, 403, 400) end `updates` with the
@@ -36,12 +45,20 @@ public actor SnapshotMirror {
         public var waitsForMissingSnapshot: Bool
         /// Whether changed content arrives as reconfigures (default) or reloads.
         public var updates: DiffOptions.ContentUpdateStyle
+        /// Event stream or long polls.
+        public var transport: Transport
+        /// How long a stream may stay silent before it counts as dropped and is opened again;
+        /// the server's heartbeat (every 15 s by default) keeps a healthy one under it.
+        public var streamIdleTimeout: Duration
 
         public init(
             wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100),
             maxRetryDelay: Duration = .seconds(5),
-            waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure
+            waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure,
+            transport: Transport = .automatic, streamIdleTimeout: Duration = .seconds(60)
         ) {
+            self.transport = transport
+            self.streamIdleTimeout = streamIdleTimeout
             self.wait = wait
             self.retryDelay = retryDelay
             self.maxRetryDelay = maxRetryDelay
@@ -59,6 +76,14 @@ public actor SnapshotMirror {
         public var retries = 0
         /// Trees of snapshots with outline sections read after their changesets.
         public var treesRead = 0
+        /// Event streams opened (the first and every reconnect).
+        public var streamsOpened = 0
+        /// Events of a stream that moved the copy (`snapshot`, `changes`, `reset`).
+        public var eventsApplied = 0
+        /// Long polls sent (``synchronize(wait:)`` steps that asked for changes).
+        public var longPolls = 0
+        /// The server had no event stream, so the mirror long-polls.
+        public var fellBackToLongPolls = false
     }
 
     public let remote: RemoteSnapshot
@@ -68,10 +93,10 @@ public actor SnapshotMirror {
         didSet { resumeWaiters() }
     }
     private var copyWaiters: [(version: SnapshotVersion, continuation: CheckedContinuation<Void, Never>)] = []
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     /// Every change of the copy, in order, while following (``start()``).
     public nonisolated let updates: AsyncThrowingStream<MirrorUpdate, any Error>
-    private let continuation: AsyncThrowingStream<MirrorUpdate, any Error>.Continuation
+    let continuation: AsyncThrowingStream<MirrorUpdate, any Error>.Continuation
     private var follower: Task<Void, Never>?
 
     public init(following remote: RemoteSnapshot, configuration: Configuration = Configuration()) {
@@ -119,6 +144,7 @@ public actor SnapshotMirror {
         guard let base = copy else {
             return try adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
         }
+        statistics.longPolls += 1
         let answer = try await remote.changes(
             since: base.version, wait: wait ?? configuration.wait,
             options: ChangesetOptions(updates: configuration.updates), includeValues: true)
@@ -137,7 +163,7 @@ public actor SnapshotMirror {
     }
 
     /// Applies `change` to `base` and checks it; reads the snapshot again when it does not hold.
-    private func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError)
+    func apply(_ change: SnapshotChange, to base: VersionedSnapshot) async throws(ListDiffClientError)
         -> MirrorUpdate?
     {
         let shown = base.snapshot.visibleRows
@@ -197,7 +223,7 @@ public actor SnapshotMirror {
     /// Makes `snapshot` the copy, once its own digest is checked: a snapshot read whole that
     /// still disagrees means this client and the server compute digests differently, which no
     /// further reading mends, so it is an error (ending ``updates``), not another read.
-    private func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot)
+    func adopt(_ snapshot: VersionedSnapshot, reason: MirrorUpdate.Reason, previous: WireSnapshot)
         throws(ListDiffClientError) -> MirrorUpdate
     {
         let local = SnapshotDigest.digest(of: snapshot.snapshot)
@@ -224,10 +250,31 @@ public actor SnapshotMirror {
 
     private func follow() async {
         var delay = configuration.retryDelay
+        var streams = configuration.transport != .longPoll
         while !Task.isCancelled {
             do throws(ListDiffClientError) {
-                if let update = try await synchronize() { continuation.yield(update) }
-                delay = configuration.retryDelay
+                guard streams else {
+                    if let update = try await synchronize() { continuation.yield(update) }
+                    delay = configuration.retryDelay
+                    continue
+                }
+                switch try await followStream() {
+                case .unsupported(let error):
+                    // Not retried: a server without the route (a 404 too) will not grow one.
+                    guard configuration.transport == .automatic else {
+                        continuation.finish(throwing: error)
+                        return
+                    }
+                    statistics.fellBackToLongPolls = true
+                    streams = false
+                    continue
+                case .closed(let progressed):
+                    if Task.isCancelled { break }
+                    if progressed { delay = configuration.retryDelay }
+                    statistics.retries += 1
+                    try? await Task.sleep(for: delay)
+                    delay = min(delay * 2, configuration.maxRetryDelay)
+                }
             } catch {
                 if Task.isCancelled { break }
                 let missing = error.problem?.status == 404 && configuration.waitsForMissingSnapshot

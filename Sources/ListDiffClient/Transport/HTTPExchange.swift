@@ -31,18 +31,22 @@ struct HTTPExchange: Sendable {
         _ method: String, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
         headers: [(String, String)] = [], timeout: TimeInterval = 60
     ) async throws(ListDiffClientError) -> Answer {
-        guard let tokens else {
-            return try await send(
-                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: apiKey)
+        try await authorized { (bearer) throws(ListDiffClientError) in
+            try await send(method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: bearer)
         }
+    }
+
+    /// Runs `attempt` with the API key, or with the kept token and, when the server calls that
+    /// token expired, once more with a fresh one.
+    func authorized<T>(_ attempt: (String?) async throws(ListDiffClientError) -> T) async throws(ListDiffClientError)
+        -> T
+    {
+        guard let tokens else { return try await attempt(apiKey) }
         let token = try await Self.ask { try await tokens.token() }
         do {
-            return try await send(
-                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: token)
+            return try await attempt(token)
         } catch .server(let problem) where problem.status == 401 && problem.name == "token-expired" {
-            let renewed = try await Self.ask { try await tokens.refresh(replacing: token) }
-            return try await send(
-                method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: renewed)
+            return try await attempt(try await Self.ask { try await tokens.refresh(replacing: token) })
         }
     }
 
@@ -59,6 +63,39 @@ struct HTTPExchange: Sendable {
         _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
         timeout: TimeInterval, bearer: String?
     ) async throws(ListDiffClientError) -> Answer {
+        let request = try request(
+            method, path, query: query, body: body, headers: headers, timeout: timeout, bearer: bearer)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await UncancelledTransfer.data(for: request, session: session)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .invalidResponse(status: 0, reason: "not an HTTP response")
+        }
+        let answer = Answer(status: http.statusCode, body: Array(data))
+        guard answer.status < 400 else {
+            throw .server(ProblemReader.problem(status: answer.status, body: answer.body))
+        }
+        return answer
+    }
+
+    /// No answer: a `URLError` as it is, a cancelled caller as `.cancelled`.
+    static func transportError(_ error: any Error) -> ListDiffClientError {
+        switch error {
+        case let error as URLError: .transport(error)
+        case is CancellationError: .transport(URLError(.cancelled))
+        default: .transport(URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error as NSError]))
+        }
+    }
+
+    /// The request for `path` under the base URL with `query`, JSON headers, `bearer` and `headers`.
+    func request(
+        _ method: String, _ path: String, query: [(String, String)], body: [UInt8]?, headers: [(String, String)],
+        timeout: TimeInterval, bearer: String?
+    ) throws(ListDiffClientError) -> URLRequest {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
             throw .transport(URLError(.badURL))
         }
@@ -75,25 +112,7 @@ struct HTTPExchange: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await UncancelledTransfer.data(for: request, session: session)
-        } catch let error as URLError {
-            throw .transport(error)
-        } catch is CancellationError {
-            throw .transport(URLError(.cancelled))
-        } catch {
-            throw .transport(URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error as NSError]))
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw .invalidResponse(status: 0, reason: "not an HTTP response")
-        }
-        let answer = Answer(status: http.statusCode, body: Array(data))
-        guard answer.status < 400 else {
-            throw .server(ProblemReader.problem(status: answer.status, body: answer.body))
-        }
-        return answer
+        return request
     }
 }
 
