@@ -45,8 +45,9 @@ do {
     let snapshot = try await client.createSession().snapshot("feed")
     try await snapshot.put(try feed(version: 0))
 
-    // The mirror keeps a local copy, long-polls the changes and applies each one through the
-    // batch-update simulator, checking the server's digest after every step.
+    // The mirror keeps a local copy, follows the changes (an event stream, else long polls)
+    // and applies each one through the batch-update simulator, checking the server's digest
+    // after every step.
     let mirror = snapshot.mirror()
     await mirror.start()
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One follower: a connection that long-polls its session's snapshot or reads its event
 /// stream, and the version and sequence number it has reached.
 final class FollowerConnection {
@@ -19,6 +21,16 @@ final class FollowerConnection {
     var unsent: [UInt8] = []
     var response = HTTPResponseReader()
     var events = EventStreamReader()
+
+    /// Closes its socket and forgets what was in flight on it; it keeps its version.
+    func closeConnection() {
+        close(fd)
+        fd = -1
+        state = .waiting
+        unsent = []
+        response = HTTPResponseReader()
+        events = EventStreamReader()
+    }
 
     init(session: Int, source: Int, port: Int) {
         self.session = session

@@ -184,13 +184,7 @@ extension FollowersLoad {
     /// The server refused the follower (503): it connects again after a pause.
     private func pause(_ index: Int, now: UInt64) {
         tally.refusals += 1
-        let follower = followers[index]
-        close(follower.fd)
-        follower.fd = -1
-        follower.state = .waiting
-        follower.unsent = []
-        follower.response = HTTPResponseReader()
-        follower.events = EventStreamReader()
+        followers[index].closeConnection()
         pausedFollowers.append((Self.pauseAfterRefusal(now: now), index))
     }
 
@@ -205,12 +199,7 @@ extension FollowersLoad {
             tally.error("follower \(index): \(reason)")
         }
         if follower.state == .connecting { connecting -= 1 }
-        close(follower.fd)
-        follower.fd = -1
-        follower.state = .waiting
-        follower.unsent = []
-        follower.response = HTTPResponseReader()
-        follower.events = EventStreamReader()
+        follower.closeConnection()
         tally.reconnects += 1
         connectQueue.append(index)
         startConnects()
