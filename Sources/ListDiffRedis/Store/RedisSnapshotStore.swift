@@ -221,10 +221,18 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
     ) throws(StoreError) -> ChangeWait? {
         subscribe()
-        guard try existing(address, body: false).head.version == since else { return nil }
+        // Registered before the one read: a write after the read notifies this wait, one
+        // before it shows in the read. (Reading before registering as well cost every stream
+        // and long poll a second round trip per wait.)
         let id = waiters.add(address, since: since, options: options, answer: answer)
-        // A write between the read and the registration would not have seen this wait.
-        guard (try? existing(address, body: false).head.version) == since else {
+        let head: SnapshotVersion
+        do {
+            head = try existing(address, body: false).head.version
+        } catch {
+            waiters.remove(address, id)
+            throw error
+        }
+        guard head == since else {
             waiters.remove(address, id)
             return nil
         }
