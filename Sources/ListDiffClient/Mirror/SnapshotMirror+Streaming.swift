@@ -86,17 +86,6 @@ extension SnapshotMirror {
         guard let base = copy else {
             return try adopt(try await remote.get(), reason: .initial, previous: WireSnapshot())
         }
-        switch changes {
-        case .reset(let snapshot):
-            statistics.serverResets += 1
-            return try adopt(snapshot, reason: .serverReset, previous: base.snapshot)
-        case .changes(let change) where change.isUnchanged:
-            return nil
-        case .changes(let change) where change.from != base.version && base.version.isAtLeast(change.to):
-            // The copy was read whole meanwhile (a mismatch's re-read) and is past this event.
-            return nil
-        case .changes(let change):
-            return try await apply(change, to: base)
-        }
+        return try await take(changes, at: base)
     }
 }

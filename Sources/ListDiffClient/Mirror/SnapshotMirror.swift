@@ -151,11 +151,22 @@ public actor SnapshotMirror {
         // Another synchronization moved the copy meanwhile (the actor is reentrant): this
         // answer is about a version it no longer holds.
         guard copy?.version == base.version else { return nil }
+        return try await take(answer, at: base)
+    }
+
+    /// What one long poll's answer or one stream event brings to `base`: a reset adopted, a
+    /// change applied; nothing when it changes nothing, or when the copy was read whole
+    /// meanwhile (a mismatch's re-read) and is already past it.
+    func take(_ answer: SnapshotChanges, at base: VersionedSnapshot) async throws(ListDiffClientError)
+        -> MirrorUpdate?
+    {
         switch answer {
         case .reset(let snapshot):
             statistics.serverResets += 1
             return try adopt(snapshot, reason: .serverReset, previous: base.snapshot)
         case .changes(let change) where change.isUnchanged:
+            return nil
+        case .changes(let change) where change.from != base.version && base.version.isAtLeast(change.to):
             return nil
         case .changes(let change):
             return try await apply(change, to: base)

@@ -108,30 +108,20 @@ extension EventLoop {
         if !connection.isClosed { updateInterest(connection) }
     }
 
-    /// Sends a heartbeat, framed in the loop's scratch space, straight to the socket of a
-    /// stream with nothing queued: one `send` and nothing allocated, since thousands of idle
+    /// Sends a heartbeat straight to the socket of a stream with nothing queued, framed in the
+    /// loop's one reused buffer: one `send` and nothing allocated, since thousands of idle
     /// streams send one each interval. What the socket does not take is queued as usual.
     private func sendHeartbeat(_ streaming: StreamingResponse, on connection: Connection) {
         let piece = streaming.heartbeatBytes
-        guard !piece.isEmpty, piece.count + 32 <= Self.scratchSize else {
-            append(piece, of: streaming, on: connection)
-            flush(connection)
-            return
-        }
-        var framed = 0
-        func put(_ bytes: some Collection<UInt8>) {
-            for byte in bytes {
-                scratch.storeBytes(of: byte, toByteOffset: framed, as: UInt8.self)
-                framed += 1
-            }
-        }
+        guard !piece.isEmpty else { return }
+        heartbeatFrame.removeAll(keepingCapacity: true)
         if streaming.isChunked {
-            put(String(piece.count, radix: 16).utf8)
-            put([HTTPBytes.cr, HTTPBytes.lf])
+            ResponseSerializer.appendChunk(piece, to: &heartbeatFrame)
+        } else {
+            heartbeatFrame += piece
         }
-        put(piece)
-        if streaming.isChunked { put([HTTPBytes.cr, HTTPBytes.lf]) }
-        let sent = cld_send(connection.fd, scratch, framed)
+        let framed = heartbeatFrame.count
+        let sent = heartbeatFrame.withUnsafeBytes { cld_send(connection.fd, $0.baseAddress, $0.count) }
         if sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
             closeConnection(connection, ending: .writeFailed)
             return
@@ -142,7 +132,7 @@ extension EventLoop {
         connection.lastActivityAt = now
         guard taken < framed else { return }
         connection.writeProgress.restart(now: now)
-        connection.outbound.appendBody(Array(UnsafeRawBufferPointer(start: scratch + taken, count: framed - taken)))
+        connection.outbound.appendBody(Array(heartbeatFrame[taken...]))
     }
 
     /// Shutdown: what was sent, the farewell, then the end of the body; the stream ends as
@@ -190,7 +180,7 @@ extension EventLoop {
         if streaming.isChunked {
             connection.outbound.appendCoalesced { ResponseSerializer.appendChunkSize(piece.count, to: &$0) }
             connection.outbound.appendBody(piece)
-            connection.outbound.appendCoalesced { $0.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf]) }
+            connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.chunkEnd) }
         } else {
             connection.outbound.appendBody(piece)
         }

@@ -74,6 +74,8 @@ final class EventLoop: @unchecked Sendable {
     /// every response, only ever on the loop's thread, so without the runtime's exclusivity
     /// check (see ``Connection/state``).
     @exclusivity(unchecked) var drainDeadline: UInt64?
+    /// Where a heartbeat is framed before its `send` (`sendHeartbeat`), reused.
+    var heartbeatFrame: [UInt8] = []
     let events: UnsafeMutablePointer<cld_event>
     let scratch: UnsafeMutableRawPointer
 

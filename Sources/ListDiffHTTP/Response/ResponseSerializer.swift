@@ -62,10 +62,19 @@ enum ResponseSerializer {
 
     /// Appends a chunk's size line: the size in hexadecimal and CRLF. O(digits).
     static func appendChunkSize(_ size: Int, to output: inout [UInt8]) {
-        let digits = Array(String(size, radix: 16).utf8)
-        output.append(contentsOf: digits)
-        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        // A small string's digits, appended without an array of their own.
+        output.append(contentsOf: String(size, radix: 16).utf8)
+        output.append(contentsOf: chunkEnd)
     }
+
+    /// One chunk of a chunked body: its size line, its bytes, the CRLF that ends it.
+    static func appendChunk(_ piece: [UInt8], to output: inout [UInt8]) {
+        appendChunkSize(piece.count, to: &output)
+        output.append(contentsOf: piece)
+        output.append(contentsOf: chunkEnd)
+    }
+
+    static let chunkEnd: [UInt8] = [HTTPBytes.cr, HTTPBytes.lf]
 
     static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
