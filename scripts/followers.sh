@@ -25,7 +25,8 @@
 # --check (CI): a few seconds of each phase, the same checks, no timing targets.
 # LISTDIFF_SERVER_BIN is measured instead of a fresh build (scripts/lib/bench-common.sh);
 # --skip-build takes listdiff-bench (and the server) from .build/release as built.
-# LISTDIFF_FOLLOWERS_PERF=FILE records the server's idle window with `perf record -g` into FILE.
+# LISTDIFF_FOLLOWERS_PERF=FILE records the server's idle window with `perf record -g` into FILE;
+# LISTDIFF_FOLLOWERS_WRITE_PERF=FILE the first 10 s of the writes, system-wide (`perf record -a`).
 # As root it raises `ulimit -n` to the hard limit (always) and widens
 # net.ipv4.ip_local_port_range for the run (restored after); otherwise it says so.
 set -euo pipefail
@@ -156,6 +157,10 @@ idle_cpu=$(($(cpu_sum) - idle_cpu_start)) idle_wall=$(($(now_microseconds) - idl
 
 write_cpu_start=$(cpu_sum) write_start=$(now_microseconds)
 for fd in "${go_fds[@]}"; do echo go >&"$fd"; done
+if [ -n "${LISTDIFF_FOLLOWERS_WRITE_PERF:-}" ]; then
+    # Every process (servers, Redis, the load tool, the kernel's share): where a write's cost goes.
+    perf record -a -F 499 -g -o "$LISTDIFF_FOLLOWERS_WRITE_PERF" -- sleep "$(awk -v s="$seconds" 'BEGIN { print (s < 10 ? s : 10) }')" > /dev/null 2>&1 &
+fi
 killed_cpu=0
 if [ "$kill_one" -eq 1 ]; then
     sleep "$(awk -v s="$seconds" 'BEGIN { print s / 2 }')"

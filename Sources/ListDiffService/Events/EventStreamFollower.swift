@@ -15,9 +15,11 @@ import ListDiffStore
 ///     any ──stream ended, snapshot gone, store failed──▶ ended
 ///
 /// In `following` exactly one thread is running ``follow()``; a version that answers the wait
-/// before that thread has recorded it is kept as `early` for it.
+/// before that thread has recorded it is kept as `early` for it. Each wait is numbered: an
+/// answer to an earlier one (a store may answer a wait it was already told to forget, as Redis
+/// does when its subscriber took the wait just before the cancel) is dropped, not sent again.
 final class EventStreamFollower: @unchecked Sendable {
-    // Sendable argument: `state` and `version` are only touched while holding `lock`.
+    // Sendable argument: `state`, `version` and `waitNumber` are only touched while holding `lock`.
     private enum State {
         case following(early: Result<SnapshotChanges, StoreError>?)
         case waiting(ChangeWait)
@@ -33,6 +35,8 @@ final class EventStreamFollower: @unchecked Sendable {
     private var state = State.following(early: nil)
     /// The version the client holds once every event sent so far has reached it.
     private var version: SnapshotVersion
+    /// The number of the newest wait registered: only its answer is taken.
+    private var waitNumber = 0
 
     init(
         service: ListDiffService, stream: HTTPResponseStream, address: SnapshotAddress, format: ChangesetFormat,
@@ -70,11 +74,14 @@ final class EventStreamFollower: @unchecked Sendable {
     /// what changed first and tries again. Runs only in `following`, on one thread.
     private func follow() {
         while true {
-            let since = lock.withLock { version }
+            let (since, number) = lock.withLock {
+                waitNumber += 1
+                return (version, waitNumber)
+            }
             let wait: ChangeWait?
             do {
                 wait = try service.store.waitForChange(at: address, since: since, options: format.options) {
-                    [self] answer in woken(answer)
+                    [self] answer in woken(answer, wait: number)
                 }
             } catch {
                 return fail(error)
@@ -114,9 +121,10 @@ final class EventStreamFollower: @unchecked Sendable {
         }
     }
 
-    /// The store answered the wait (on the writer's thread, or the subscriber's).
-    private func woken(_ answer: Result<SnapshotChanges, StoreError>) {
+    /// The store answered wait `number` (on the writer's thread, or the subscriber's).
+    private func woken(_ answer: Result<SnapshotChanges, StoreError>, wait number: Int) {
         let proceed: Bool = lock.withLock {
+            guard number == waitNumber else { return false }
             switch state {
             case .following(nil):
                 state = .following(early: answer)
@@ -168,22 +176,7 @@ final class EventStreamFollower: @unchecked Sendable {
             changes = success
         }
         if isHeldWhileUnsent() { return false }
-        let event: ServerSentEvent?
-        let next: SnapshotVersion
-        switch changes {
-        case .changes(let from, let head, let diff):
-            next = head.version
-            event =
-                diff == nil
-                ? nil
-                : ServerSentEvent(
-                    kind: .changes, id: head.version.text,
-                    data: service.longPollBodies.changesBody(
-                        from: from, to: head, diff: diff, at: address, format: format, metrics: service.diffMetrics))
-        case .reset(let stored):
-            next = stored.head.version
-            event = ServerSentEvent(kind: .reset, id: stored.head.version.text, data: ServiceJSON.reset(to: stored))
-        }
+        let (event, next) = service.streamEvent(for: changes, at: address, format: format)
         let going: Bool = lock.withLock {
             guard case .following = state else { return false }
             version = next

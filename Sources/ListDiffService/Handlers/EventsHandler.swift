@@ -19,20 +19,7 @@ extension ListDiffService {
             let changes = try stored { () throws(StoreError) in
                 try store.changes(at: address, since: since, options: format.options)
             }
-            switch changes {
-            case .changes(let from, let head, let diff):
-                version = head.version
-                first =
-                    diff == nil
-                    ? nil
-                    : ServerSentEvent(
-                        kind: .changes, id: head.version.text,
-                        data: ServiceJSON.changes(
-                            from: from, to: head, diff: diff, format: format, metrics: diffMetrics))
-            case .reset(let stored):
-                version = stored.head.version
-                first = ServerSentEvent(kind: .reset, id: version.text, data: ServiceJSON.reset(to: stored))
-            }
+            (first, version) = streamEvent(for: changes, at: address, format: format)
         } else {
             let stored = try stored { () throws(StoreError) in try store.read(address) }
             version = stored.head.version
