@@ -14,18 +14,26 @@ extension RedisSnapshotStore {
                     self?.handle(message)
                 },
                 onReconnect: { [weak self] in
-                    self?.recheckWaits()
+                    // Messages may have been missed while disconnected: every wait is checked.
+                    guard let self else { return }
+                    recheck(waiters.addresses)
                 },
                 onIdle: { [weak self] in
-                    guard let self, subscriberLock.withLock({ recheckPending }) else { return }
-                    recheckWaits()
+                    guard let self else { return }
+                    let failed = subscriberLock.withLock {
+                        defer { recheckAddresses = [] }
+                        return recheckAddresses
+                    }
+                    recheck(Array(failed))
                 })
         }
     }
 
-    func recheckWaits() {
-        subscriberLock.withLock { recheckPending = false }
-        for address in waiters.addresses { answerIfChanged(address) }
+    /// Checks the waits on `addresses` again. A failed check of one snapshot retries that
+    /// snapshot alone: retrying every wait after one timeout cost an instance holding 4,000
+    /// streams 4,000 round trips per idle turn, which timed out more checks in turn.
+    func recheck(_ addresses: [SnapshotAddress]) {
+        for address in addresses { answerIfChanged(address) }
     }
 
     /// A message on the channel: `"<tag> <name> <version>"`, `"<tag> <name> deleted"` or
@@ -66,9 +74,9 @@ extension RedisSnapshotStore {
     }
 
     private func answerIfChangedNow(_ address: SnapshotAddress) {
-        let current: SnapshotVersion
+        let head: SnapshotHead
         do {
-            current = try existing(address, body: false).head.version
+            head = try existing(address, body: false).head
         } catch .sessionNotFound {
             for waiter in waiters.take(owner: address.owner, session: address.session) {
                 waiter.answer(.failure(.gone(.sessionDeleted)))
@@ -78,15 +86,15 @@ extension RedisSnapshotStore {
             for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
             return
         } catch {
-            subscriberLock.withLock { recheckPending = true }
+            subscriberLock.withLock { _ = recheckAddresses.insert(address) }
             return
         }
         var shared = SharedChanges()
-        for waiter in waiters.take(address, notAt: current) {
+        for waiter in waiters.take(address, notAt: head.version) {
             waiter.answer(
                 shared.changes(since: waiter.since, options: waiter.options) {
                     Result { () throws(StoreError) in
-                        try changes(at: address, since: waiter.since, options: waiter.options)
+                        try changes(at: address, since: waiter.since, options: waiter.options, head: head)
                     }
                 })
         }

@@ -25,7 +25,7 @@ import ListDiffWire
 /// ``StoreError/unavailable(_:outcomeUnknown:)`` or, out of memory, ``StoreError/storeFull(_:)``
 /// (see ``storeError(_:outcomeUnknown:)``); the reply's own text goes to the log.
 public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
-    // Sendable argument: `subscriber` and `recheckPending` are only touched while holding
+    // Sendable argument: `subscriber` and `recheckAddresses` are only touched while holding
     // `subscriberLock`; every other property is immutable and Sendable.
     public let limits: StoreLimits
     let client: any RedisClient
@@ -39,9 +39,9 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     let touches = TouchTimes()
     let subscriberLock = NSLock()
     var subscriber: VersionSubscriber?
-    /// A recheck of every wait failed (the server did not answer): the subscriber's next idle
-    /// turn tries again.
-    var recheckPending = false
+    /// The snapshots whose waits could not be checked (the server did not answer): the
+    /// subscriber's next idle turn checks them again, and only them.
+    var recheckAddresses: Set<SnapshotAddress> = []
     let differ: SnapshotDiffer
     let refusals: RefusalLog
     /// Replicas each write waits for (see `RedisSnapshotStore+Replicas.swift`).
@@ -166,7 +166,14 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
         -> SnapshotChanges
     {
-        let head = try existing(address, body: false).head
+        try changes(at: address, since: since, options: options, head: existing(address, body: false).head)
+    }
+
+    /// What changed since `since` on `address`, whose head was just read as `head` (a wake
+    /// reads it once for all its waits, and spares each answer that round trip).
+    func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions, head: SnapshotHead)
+        throws(StoreError) -> SnapshotChanges
+    {
         if since == head.version { return .changes(from: since, to: head, diff: nil) }
         let keys = keys(address)
         // The current version and the history in one transaction, so they agree.
