@@ -48,4 +48,30 @@ import Testing
             #expect(try service.request("GET", Self.snapshot + "/events?access_token=\(expired)").status == 401)
         }
     }
+
+    /// A stream lives no longer than its token: when the token stops being accepted (its `exp`
+    /// plus the leeway) the stream ends with a `reconnect` event naming `token-expired`, and no
+    /// write after that reaches it.
+    @Test func aStreamEndsWhenItsTokenExpires() throws {
+        var configuration = F.configuration
+        configuration.tokenLeewaySeconds = 0
+        try TestService.with(configuration) { service in
+            #expect(try service.request("PUT", Self.snapshot, body: #"["a"]"#, headers: F.alpha).status == 201)
+            let expiry = TokenMinter.now + 2
+            let token = try TokenMinter.mint(
+                kid: "a-hs", secret: F.secretA,
+                #""exp": \#(expiry), "aud": "\#(F.audience)", "sessions": ["*"], "scope": "read""#)
+            let stream = try EventStreamClient(
+                port: service.server.port, target: Self.snapshot + "/events?access_token=\(token)")
+            #expect(try stream.next().event == "snapshot")
+            #expect(try service.request("PUT", Self.snapshot, body: #"["a","b"]"#, headers: F.alpha).status == 200)
+            #expect(try stream.next().event == "changes", "a write while the token holds reaches the stream")
+            let last = try stream.next()
+            #expect(last.event == "reconnect")
+            #expect(last.data.contains("token-expired"))
+            #expect(Date().timeIntervalSince1970 >= Double(expiry) - 0.05, "ended at the expiry, not before")
+            #expect(try service.request("PUT", Self.snapshot, body: #"["a","b","c"]"#, headers: F.alpha).status == 200)
+            #expect(throws: (any Error).self, "the stream ended: nothing more comes") { try stream.next() }
+        }
+    }
 }

@@ -8,7 +8,8 @@ import ListDiffStore
 /// A slow reader is not sent a queue of events: when a version arrives while the stream's last
 /// event is still unsent, the stream is `held`, and when its bytes have drained one `changes`
 /// event goes from the client's version to the newest (coalescing). A store failure ends the
-/// stream with an event saying why; the client comes back by `Last-Event-ID`.
+/// stream with an event saying why; the client comes back by `Last-Event-ID`. A stream opened
+/// with a token ends when the token does (with its leeway), as a request would be refused then.
 ///
 ///     following ──wait registered──▶ waiting ──version──▶ following (event sent)
 ///     waiting ──version while bytes unsent──▶ held ──drained──▶ following (one event)
@@ -35,24 +36,33 @@ final class EventStreamFollower: @unchecked Sendable {
     private var state = State.following(early: nil)
     /// The version the client holds once every event sent so far has reached it.
     private var version: SnapshotVersion
+    /// When the token the stream was opened with stops being accepted (seconds since 1970).
+    private let tokenEndsAt: Double?
     /// The number of the newest wait registered: only its answer is taken.
     private var waitNumber = 0
 
     init(
         service: ListDiffService, stream: HTTPResponseStream, address: SnapshotAddress, format: ChangesetFormat,
-        version: SnapshotVersion
+        version: SnapshotVersion, tokenEndsAt: Double?
     ) {
         self.service = service
         self.stream = stream
         self.address = address
         self.format = format
         self.version = version
+        self.tokenEndsAt = tokenEndsAt
     }
 
     /// Starts following: the stream's drains and end reach this follower from now on.
     func start() {
         stream.onDrain { [self] in drained() }
         stream.onEnd { [self] _ in ended() }
+        if let tokenEndsAt {
+            DispatchQueue.global().asyncAfter(wallDeadline: .now() + (tokenEndsAt - Date().timeIntervalSince1970)) {
+                [weak self] in
+                self?.end(with: TokenFailure.expired.problem, kind: .reconnect)
+            }
+        }
         work { [self] in follow() }
     }
 
@@ -215,19 +225,29 @@ final class EventStreamFollower: @unchecked Sendable {
     /// Ends the stream with what the store said: `deleted` when the snapshot or its session
     /// is gone, `reconnect` when the store could not answer.
     private func fail(_ error: StoreError) {
-        let wasEnded: Bool = lock.withLock {
-            defer { state = .ended }
-            if case .ended = state { return true }
-            return false
-        }
-        guard !wasEnded else { return }
         let gone: Bool
         switch error {
         case .gone, .notFound, .sessionNotFound: gone = true
         default: gone = false
         }
-        let problem = ServiceProblem(error, idleSeconds: service.configuration.sessionIdleSeconds)
-        send(ServerSentEvent(kind: gone ? .deleted : .reconnect, id: nil, data: problem.jsonBytes))
+        end(
+            with: ServiceProblem(error, idleSeconds: service.configuration.sessionIdleSeconds),
+            kind: gone ? .deleted : .reconnect)
+    }
+
+    /// Ends the stream with one last event of `kind` carrying `problem`, unless it ended already.
+    private func end(with problem: ServiceProblem, kind: ServerSentEvent.Kind) {
+        let wait: ChangeWait?? = lock.withLock {
+            defer { state = .ended }
+            switch state {
+            case .ended: return .none
+            case .waiting(let wait): return .some(wait)
+            case .following, .held: return .some(nil)
+            }
+        }
+        guard let wait else { return }
+        wait?.cancel()
+        send(ServerSentEvent(kind: kind, id: nil, data: problem.jsonBytes))
         stream.finish()
     }
 

@@ -32,7 +32,10 @@ extension ListDiffService {
             farewell: Self.farewell)
         stream.send(ServerSentEvent.retry(milliseconds: Self.streamRetryMilliseconds) + (first?.bytes ?? []))
         if let first { streamMetrics.sent(first.kind) }
-        EventStreamFollower(service: self, stream: stream, address: address, format: format, version: version).start()
+        EventStreamFollower(
+            service: self, stream: stream, address: address, format: format, version: version,
+            tokenEndsAt: request.caller.grants.map { $0.expires + configuration.tokenLeewaySeconds }
+        ).start()
         return .stream(stream)
     }
 
