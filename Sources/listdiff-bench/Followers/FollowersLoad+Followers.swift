@@ -98,10 +98,15 @@ extension FollowersLoad {
             return
         }
         cld_poller_modify(poller, follower.fd, 0, UInt32(CLD_READABLE), UInt64(index))
-        if !follower.opened {
-            follower.opened = true
-            opened += 1
-        }
+        // A poll is open once asked; a stream once the server answered its head (a stream
+        // refused with 503 was never open: the idle window must not hold the retries).
+        if options.mode == .polls { markOpen(index) }
+    }
+
+    private func markOpen(_ index: Int) {
+        guard !followers[index].opened else { return }
+        followers[index].opened = true
+        opened += 1
     }
 
     private func read(_ part: HTTPResponseReader.Part, follower index: Int, now: UInt64) {
@@ -109,6 +114,7 @@ extension FollowersLoad {
         switch part {
         case .response(let status, let body, let closes):
             if status == 503 {
+                tally.refused(body)
                 pause(index, now: now)
                 return
             }
@@ -126,7 +132,7 @@ extension FollowersLoad {
             follower.unsent = request(for: follower)
             flushFollower(index)
         case .streamHead(let status):
-            if status != 200 { reconnect(index, reason: "stream answered \(status)") }
+            if status == 200 { markOpen(index) } else { reconnect(index, reason: "stream answered \(status)") }
         case .streamData(let bytes):
             for event in follower.events.read(bytes) { read(event, follower: index, now: now) }
         case .streamEnd:
@@ -184,6 +190,10 @@ extension FollowersLoad {
     /// The server refused the follower (503): it connects again after a pause.
     private func pause(_ index: Int, now: UInt64) {
         tally.refusals += 1
+        if followers[index].opened {
+            followers[index].opened = false
+            opened -= 1
+        }
         followers[index].closeConnection()
         pausedFollowers.append((Self.pauseAfterRefusal(now: now), index))
     }

@@ -90,6 +90,7 @@ extension FollowersLoad {
             }
             if status == 503, !closes {
                 tally.refusals += 1
+                tally.refused(body)
                 pausedWriters.append((Self.pauseAfterRefusal(now: MonotonicClock.nanoseconds()), index))
                 continue
             }

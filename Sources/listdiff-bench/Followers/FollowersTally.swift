@@ -21,6 +21,7 @@ struct FollowersTally {
     var reconnects = 0
     /// Requests the server refused with 503 (a limit, its store's queue), retried after a pause.
     var refusals = 0
+    private var saidWhyRefused = false
     private var messages = 0
 
     /// Counts a version skipped or a write never delivered, printing the first few.
@@ -28,6 +29,13 @@ struct FollowersTally {
         lost += count
         messages += 1
         if messages <= 5 { FollowersOutput.error("lost: \(message)") }
+    }
+
+    /// Says why the server refused, once per process: a 503's problem names the limit.
+    mutating func refused(_ problem: ArraySlice<UInt8>) {
+        guard !saidWhyRefused else { return }
+        saidWhyRefused = true
+        FollowersOutput.error("first refusal (503): \(String(decoding: problem.prefix(300), as: UTF8.self))")
     }
 
     /// Counts an error and prints the first few, so a failed run says why.
