@@ -7,6 +7,8 @@ import ListDiffService
 final class ClientTestServer: Sendable {
     let server: HTTPServer
     let service: ListDiffService
+    /// The routes of a server made `withoutEvents`, which can gain the events route.
+    let routesWithoutEvents: RoutesWithoutEvents?
 
     convenience init(
         _ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory
@@ -25,8 +27,8 @@ final class ClientTestServer: Sendable {
             timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1),
             logLevel: .off
         )
-        let responder: any HTTPResponder = withoutEvents ? RoutesWithoutEvents(routes: router) : router
-        server = HTTPServer(configuration: http, responder: responder)
+        routesWithoutEvents = withoutEvents ? RoutesWithoutEvents(routes: router) : nil
+        server = HTTPServer(configuration: http, responder: routesWithoutEvents ?? router)
         try server.start()
     }
 

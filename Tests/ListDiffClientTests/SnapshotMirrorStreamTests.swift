@@ -222,4 +222,35 @@ import Testing
             return problem?.status == 404 && problem?.type == "about:blank"
         }
     }
+
+    /// A mirror that fell back to long polls tries the stream again
+    /// `streamRetryAfterFallback` later, and follows it once the server has it (an instance
+    /// upgraded in place, or the next one behind a balancer).
+    @Test func triesTheStreamAgainAfterFallingBack() async throws {
+        let server = try ClientTestServer(service: ListDiffService(), withoutEvents: true)
+        defer { server.stop() }
+        let feed = ListDiffClient(baseURL: server.baseURL).session("s").snapshot("feed")
+        var last = try await feed.put(try Self.list(0)).to
+        let mirror = feed.mirror(
+            configuration: SnapshotMirror.Configuration(wait: .seconds(1), streamRetryAfterFallback: .milliseconds(500))
+        )
+        await mirror.start()
+        let seen = Self.collect(mirror)
+        last = try await feed.put(try Self.list(1)).to
+        #expect(await Self.reach(mirror, last))
+        #expect(await mirror.statistics.fellBackToLongPolls)
+        #expect(await mirror.statistics.streamsOpened == 0)
+        server.routesWithoutEvents?.addEvents()
+        let end = ContinuousClock.now + .seconds(10)
+        while await mirror.statistics.streamsOpened == 0, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await mirror.statistics.streamsOpened >= 1, "the stream was tried again and found")
+        let polls = await mirror.statistics.longPolls
+        for round in 2...4 { last = try await feed.put(try Self.list(round)).to }
+        #expect(await Self.reach(mirror, last))
+        #expect(await mirror.statistics.longPolls == polls, "followed by the stream, not by long polls")
+        await mirror.stop()
+        _ = try await seen.value
+    }
 }

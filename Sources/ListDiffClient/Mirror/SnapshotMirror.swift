@@ -50,15 +50,21 @@ public actor SnapshotMirror {
         /// How long a stream may stay silent before it counts as dropped and is opened again;
         /// the server's heartbeat (every 15 s by default) keeps a healthy one under it.
         public var streamIdleTimeout: Duration
+        /// With ``Transport/automatic``, how long the mirror long-polls a server without the
+        /// stream before it tries the stream again (during a rolling upgrade the next answer
+        /// may come from an instance that has it).
+        public var streamRetryAfterFallback: Duration
 
         public init(
             wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100),
             maxRetryDelay: Duration = .seconds(5),
             waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure,
-            transport: Transport = .automatic, streamIdleTimeout: Duration = .seconds(60)
+            transport: Transport = .automatic, streamIdleTimeout: Duration = .seconds(60),
+            streamRetryAfterFallback: Duration = .seconds(300)
         ) {
             self.transport = transport
             self.streamIdleTimeout = streamIdleTimeout
+            self.streamRetryAfterFallback = streamRetryAfterFallback
             self.wait = wait
             self.retryDelay = retryDelay
             self.maxRetryDelay = maxRetryDelay
@@ -82,7 +88,8 @@ public actor SnapshotMirror {
         public var eventsApplied = 0
         /// Long polls sent (``synchronize(wait:)`` steps that asked for changes).
         public var longPolls = 0
-        /// The server had no event stream, so the mirror long-polls.
+        /// The server had no event stream, so the mirror long-polls (until it tries the stream
+        /// again, ``Configuration/streamRetryAfterFallback`` later).
         public var fellBackToLongPolls = false
     }
 
@@ -262,8 +269,14 @@ public actor SnapshotMirror {
     private func follow() async {
         var delay = configuration.retryDelay
         var streams = configuration.transport != .longPoll
+        let clock = ContinuousClock()
+        var fellBackAt: ContinuousClock.Instant?
         while !Task.isCancelled {
             do throws(ListDiffClientError) {
+                if let since = fellBackAt, since.duration(to: clock.now) >= configuration.streamRetryAfterFallback {
+                    fellBackAt = nil
+                    streams = true
+                }
                 guard streams else {
                     if let update = try await synchronize() { continuation.yield(update) }
                     delay = configuration.retryDelay
@@ -271,12 +284,12 @@ public actor SnapshotMirror {
                 }
                 switch try await followStream() {
                 case .unsupported(let error):
-                    // Not retried: a server without the route (a 404 too) will not grow one.
                     guard configuration.transport == .automatic else {
                         continuation.finish(throwing: error)
                         return
                     }
                     statistics.fellBackToLongPolls = true
+                    fellBackAt = clock.now
                     streams = false
                     continue
                 case .closed(let progressed):
