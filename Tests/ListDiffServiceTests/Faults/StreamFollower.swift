@@ -13,8 +13,8 @@ struct StreamFollower {
     var expectsSnapshot = false
     /// The version acknowledged when the stream opened, if assured: a `snapshot` event's.
     var acknowledgedAtOpen: String?
-    /// The snapshot may have been lost since the stream's last event: only then may `deleted`
-    /// come.
+    /// The snapshot may have been lost since the stream last reached a version acknowledged
+    /// after the loss: only then may `deleted` come.
     var mayBeLost = false
     /// Connections opened, by choice or after a close.
     var opens = 0
