@@ -28,6 +28,10 @@ public final class EventStreamClient: @unchecked Sendable {
     /// The stream's terminating chunk was read.
     public private(set) var ended = false
     private var payload: [UInt8] = []
+    /// The event being read: its lines so far, kept when a read times out in the middle of it.
+    private var pending = Event(event: "message", id: nil, data: "")
+    private var pendingHasData = false
+    private let receiveTimeout: Double
 
     /// Opens `GET target` (with `headers`) and reads the head; a body that is not a stream is
     /// left for ``client``.
@@ -36,20 +40,27 @@ public final class EventStreamClient: @unchecked Sendable {
         receiveBufferBytes: Int32? = nil
     ) throws {
         client = try RawClient(port: port, receiveTimeout: receiveTimeout, receiveBufferBytes: receiveBufferBytes)
+        self.receiveTimeout = receiveTimeout
         var request = "GET \(target) HTTP/1.1\r\nHost: test\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         try client.send(request + "\r\n")
         head = try client.readHead()
     }
 
-    /// The next event, skipping comments; throws `closed` when the stream ends first.
+    /// The next event, skipping comments; throws `closed` when the stream ends first, and
+    /// `timedOut` when none came within the receive timeout (what was read of it is kept for
+    /// the next call).
     public func next() throws -> Event {
-        var event = Event(event: "message", id: nil, data: "")
-        var hasData = false
         while true {
             guard let line = try nextLine() else { throw RawClient.ClientError.closed }
             if line.isEmpty {
-                if hasData { return event }
+                if pendingHasData {
+                    defer {
+                        pending = Event(event: "message", id: nil, data: "")
+                        pendingHasData = false
+                    }
+                    return pending
+                }
                 continue
             }
             if line.hasPrefix(":") {
@@ -58,14 +69,26 @@ public final class EventStreamClient: @unchecked Sendable {
             }
             let (field, value) = Self.field(line)
             switch field {
-            case "event": event.event = value
-            case "id": event.id = value
+            case "event": pending.event = value
+            case "id": pending.id = value
             case "data":
-                event.data += hasData ? "\n" + value : value
-                hasData = true
+                pending.data += pendingHasData ? "\n" + value : value
+                pendingHasData = true
             case "retry": retry = Int(value)
             default: break
             }
+        }
+    }
+
+    /// The next event if one comes within `seconds`, else nil; throws `closed` when the stream
+    /// ends first.
+    public func next(within seconds: Double) throws -> Event? {
+        client.setReceiveTimeout(seconds)
+        defer { client.setReceiveTimeout(receiveTimeout) }
+        do {
+            return try next()
+        } catch RawClient.ClientError.timedOut {
+            return nil
         }
     }
 

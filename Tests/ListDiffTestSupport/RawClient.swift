@@ -67,9 +67,7 @@ public final class RawClient: @unchecked Sendable {
             close(fd)
             throw ClientError.connectFailed(code)
         }
-        var timeout = timeval(
-            tv_sec: Int(receiveTimeout), tv_usec: .init((receiveTimeout - Double(Int(receiveTimeout))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setReceiveTimeout(receiveTimeout)
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
@@ -101,10 +99,15 @@ public final class RawClient: @unchecked Sendable {
 
     /// Reads one response (Content-Length framed, or to EOF without it).
     public func readResponse(isHead: Bool = false) throws -> Response {
-        var response = try readHead()
-        let length =
-            isHead || response.status == 100
-            ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
+        let head = try readHead()
+        return isHead || head.status == 100 ? head : try readBody(of: head)
+    }
+
+    /// Reads the `Content-Length` body of a response whose head ``readHead()`` read (one that
+    /// turned out not to be a stream): the whole response.
+    public func readBody(of head: Response) throws -> Response {
+        var response = head
+        let length = Int(response.header("Content-Length") ?? "0") ?? 0
         while buffer.count < length {
             guard try fill() else { throw ClientError.closed }
         }
@@ -112,6 +115,12 @@ public final class RawClient: @unchecked Sendable {
         buffer.removeFirst(length)
         try response.requireJSONBody()
         return response
+    }
+
+    /// How long a read waits for bytes before it throws `timedOut`.
+    public func setReceiveTimeout(_ seconds: Double) {
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: .init((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Reads a response's head alone, leaving its body to ``readChunk()`` or ``readToEOF()``
@@ -138,23 +147,38 @@ public final class RawClient: @unchecked Sendable {
 
     /// Reads one chunk of a chunked body, checking its framing (hexadecimal size, CRLF, data,
     /// CRLF): its data, or nil for the last chunk (size 0, then an empty trailer section).
+    /// Nothing is taken from the buffer until the whole chunk is there, so a read that times
+    /// out can be tried again.
     public func readChunk() throws -> [UInt8]? {
-        let sizeLine = try readLine()
-        guard let size = Int(sizeLine, radix: 16), size >= 0 else {
-            throw ClientError.malformed("chunk size \(sizeLine)")
-        }
-        guard size > 0 else {
-            let trailerEnd = try readLine()
-            guard trailerEnd.isEmpty else { throw ClientError.malformed("trailer \(trailerEnd)") }
-            return nil
-        }
-        while buffer.count < size + 2 {
+        while true {
+            if let sizeEnd = lineEnd(from: 0) {
+                let sizeLine = String(decoding: buffer[0..<sizeEnd], as: UTF8.self)
+                guard let size = Int(sizeLine, radix: 16), size >= 0 else {
+                    throw ClientError.malformed("chunk size \(sizeLine)")
+                }
+                let start = sizeEnd + 2
+                if size == 0, let trailerEnd = lineEnd(from: start) {
+                    guard trailerEnd == start else { throw ClientError.malformed("a trailer after the last chunk") }
+                    buffer.removeFirst(start + 2)
+                    return nil
+                }
+                if size > 0, buffer.count >= start + size + 2 {
+                    guard buffer[start + size] == 13, buffer[start + size + 1] == 10 else {
+                        throw ClientError.malformed("no CRLF after a chunk")
+                    }
+                    let data = Array(buffer[start..<(start + size)])
+                    buffer.removeFirst(start + size + 2)
+                    return data
+                }
+            }
             guard try fill() else { throw ClientError.closed }
         }
-        guard buffer[size] == 13, buffer[size + 1] == 10 else { throw ClientError.malformed("no CRLF after a chunk") }
-        let data = Array(buffer[0..<size])
-        buffer.removeFirst(size + 2)
-        return data
+    }
+
+    /// Where the line starting at `start` of the buffer ends (its CR), if it is all there.
+    private func lineEnd(from start: Int) -> Int? {
+        guard buffer.count >= start + 2 else { return nil }
+        return (start..<(buffer.count - 1)).first { buffer[$0] == 13 && buffer[$0 + 1] == 10 }
     }
 
     /// Reads until the server closes the connection (EOF or reset); returns what came.
@@ -162,19 +186,6 @@ public final class RawClient: @unchecked Sendable {
         while try fill() {}
         defer { buffer = [] }
         return buffer
-    }
-
-    private func readLine() throws -> String {
-        while true {
-            if buffer.count >= 2,
-                let index = (0..<(buffer.count - 1)).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 })
-            {
-                let line = String(decoding: buffer[0..<index], as: UTF8.self)
-                buffer.removeFirst(index + 2)
-                return line
-            }
-            guard try fill() else { throw ClientError.closed }
-        }
     }
 
     /// Whether the server closed the connection (EOF or reset) with nothing more to read.

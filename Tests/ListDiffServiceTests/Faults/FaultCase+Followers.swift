@@ -28,7 +28,11 @@ extension FaultCase {
         }
         switch response.status {
         case 200:
-            try take(response, which: which, form: form, longPoll: longPoll)
+            let document = try WireDecoder.changes(response.body, sequential: form.sequential)
+            let index = followers[which].snapshot
+            followers[which] =
+                try take(document, by: followers[which], form: form, channel: longPoll ? .longPoll : .answer)
+                ?? Follower(snapshot: index)
         case 404 where couldBeMissing, 503:
             return
         default:
@@ -36,9 +40,14 @@ extension FaultCase {
         }
     }
 
-    private func take(_ response: RawClient.Response, which: Int, form: AnswerForm, longPoll: Bool) throws {
-        let index = followers[which].snapshot
-        let document = try WireDecoder.changes(response.body, sequential: form.sequential)
+    /// Takes a changes document (a `changes` answer, a stream's `changes` or `reset` event) to
+    /// `follower`: a changeset must start at its version and bring its copy to the content of
+    /// `to`; a reset gives the whole content. Answers the follower after it, or nil when the
+    /// content of `to` was gone before the test could read it (the follower starts over).
+    func take(_ document: WireChangesDocument, by follower: Follower, form: AnswerForm, channel: Channel) throws
+        -> Follower?
+    {
+        let index = follower.snapshot
         switch document.body {
         case .reset(let reset):
             let content = reset.snapshot
@@ -46,26 +55,25 @@ extension FaultCase {
                 throw FaultFailure(description: "a reset's digest is not its content's")
             }
             try snapshots[index].learn(document.to, content)
-            followers[which] = Follower(snapshot: index, version: document.to, content: content)
-            coverage.note([feature(of: index), .reset], store: store.name, fault: struck)
+            coverage.note([feature(of: index), .reset], store: store.name, fault: struck, streamed: channel == .stream)
+            return Follower(snapshot: index, version: document.to, content: content)
         case .changes(let from, let changeset, let fresh):
-            guard from == followers[which].version, let old = followers[which].content else {
+            guard from == follower.version, let old = follower.content else {
                 throw FaultFailure(
-                    description: "a changeset from \(from) to a follower holding \(followers[which].version)")
+                    description: "a changeset from \(from) to a follower holding \(follower.version)"
+                        + (channel == .stream ? " (an event duplicated or skipped)" : ""))
             }
             var new = snapshots[index].contents[document.to]
             if new == nil, let current = try read(index), current.version == document.to { new = current.content }
             guard let new else {
-                // The content of `to` is gone before the test could read it: start over.
                 unverified += 1
-                followers[which] = Follower(snapshot: index)
-                return
+                return nil
             }
             try verify(
                 changeset, fresh: fresh, digest: document.digest, from: old, to: new,
                 marks: snapshots[index].marks(from: from, to: document.to) ?? ExpectedMarks(), index: index,
-                form: form, longPoll: longPoll)
-            followers[which] = Follower(snapshot: index, version: document.to, content: new)
+                form: form, channel: channel)
+            return Follower(snapshot: index, version: document.to, content: new)
         }
     }
 }

@@ -26,6 +26,7 @@ extension FaultCase {
         default:
             throw FaultFailure(description: "\(method) \(target): \(response.status) \(response.bodyText)")
         }
+        try withStreamDraws { try streamFollows(write: index) }
     }
 
     /// The write's method, target, body and marks, and for a PUT the content it writes.
@@ -64,7 +65,7 @@ extension FaultCase {
         try verify(
             changeset, fresh: fresh, digest: document.digest, from: before, to: after,
             marks: from == document.to ? ExpectedMarks() : marks.held(by: after), index: index, form: form,
-            longPoll: false)
+            channel: .answer)
     }
 
     /// What a snapshot holds before its first write (`<epoch>.0`): nothing, in its form.
@@ -77,7 +78,7 @@ extension FaultCase {
     /// Checks a changeset from `old` to `new` and notes what it exercised.
     func verify(
         _ changeset: WireChangeset, fresh: WireFreshElements?, digest: String, from old: WireSnapshot,
-        to new: WireSnapshot, marks: ExpectedMarks, index: Int, form: AnswerForm, longPoll: Bool
+        to new: WireSnapshot, marks: ExpectedMarks, index: Int, form: AnswerForm, channel: Channel
     ) throws {
         guard digest == SnapshotDigest.digest(of: new) else {
             throw FaultFailure(description: "the answer's digest \(digest) is not its `to` content's")
@@ -87,8 +88,8 @@ extension FaultCase {
         if form.values { features.append(.values) }
         if seen.stages > 1 { features.append(.multiStage) }
         if seen.marksChecked { features.append(.marks) }
-        if longPoll { features.append(.longPoll) }
-        coverage.note(features, store: store.name, fault: struck)
+        if channel == .longPoll { features.append(.longPoll) }
+        coverage.note(features, store: store.name, fault: struck, streamed: channel == .stream)
     }
 
     func feature(of index: Int) -> FaultCoverage.Feature {

@@ -9,21 +9,32 @@ final class FaultCoverage: @unchecked Sendable {
         case flat, sectioned, outline, batch, sequential, values, multiStage, marks, longPoll, reset
     }
 
+    /// What an event stream must meet under every store and fault: each snapshot form, each
+    /// answer form, and a reset.
+    static let streamed: [Feature] = [.flat, .sectioned, .outline, .batch, .sequential, .values, .reset]
+
     struct Pair: Hashable, Sendable {
         var store: String
         var fault: StoreFault
         var feature: Feature
+        /// Noted for an event stream's event (its features are also noted unstreamed).
+        var streamed = false
     }
 
     private(set) var counts: [Pair: Int] = [:]
     private(set) var answers = 0
+    private(set) var events = 0
     private(set) var refusals: [Int: Int] = [:]
     private(set) var seconds: [String: Double] = [:]
     private(set) var unverified = 0
 
-    func note(_ features: [Feature], store: String, fault: StoreFault) {
+    func note(_ features: [Feature], store: String, fault: StoreFault, streamed: Bool) {
         answers += 1
-        for feature in features { counts[Pair(store: store, fault: fault, feature: feature), default: 0] += 1 }
+        if streamed { events += 1 }
+        for feature in features {
+            counts[Pair(store: store, fault: fault, feature: feature), default: 0] += 1
+            if streamed { counts[Pair(store: store, fault: fault, feature: feature, streamed: true), default: 0] += 1 }
+        }
     }
 
     func noteRefusal(_ status: Int) { refusals[status, default: 0] += 1 }
@@ -38,6 +49,7 @@ final class FaultCoverage: @unchecked Sendable {
         stores.flatMap { store in
             store.faults.flatMap { fault in
                 Feature.allCases.map { Pair(store: store.name, fault: fault, feature: $0) }
+                    + Self.streamed.map { Pair(store: store.name, fault: fault, feature: $0, streamed: true) }
             }
         }.filter { counts[$0] == nil }
     }
@@ -45,7 +57,8 @@ final class FaultCoverage: @unchecked Sendable {
     var summary: String {
         let byFault = Dictionary(grouping: counts, by: { "\($0.key.store) \($0.key.fault)" })
             .mapValues { $0.reduce(0) { $0 + $1.value } }
-        return "\(answers) changesets and resets checked; feature notes by store and fault: "
+        return
+            "\(answers) changesets and resets checked (\(events) of them stream events); feature notes by store and fault: "
             + byFault.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             + "; refusals by status: "
             + refusals.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")

@@ -8,8 +8,9 @@ import Testing
 /// changeset — a client gets a reset or a 503, never a wrong answer, a 404 for a snapshot that
 /// exists or a 500. Seeded cases over real HTTP (``FaultCase``), on the memory store and on a
 /// real Redis server, cross every feature (flat, sectioned and outline snapshots, multi-stage
-/// answers, marks, batch and sequential forms, values, long polls, resets) with every fault the
-/// store can have (``StoreFault``); the run fails if a combination never came up.
+/// answers, marks, batch and sequential forms, values, long polls, event streams, resets) with
+/// every fault the store can have (``StoreFault``); the run fails if a combination never came
+/// up.
 /// `LISTDIFF_FAULT_CASES` (default 30), `LISTDIFF_FAULT_SEED` (the run's seed) and
 /// `LISTDIFF_FAULT_CASE` (one case of that run).
 @Suite(.serialized) struct FaultPropertyTests {
@@ -86,7 +87,8 @@ import Testing
         let missing = coverage.missing(stores)
         #expect(
             missing.isEmpty,
-            "combinations never exercised: \(missing.map { "\($0.store) \($0.fault) × \($0.feature)" })")
+            "combinations never exercised: \(missing.map { "\($0.store) \($0.fault)\($0.streamed ? " × stream" : "") × \($0.feature)" })"
+        )
     }
 
     /// Runs `body` with a service over `store` when there is one.
