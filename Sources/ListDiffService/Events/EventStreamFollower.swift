@@ -102,7 +102,12 @@ final class EventStreamFollower: @unchecked Sendable {
                     state = .following(early: nil)
                     return .answer(early)
                 case .following(nil):
-                    guard let wait else { return .catchUp }
+                    guard let wait else {
+                        // The store may still answer the wait it just declined (a write took it
+                        // first): that answer is the catch-up's, so it must not be taken later.
+                        waitNumber += 1
+                        return .catchUp
+                    }
                     state = .waiting(wait)
                     return .waiting
                 case .ended:

@@ -15,7 +15,8 @@
         Checkpoint(address: address, counter: versions.last, state: try existingSnapshot(address).snapshot.saved())
     }
 
-    /// Puts the snapshot and the counter back as `checkpoint` found them; waits stay registered.
+    /// Puts the snapshot and the counter back as `checkpoint` found them; the snapshot's waits,
+    /// registered at a version this takes away, are answered with a reset to what it restores.
     public func restore(_ checkpoint: Checkpoint) throws(StoreError) {
         try existingSnapshot(checkpoint.address).snapshot.restore(checkpoint.state)
         versions.rewind(to: checkpoint.counter)

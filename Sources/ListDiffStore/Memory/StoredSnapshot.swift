@@ -206,8 +206,9 @@ final class StoredSnapshot: @unchecked Sendable {
 
     /// Puts back the state `saved()` returned, as a store restored from a backup would.
     func restore(_ saved: Saved) throws(StoreError) {
-        try lock.locked { () throws(StoreError) in
+        let answers: [() -> Void] = try lock.locked { () throws(StoreError) in
             if let removal { throw .gone(removal) }
+            let changed = version != saved.version || digest != saved.digest
             current = saved.current
             currentMarks = saved.currentMarks
             isFlat = saved.isFlat
@@ -215,7 +216,15 @@ final class StoredSnapshot: @unchecked Sendable {
             digest = saved.digest
             history = saved.history
             currentBytes = saved.currentBytes
+            // The waits were registered at the version the restore took away: the next write's
+            // diff would start at the restored one, not theirs. Each gets the restored content.
+            guard changed, !waiters.isEmpty else { return [] }
+            let state = stateLocked()
+            let taken = waiters.values
+            waiters = [:]
+            return taken.map { waiter in { waiter.answer(.success(.reset(state))) } }
         }
+        for answer in answers { answer() }
     }
 
     /// Versions kept: the current one (if any) and the older ones.

@@ -4,11 +4,6 @@ import ListDiffTestSupport
 import ListDiffWire
 
 extension FaultCase {
-    /// Whether a stream on the memory store stays open across a rollback, to show the bug
-    /// ``liftFault(_:)`` names (`LISTDIFF_FAULT_STREAM_ACROSS_ROLLBACK=1`).
-    static let streamsAcrossMemoryRollback =
-        ProcessInfo.processInfo.environment["LISTDIFF_FAULT_STREAM_ACROSS_ROLLBACK"] == "1"
-
     /// Runs `body` (a stream's step, not nested in another) drawing from ``streamRandom``.
     func withStreamDraws<T>(_ body: () throws -> T) rethrows -> T {
         swap(&random, &streamRandom)

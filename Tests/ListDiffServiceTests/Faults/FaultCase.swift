@@ -162,15 +162,6 @@ final class FaultCase {
         if fault == .rollback {
             struck = .rollback
             forgetAssurances()
-            // Known bug, left to show: the memory store's restore keeps its waits, and its next
-            // write answers them with that write's changes, from the restored version, not from
-            // the lost one they wait since; a stream held across it sends an event whose `from`
-            // is not its last `id`. The stream reconnects instead unless
-            // LISTDIFF_FAULT_STREAM_ACROSS_ROLLBACK=1 (Redis answers every wait since its version).
-            if store.redis == nil, !Self.streamsAcrossMemoryRollback {
-                log.append("the stream reconnects (the memory store's restore keeps its waits)")
-                stream?.client = nil
-            }
         }
     }
 
