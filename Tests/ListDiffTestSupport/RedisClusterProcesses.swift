@@ -13,21 +13,23 @@ public final class RedisClusterProcesses {
     private let directory: URL
 
     public init(binary: String, masters: Int = 3) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "listdiff-cluster-\(UUID().uuidString)")
+        self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var nodes: [RedisServerProcess] = []
         var busPorts: [Int] = []
         for index in 0..<masters {
-            let bus = try RedisServerProcess.freePort()
+            var bus = 0
             nodes.append(
-                try RedisServerProcess(
-                    binary: binary,
-                    arguments: [
+                try RedisServerProcess(binary: binary) {
+                    bus = try RedisServerProcess.freePort()
+                    return [
                         "--cluster-enabled", "yes", "--cluster-port", String(bus), "--cluster-node-timeout", "2000",
                         "--cluster-config-file", directory.appendingPathComponent("nodes-\(index).conf").path, "--dir",
                         directory.path, "--dbfilename", "dump-\(index).rdb"
-                    ]))
+                    ]
+                })
             busPorts.append(bus)
         }
         self.nodes = nodes

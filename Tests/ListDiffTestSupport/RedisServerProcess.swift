@@ -43,14 +43,37 @@ public final class RedisServerProcess {
 
     /// Starts `binary` with `arguments` added (e.g. `--requirepass`) and waits until it answers.
     /// With `directory`, a `SAVE` writes its RDB there and ``killAndRestart()`` loads it.
-    public init(binary: String, port: Int? = nil, directory: URL? = nil, arguments: [String] = []) throws {
-        self.binary = binary
-        self.port = try port ?? Self.freePort()
-        self.arguments =
-            ["--port", String(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-            + (directory.map { ["--dir", $0.path, "--dbfilename", "dump.rdb"] } ?? []) + arguments
-        process = try Self.start(binary, arguments: self.arguments, port: self.port, untilLoaded: false)
+    public convenience init(binary: String, port: Int? = nil, directory: URL? = nil, arguments: [String] = []) throws {
+        try self.init(binary: binary, port: port, directory: directory) { arguments }
     }
+
+    /// As above, `arguments` asked again for each attempt (a port it names is chosen anew too).
+    /// A port chosen here can be taken between the check and the server's bind — by one of the
+    /// suite's own outgoing connections, whose ports come from the same range — and the server
+    /// then exits at once: it is started again on another port, up to ``startAttempts`` times.
+    public init(binary: String, port: Int? = nil, directory: URL? = nil, arguments: () throws -> [String]) throws {
+        self.binary = binary
+        var attempt = 1
+        var launched: (port: Int, arguments: [String], process: Process)?
+        while launched == nil {
+            let chosen = try port ?? Self.freePort()
+            let all =
+                ["--port", String(chosen), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+                + (directory.map { ["--dir", $0.path, "--dbfilename", "dump.rdb"] } ?? []) + (try arguments())
+            do {
+                launched = (chosen, all, try Self.start(binary, arguments: all, port: chosen, untilLoaded: false))
+            } catch let failure as StartFailure where failure.exited && attempt < Self.startAttempts {
+                attempt += 1
+            }
+        }
+        guard let launched else { throw StartFailure(description: "\(binary) was not started") }
+        self.port = launched.port
+        self.arguments = launched.arguments
+        process = launched.process
+    }
+
+    /// How many ports a server is tried on before its start fails.
+    public static let startAttempts = 4
 
     /// Kills the server (SIGKILL: nothing saved) and starts it again on the same port and
     /// directory, so it holds what its last `SAVE` wrote: a rolled-back store.
@@ -91,7 +114,8 @@ public final class RedisServerProcess {
             process.waitUntilExit()
         }
         throw StartFailure(
-            description: "\(binary) did not answer on port \(port) within 30 s" + (exited ? " (it exited)" : ""))
+            description: "\(binary) did not answer on port \(port) within 30 s" + (exited ? " (it exited)" : ""),
+            exited: exited)
     }
 
     public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
@@ -161,6 +185,8 @@ public final class RedisServerProcess {
 
     public struct StartFailure: Error, CustomStringConvertible {
         public let description: String
+        /// The server exited instead of answering (a port taken, say), rather than hanging.
+        public var exited = false
     }
 
     public static func freePort() throws -> Int {
