@@ -67,8 +67,9 @@ public protocol SnapshotStore: AnyObject, Sendable {
     /// learned of it (a write through another instance) — with the changes
     /// from `since` to the next version (computed with `options`), or with
     /// ``StoreError/gone(_:)`` when the snapshot goes first. Nil, and no registration, when
-    /// `since` is not the current version: the caller asks ``changes(at:since:options:)``.
-    /// The caller owns the deadline: it cancels the wait, and no answer comes after that.
+    /// `since` is not the current version: the caller asks ``changes(at:since:options:)``;
+    /// after nil, `answer` is never called. The caller owns the deadline: it cancels the wait,
+    /// and no answer comes after that but one already under way.
     func waitForChange(
         at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
         _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void

@@ -268,16 +268,14 @@ public actor SnapshotMirror {
 
     private func follow() async {
         var delay = configuration.retryDelay
-        var streams = configuration.transport != .longPoll
         let clock = ContinuousClock()
         var fellBackAt: ContinuousClock.Instant?
         while !Task.isCancelled {
             do throws(ListDiffClientError) {
                 if let since = fellBackAt, since.duration(to: clock.now) >= configuration.streamRetryAfterFallback {
                     fellBackAt = nil
-                    streams = true
                 }
-                guard streams else {
+                guard configuration.transport != .longPoll, fellBackAt == nil else {
                     if let update = try await synchronize() { continuation.yield(update) }
                     delay = configuration.retryDelay
                     continue
@@ -290,7 +288,6 @@ public actor SnapshotMirror {
                     }
                     statistics.fellBackToLongPolls = true
                     fellBackAt = clock.now
-                    streams = false
                     continue
                 case .closed(let progressed):
                     if Task.isCancelled { break }

@@ -28,10 +28,14 @@ final class LocalWaiters: @unchecked Sendable {
         }
     }
 
-    func remove(_ address: SnapshotAddress, _ id: UInt64) {
+    /// Removes a wait; false when it was no longer here (a write or the subscriber took it,
+    /// and its answer is under way).
+    @discardableResult
+    func remove(_ address: SnapshotAddress, _ id: UInt64) -> Bool {
         lock.withLock {
-            waiting[address]?[id] = nil
+            let removed = waiting[address]?.removeValue(forKey: id) != nil
             if waiting[address]?.isEmpty == true { waiting[address] = nil }
+            return removed
         }
     }
 

@@ -239,10 +239,9 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
             waiters.remove(address, id)
             throw error
         }
-        guard head == since else {
-            waiters.remove(address, id)
-            return nil
-        }
+        // The head moved: no wait, unless a write took this one first — then its answer is
+        // under way, and the caller must hear of it as a registered wait, not as nil.
+        if head != since, waiters.remove(address, id) { return nil }
         return ChangeWait { [waiters] in waiters.remove(address, id) }
     }
 

@@ -16,11 +16,11 @@ import ListDiffStore
 ///     any ──stream ended, snapshot gone, store failed──▶ ended
 ///
 /// In `following` exactly one thread is running ``follow()``; a version that answers the wait
-/// before that thread has recorded it is kept as `early` for it. Each wait is numbered: an
-/// answer to an earlier one (a store may answer a wait it was already told to forget, as Redis
-/// does when its subscriber took the wait just before the cancel) is dropped, not sent again.
+/// before that thread has recorded it is kept as `early` for it. A wait the store declines
+/// (nil) is never answered (``SnapshotStore/waitForChange(at:since:options:_:)``), so an early
+/// answer always belongs to the wait just registered.
 final class EventStreamFollower: @unchecked Sendable {
-    // Sendable argument: `state`, `version` and `waitNumber` are only touched while holding `lock`.
+    // Sendable argument: `state` and `version` are only touched while holding `lock`.
     private enum State {
         case following(early: Result<SnapshotChanges, StoreError>?)
         case waiting(ChangeWait)
@@ -38,8 +38,6 @@ final class EventStreamFollower: @unchecked Sendable {
     private var version: SnapshotVersion
     /// When the token the stream was opened with stops being accepted (seconds since 1970).
     private let tokenEndsAt: Double?
-    /// The number of the newest wait registered: only its answer is taken.
-    private var waitNumber = 0
 
     init(
         service: ListDiffService, stream: HTTPResponseStream, address: SnapshotAddress, format: ChangesetFormat,
@@ -84,14 +82,11 @@ final class EventStreamFollower: @unchecked Sendable {
     /// what changed first and tries again. Runs only in `following`, on one thread.
     private func follow() {
         while true {
-            let (since, number) = lock.withLock {
-                waitNumber += 1
-                return (version, waitNumber)
-            }
+            let since = lock.withLock { version }
             let wait: ChangeWait?
             do {
                 wait = try service.store.waitForChange(at: address, since: since, options: format.options) {
-                    [self] answer in woken(answer, wait: number)
+                    [self] answer in woken(answer)
                 }
             } catch {
                 return fail(error)
@@ -102,12 +97,7 @@ final class EventStreamFollower: @unchecked Sendable {
                     state = .following(early: nil)
                     return .answer(early)
                 case .following(nil):
-                    guard let wait else {
-                        // The store may still answer the wait it just declined (a write took it
-                        // first): that answer is the catch-up's, so it must not be taken later.
-                        waitNumber += 1
-                        return .catchUp
-                    }
+                    guard let wait else { return .catchUp }
                     state = .waiting(wait)
                     return .waiting
                 case .ended:
@@ -136,10 +126,9 @@ final class EventStreamFollower: @unchecked Sendable {
         }
     }
 
-    /// The store answered wait `number` (on the writer's thread, or the subscriber's).
-    private func woken(_ answer: Result<SnapshotChanges, StoreError>, wait number: Int) {
+    /// The store answered the wait (on the writer's thread, or the subscriber's).
+    private func woken(_ answer: Result<SnapshotChanges, StoreError>) {
         let proceed: Bool = lock.withLock {
-            guard number == waitNumber else { return false }
             switch state {
             case .following(nil):
                 state = .following(early: answer)

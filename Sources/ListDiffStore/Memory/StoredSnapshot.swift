@@ -175,10 +175,9 @@ final class StoredSnapshot: @unchecked Sendable {
     @discardableResult
     func markRemoved(_ removal: StoreError.Removal) -> Int {
         let (taken, bytes): ([Waiter], Int) = lock.withLock {
-            defer { waiters = [:] }
             let held = self.removal == nil ? currentBytes + history.bytes : 0
             if self.removal == nil { self.removal = removal }
-            return (Array(waiters.values), held)
+            return (takeAllWaitersLocked(), held)
         }
         for waiter in taken { waiter.answer(.failure(.gone(removal))) }
         return bytes
@@ -220,9 +219,7 @@ final class StoredSnapshot: @unchecked Sendable {
             // diff would start at the restored one, not theirs. Each gets the restored content.
             guard changed, !waiters.isEmpty else { return [] }
             let state = stateLocked()
-            let taken = waiters.values
-            waiters = [:]
-            return taken.map { waiter in { waiter.answer(.success(.reset(state))) } }
+            return takeAllWaitersLocked().map { waiter in { waiter.answer(.success(.reset(state))) } }
         }
         for answer in answers { answer() }
     }
@@ -242,12 +239,16 @@ final class StoredSnapshot: @unchecked Sendable {
     /// `lock`): one diff per set of options the waiters asked for.
     private func takeWaiters(diff: WireDiff, from: SnapshotVersion, to: SnapshotHead) -> [() -> Void] {
         guard !waiters.isEmpty else { return [] }
-        let taken = waiters.values
-        waiters = [:]
         var diffs = DiffsByOptions(diff, differ: differ)
-        return taken.map { waiter in
+        return takeAllWaitersLocked().map { waiter in
             let waiterDiff = diffs.diff(with: waiter.options)
             return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
         }
+    }
+
+    /// Removes and returns every waiter (under `lock`).
+    private func takeAllWaitersLocked() -> [Waiter] {
+        defer { waiters = [:] }
+        return Array(waiters.values)
     }
 }

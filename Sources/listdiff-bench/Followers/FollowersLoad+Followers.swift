@@ -189,7 +189,6 @@ extension FollowersLoad {
 
     /// The server refused the follower (503): it connects again after a pause.
     private func pause(_ index: Int, now: UInt64) {
-        tally.refusals += 1
         if followers[index].opened {
             followers[index].opened = false
             opened -= 1

@@ -89,7 +89,6 @@ extension FollowersLoad {
                 return
             }
             if status == 503, !closes {
-                tally.refusals += 1
                 tally.refused(body)
                 pausedWriters.append((Self.pauseAfterRefusal(now: MonotonicClock.nanoseconds()), index))
                 continue

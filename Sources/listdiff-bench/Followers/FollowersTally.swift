@@ -31,8 +31,10 @@ struct FollowersTally {
         if messages <= 5 { FollowersOutput.error("lost: \(message)") }
     }
 
-    /// Says why the server refused, once per process: a 503's problem names the limit.
+    /// Counts a refusal and says why the first one came, once per process: a 503's problem
+    /// names the limit.
     mutating func refused(_ problem: ArraySlice<UInt8>) {
+        refusals += 1
         guard !saidWhyRefused else { return }
         saidWhyRefused = true
         FollowersOutput.error("first refusal (503): \(String(decoding: problem.prefix(300), as: UTF8.self))")
