@@ -10,36 +10,41 @@ extension SectionedDiff {
     /// Items leaving for a moved section whose items change, or for an inserted section,
     /// take the extended diff's second stage, so those changes take three stages in all.
     ///
+    /// The extended diff is derived from this one (``_extendedDiff(to:placing:sections:)``),
+    /// not computed again; the two placements of the emptied sections differ only in section
+    /// order, so their section moves alone choose between them.
+    ///
     /// - Returns: nil when a re-diff fails, which only snapshots built without checks can
     ///   cause; the caller then answers as if the sections held nothing kept.
     @inlinable
-    func _stages(emptying emptied: [Int]) -> StagedBatch? {
-        // Two placements of the emptied sections; the one whose diff moves fewer sections wins.
-        var best: (diff: Self, deletes: [Int])?
+    func _stages(emptying emptied: [Int]) -> [Stage]? {
+        // Two placements of the emptied sections; the one that moves fewer sections wins.
+        var best: (extended: Source, placed: [_EmptiedPlacement], sections: _DiffIndexes)?
         for avoiding in [true, false] {
-            guard let (extended, deletes) = _extended(keeping: emptied, avoidingNoOpMoves: avoiding),
-                let diff = try? Self(from: old, to: extended, options: options)
-            else { continue }
-            if best.map({ diff._indexes.sectionMoveCount < $0.diff._indexes.sectionMoveCount }) ?? true {
-                best = (diff, deletes)
+            guard let (extended, placed) = _extended(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
+            var matcher = _Matcher(old: old, new: extended, options: options)
+            guard (try? matcher.matchSections()) != nil else { continue }
+            if best.map({ matcher.result.sectionMoveCount < $0.sections.sectionMoveCount }) ?? true {
+                best = (extended, placed, matcher.result)
             }
         }
-        guard let (inner, deletes) = best else { return nil }
-        var stages = inner.stagedBatch.stages
+        guard let best, let inner = _extendedDiff(to: best.extended, placing: best.placed, sections: best.sections)
+        else { return nil }
+        var stages = inner._batchStages().stages
         if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied),
             let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes.assembleBatch(),
             merged.secondStageSections.isEmpty
         {
             stages[1] = Stage(update: merged.update, result: new)
         } else {
-            stages.append(Stage(update: BatchUpdate(sectionDeletes: deletes), result: new))
+            stages.append(Stage(update: BatchUpdate(sectionDeletes: best.placed.map(\.position)), result: new))
         }
-        return StagedBatch(stages: stages, updates: _updatesIncludingCarried())
+        return stages
     }
 
     /// `new` with each emptied section put back, holding only its items that `new` lacks,
     /// between the stable sections (those on the run that does not move) it lay between, so
-    /// that it need not move; and the emptied sections' indexes in it.
+    /// that it need not move; and where each emptied section went, in order.
     ///
     /// Put back, the emptied sections shift the sections after them, and a section that moves
     /// could land on its old index: a no-op move UIKit rejects (R8), which the diff would avoid
@@ -47,7 +52,9 @@ extension SectionedDiff {
     /// such a section, which shifts it off its old index (nil when none is left to place);
     /// otherwise they follow the stable section before them.
     @inlinable
-    func _extended(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> (snapshot: Source, indexes: [Int])? {
+    func _extended(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> (
+        snapshot: Source, placed: [_EmptiedPlacement]
+    )? {
         let indexes = _indexes
         var isEmptied = [Bool](_filling: false, count: indexes.oldSectionCount)
         for section in emptied { isEmptied[section] = true }
@@ -64,13 +71,13 @@ extension SectionedDiff {
         }
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(new.sections.count + emptied.count)
-        var positions: [Int] = []
+        var placed: [_EmptiedPlacement] = []
         var pending = ArraySlice(following[-1] ?? [])
         func place(_ count: Int) {
             for section in pending.prefix(count) {
                 let base = Int(indexes.oldBase[section])
                 let source = old.sections[section]
-                positions.append(sections.count)
+                placed.append(_EmptiedPlacement(position: sections.count, source: section))
                 sections.append(
                     Source.Section(
                         source.id, content: source.content,
@@ -98,7 +105,7 @@ extension SectionedDiff {
             sections.append(section)
         }
         place(pending.count)
-        return (Source(_uncheckedUniqueSections: sections), positions)
+        return (Source(_uncheckedUniqueSections: sections), placed)
     }
 
     /// Whether every emptied section in `snapshot` holds only items that `new` lacks: then the

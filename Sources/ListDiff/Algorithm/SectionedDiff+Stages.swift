@@ -19,16 +19,13 @@ extension SectionedDiff {
     /// moved sections are deleted and inserted instead (R7's other remedy), and the items
     /// bound for inserted sections arrive with them.
     @inlinable
-    func _stages(separating dirty: [Int]) -> (stages: [Stage], updates: ContentUpdates) {
+    func _stages(separating dirty: [Int]) -> (stages: [Stage], carries: Bool) {
         let middle = _intermediate(dirty: dirty)
         do {
             let first = try Self(from: old, to: middle)._indexes.assembleBatch()
             let second = try Self(from: middle, to: new)._indexes.assembleBatch()
             if first.secondStageSections.isEmpty, second.secondStageSections.isEmpty {
-                return (
-                    [Stage(update: first.update, result: middle), Stage(update: second.update, result: new)],
-                    _updatesIncludingCarried()
-                )
+                return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], true)
             }
         } catch {}
         var normalized = _indexes
@@ -36,7 +33,7 @@ extension SectionedDiff {
             normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = _DiffIndexes.none
             normalized.newSectionSource[section] = _DiffIndexes.none
         }
-        return ([Stage(update: normalized.assembleBatch().update, result: new)], _indexes.updates)
+        return ([Stage(update: normalized.assembleBatch().update, result: new)], false)
     }
 
     /// Whether new item `newFlat` of new section `section` waits in its old section during
@@ -74,14 +71,27 @@ extension SectionedDiff {
                 sections.append(section)
                 continue
             }
-            let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : [:]
-            var items = ContiguousArray<Source.Item>(leaving[-1] ?? [])
+            let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : []
+            // Leaving items come in old order, so their anchors, the stable items they follow,
+            // appear in the same order among the new items: one cursor walks them.
+            var next = leaving.startIndex
+            var items = ContiguousArray<Source.Item>()
+            items.reserveCapacity(section.items.count &+ leaving.count)
+            while next < leaving.endIndex, leaving[next].anchor < 0 {
+                items.append(leaving[next].item)
+                next &+= 1
+            }
             let base = Int(indexes.newBase[index])
+            let oldBase = source >= 0 ? Int(indexes.oldBase[source]) : 0
             for (offset, item) in section.items.enumerated()
             where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
                 items.append(item)
-                if let partner = indexes.items.newPartner(base + offset), indexes.items.isStable(new: base + offset) {
-                    items.append(contentsOf: leaving[partner - Int(indexes.oldBase[source])] ?? [])
+                guard next < leaving.endIndex, let partner = indexes.items.newPartner(base + offset),
+                    leaving[next].anchor == partner - oldBase, indexes.items.isStable(new: base + offset)
+                else { continue }
+                while next < leaving.endIndex, leaving[next].anchor == partner - oldBase {
+                    items.append(leaving[next].item)
+                    next &+= 1
                 }
             }
             sections.append(Source.Section(section.id, content: section.content, items: items))
@@ -89,14 +99,16 @@ extension SectionedDiff {
         return Source(_uncheckedUniqueSections: sections)
     }
 
-    /// Old items of section `source` bound for dirty sections (moved or inserted), keyed by the
-    /// old index of the stable item they followed (-1: none), so they stay where stage one
-    /// will not move them.
+    /// Old items of section `source` bound for dirty sections (moved or inserted), in old
+    /// order, each with the old index of the stable item it followed (-1: none), so they stay
+    /// where stage one will not move them.
     @inlinable
-    func _itemsLeavingForDirty(from source: Int, keptAs target: Int, isDirty: [Bool]) -> [Int: [Source.Item]] {
+    func _itemsLeavingForDirty(from source: Int, keptAs target: Int, isDirty: [Bool]) -> [(
+        anchor: Int, item: Source.Item
+    )] {
         let indexes = _indexes
         let base = Int(indexes.oldBase[source])
-        var leaving: [Int: [Source.Item]] = [:]
+        var leaving: [(anchor: Int, item: Source.Item)] = []
         var anchor = -1
         for (offset, item) in old.sections[source].items.enumerated() {
             guard let partner = indexes.items.oldPartner(base + offset) else { continue }
@@ -104,7 +116,7 @@ extension SectionedDiff {
             if section == target, indexes.items.isStable(new: partner) {
                 anchor = offset
             } else if isDirty[section] {
-                leaving[anchor, default: []].append(item)
+                leaving.append((anchor, item))
             }
         }
         return leaving

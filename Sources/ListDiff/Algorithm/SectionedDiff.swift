@@ -39,6 +39,15 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
         self.options = options
     }
 
+    /// A diff whose indexes were derived from another diff's rather than computed.
+    @inlinable
+    init(old: Source, new: Source, options: DiffOptions, indexes: _DiffIndexes) {
+        _indexes = indexes
+        self.old = old
+        self.new = new
+        self.options = options
+    }
+
     /// One `performBatchUpdates` call and the snapshot the view shows after it: the data
     /// source must report that snapshot while the call runs.
     public struct Stage: Sendable {
@@ -78,17 +87,23 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// are wanted.
     @inlinable
     public var stagedBatch: StagedBatch {
+        let (stages, carries) = _batchStages()
+        return StagedBatch(stages: stages, updates: carries ? _updatesIncludingCarried() : _indexes.updates)
+    }
+
+    /// The non-empty stages, and whether they carry items one batch would insert fresh (kept
+    /// items arriving in inserted sections or leaving deleted ones), whose content changes
+    /// then need updates too.
+    @inlinable
+    func _batchStages() -> (stages: [Stage], carries: Bool) {
         let emptied = _indexes.deletedSectionsWithKeptItems()
         if !emptied.isEmpty, let staged = _stages(emptying: emptied) {
-            return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
+            return (staged.filter { !$0.update.isEmpty }, true)
         }
         let (update, dirty) = _indexes.assembleBatch()
-        guard !dirty.isEmpty else {
-            return StagedBatch(
-                stages: update.isEmpty ? [] : [Stage(update: update, result: new)], updates: _indexes.updates)
-        }
+        guard !dirty.isEmpty else { return (update.isEmpty ? [] : [Stage(update: update, result: new)], false) }
         let staged = _stages(separating: dirty)
-        return StagedBatch(stages: staged.stages.filter { !$0.update.isEmpty }, updates: staged.updates)
+        return (staged.stages.filter { !$0.update.isEmpty }, staged.carries)
     }
 
     /// The batch stages with the state each one produces (``StagedBatch/stages``).

@@ -1,0 +1,13 @@
+/// Where ``SectionedDiff/_extended(keeping:avoidingNoOpMoves:)`` put an emptied section back:
+/// its index in the extended snapshot and its old index.
+@usableFromInline
+struct _EmptiedPlacement: Sendable {
+    @usableFromInline let position: Int
+    @usableFromInline let source: Int
+
+    @inlinable
+    init(position: Int, source: Int) {
+        self.position = position
+        self.source = source
+    }
+}
