@@ -15,25 +15,51 @@ extension SectionedDiff {
     /// (``_updatesIncludingCarried()``). Items leaving deleted sections are handled before
     /// this, by ``_stages(emptying:)``, whose extended diff may come here.
     ///
-    /// Should a re-diff fail, which only snapshots built without checks can cause, the dirty
+    /// Both stages' diffs are derived from this one's matching (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:)``):
+    /// the intermediate snapshot has the new snapshot's sections, and each of its items is
+    /// one of this diff's, so nothing is hashed again.
+    ///
+    /// Should a stage need a further stage, which the construction rules out, the dirty
     /// moved sections are deleted and inserted instead (R7's other remedy), and the items
     /// bound for inserted sections arrive with them.
     @inlinable
     func _stages(separating dirty: [Int]) -> (stages: [Stage], carries: Bool) {
-        let middle = _intermediate(dirty: dirty)
-        do {
-            let first = try Self(from: old, to: middle)._indexes.assembleBatch()
-            let second = try Self(from: middle, to: new)._indexes.assembleBatch()
-            if first.secondStageSections.isEmpty, second.secondStageSections.isEmpty {
-                return ([Stage(update: first.update, result: middle), Stage(update: second.update, result: new)], true)
-            }
-        } catch {}
+        let (first, second) = _separatingDiffs(dirty: dirty)
+        let (one, two) = (first._indexes.assembleBatch(), second._indexes.assembleBatch())
+        if one.secondStageSections.isEmpty, two.secondStageSections.isEmpty {
+            return ([Stage(update: one.update, result: first.new), Stage(update: two.update, result: new)], true)
+        }
         var normalized = _indexes
         for section in dirty where !normalized.isInserted(new: section) {
             normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = _DiffIndexes.none
             normalized.newSectionSource[section] = _DiffIndexes.none
         }
         return ([Stage(update: normalized.assembleBatch().update, result: new)], false)
+    }
+
+    /// The diffs old → intermediate and intermediate → new, derived from this one.
+    @inlinable
+    func _separatingDiffs(dirty: [Int]) -> (first: Self, second: Self) {
+        let (middle, middleCodes) = _intermediate(dirty: dirty)
+        let indexes = _indexes
+        let oldCodes = (0..<indexes.oldSectionCount).map { section in
+            indexes.isProcessed(old: section) ? _SectionCodes.run(start: indexes.oldBase[section]) : .unprocessed
+        }
+        let newCodes = (0..<indexes.newSectionCount).map { _codes(new: $0) }
+        let codeCount = indexes.items.oldCount + indexes.items.newCount
+        var first = _Matcher(old: old, new: middle, options: options)
+        var second = _Matcher(old: middle, new: new, options: options)
+        return (
+            Self(
+                old: old, new: middle, options: options,
+                indexes: first.runSeeded(
+                    sections: indexes, oldCodes: oldCodes, newCodes: middleCodes, codeCount: codeCount)),
+            Self(
+                old: middle, new: new, options: options,
+                indexes: second.runSeeded(
+                    sections: .identity(sectionCount: indexes.newSectionCount), oldCodes: middleCodes,
+                    newCodes: newCodes, codeCount: codeCount))
+        )
     }
 
     /// Whether new item `newFlat` of new section `section` waits in its old section during
@@ -55,20 +81,42 @@ extension SectionedDiff {
         return flags
     }
 
+    /// The identities of new section `section`'s items (see ``_SectionCodes``).
     @inlinable
-    func _intermediate(dirty: [Int]) -> Source {
+    func _codes(new section: Int) -> _SectionCodes {
+        let indexes = _indexes
+        guard let range = indexes.flatRange(new: section) else { return .unprocessed }
+        let oldCount = Int32(truncatingIfNeeded: indexes.items.oldCount)
+        return .list(
+            indexes.items.read { items in
+                ContiguousArray(
+                    range.lazy.map { flat in
+                        let partner = items.newPartner[flat]
+                        return partner != _ItemColumns.none ? partner : oldCount &+ Int32(truncatingIfNeeded: flat)
+                    })
+            })
+    }
+
+    /// The intermediate snapshot, and its items' identities (see ``_SectionCodes``).
+    @inlinable
+    func _intermediate(dirty: [Int]) -> (snapshot: Source, codes: [_SectionCodes]) {
         let indexes = _indexes
         let isDirty = _flags(dirty)
+        let oldCount = Int32(truncatingIfNeeded: indexes.items.oldCount)
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(indexes.newSectionCount)
+        var codes: [_SectionCodes] = []
+        codes.reserveCapacity(indexes.newSectionCount)
         for (index, section) in new.sections.enumerated() {
             let source = Int(indexes.newSectionSource[index])
             if isDirty[index], source >= 0 {
                 sections.append(Source.Section(section.id, content: section.content, items: old.sections[source].items))
+                codes.append(.run(start: indexes.oldBase[source]))
                 continue
             }
             guard indexes.isProcessed(new: index) else {
                 sections.append(section)
+                codes.append(.unprocessed)
                 continue
             }
             let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : []
@@ -77,38 +125,44 @@ extension SectionedDiff {
             var next = leaving.startIndex
             var items = ContiguousArray<Source.Item>()
             items.reserveCapacity(section.items.count &+ leaving.count)
-            while next < leaving.endIndex, leaving[next].anchor < 0 {
-                items.append(leaving[next].item)
-                next &+= 1
-            }
-            let base = Int(indexes.newBase[index])
+            var itemCodes = ContiguousArray<Int32>()
+            itemCodes.reserveCapacity(section.items.count &+ leaving.count)
             let oldBase = source >= 0 ? Int(indexes.oldBase[source]) : 0
-            for (offset, item) in section.items.enumerated()
-            where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
-                items.append(item)
-                guard next < leaving.endIndex, let partner = indexes.items.newPartner(base + offset),
-                    leaving[next].anchor == partner - oldBase, indexes.items.isStable(new: base + offset)
-                else { continue }
-                while next < leaving.endIndex, leaving[next].anchor == partner - oldBase {
+            func takeLeaving(after anchor: Int) {
+                while next < leaving.endIndex, leaving[next].anchor == anchor {
                     items.append(leaving[next].item)
+                    itemCodes.append(Int32(truncatingIfNeeded: oldBase &+ leaving[next].offset))
                     next &+= 1
                 }
             }
+            takeLeaving(after: -1)
+            let base = Int(indexes.newBase[index])
+            for (offset, item) in section.items.enumerated()
+            where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
+                items.append(item)
+                let partner = indexes.items.newPartner(base + offset)
+                itemCodes.append(partner.map { Int32(truncatingIfNeeded: $0) } ?? oldCount &+ Int32(base &+ offset))
+                guard next < leaving.endIndex, let partner, leaving[next].anchor == partner - oldBase,
+                    indexes.items.isStable(new: base + offset)
+                else { continue }
+                takeLeaving(after: partner - oldBase)
+            }
             sections.append(Source.Section(section.id, content: section.content, items: items))
+            codes.append(.list(itemCodes))
         }
-        return Source(_uncheckedUniqueSections: sections)
+        return (Source(_uncheckedUniqueSections: sections), codes)
     }
 
     /// Old items of section `source` bound for dirty sections (moved or inserted), in old
-    /// order, each with the old index of the stable item it followed (-1: none), so they stay
-    /// where stage one will not move them.
+    /// order, each with its old index and that of the stable item it followed (-1: none), so
+    /// they stay where stage one will not move them.
     @inlinable
     func _itemsLeavingForDirty(from source: Int, keptAs target: Int, isDirty: [Bool]) -> [(
-        anchor: Int, item: Source.Item
+        anchor: Int, offset: Int, item: Source.Item
     )] {
         let indexes = _indexes
         let base = Int(indexes.oldBase[source])
-        var leaving: [(anchor: Int, item: Source.Item)] = []
+        var leaving: [(anchor: Int, offset: Int, item: Source.Item)] = []
         var anchor = -1
         for (offset, item) in old.sections[source].items.enumerated() {
             guard let partner = indexes.items.oldPartner(base + offset) else { continue }
@@ -116,7 +170,7 @@ extension SectionedDiff {
             if section == target, indexes.items.isStable(new: partner) {
                 anchor = offset
             } else if isDirty[section] {
-                leaving.append((anchor, item))
+                leaving.append((anchor, offset, item))
             }
         }
         return leaving

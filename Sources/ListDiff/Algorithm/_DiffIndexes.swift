@@ -77,3 +77,18 @@ extension _DiffIndexes {
         (0..<newSectionCount).lazy.filter { !isInserted(new: $0) && !newSectionStable[$0] }.count
     }
 }
+
+extension _DiffIndexes {
+    /// The section pass of a diff between two snapshots with the same sections in the same
+    /// order: every section kept, none moved. O(s).
+    @inlinable
+    static func identity(sectionCount: Int) -> _DiffIndexes {
+        var indexes = _DiffIndexes()
+        indexes.oldSectionCount = sectionCount
+        indexes.newSectionCount = sectionCount
+        indexes.oldSectionTarget = (0..<sectionCount).map { Int32(truncatingIfNeeded: $0) }
+        indexes.newSectionSource = indexes.oldSectionTarget
+        indexes.newSectionStable = [Bool](_filling: true, count: sectionCount)
+        return indexes
+    }
+}

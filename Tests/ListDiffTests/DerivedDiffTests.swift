@@ -1,0 +1,85 @@
+import ListDiffScenarios
+import Testing
+
+@testable import ListDiff
+
+/// Staged changesets diff snapshots derived from the two the caller gave: the "extended"
+/// snapshot that keeps emptied deleted sections (``SectionedDiff/_stages(emptying:)``) and
+/// the intermediate snapshot of two-stage changes (``SectionedDiff/_stages(separating:)``).
+/// Those diffs are derived from the first diff's matching, not computed again; derived and
+/// computed must agree index for index (content updates aside: derived diffs have none), over
+/// seeded random pairs. `LISTDIFF_PROPERTY_CASES` and `LISTDIFF_PROPERTY_SEED` as in
+/// ``PropertyTests``.
+@Suite struct DerivedDiffTests {
+    typealias Diff = SectionedDiff<Int, Int, Int>
+
+    @Test func derivedDiffsEqualComputedOnes() throws {
+        var compared = (extended: 0, first: 0, second: 0)
+        for seed in PropertyTests.seeds {
+            let pair = RandomSnapshotPair(seed: seed)
+            guard let diff = try? Diff(from: pair.old, to: pair.new) else { continue }
+            let context = "seed \(seed) (rerun with LISTDIFF_PROPERTY_SEED=\(seed))"
+            var separated = [diff]
+            let emptied = diff._indexes.deletedSectionsWithKeptItems()
+            if !emptied.isEmpty, pair.new.reloadedItems.isEmpty, pair.new.reconfiguredItems.isEmpty {
+                for avoiding in [true, false] {
+                    guard let (extended, placed) = diff._extended(keeping: emptied, avoidingNoOpMoves: avoiding) else {
+                        continue
+                    }
+                    var matcher = _Matcher(old: pair.old, new: extended, options: diff.options)
+                    try matcher.matchSections()
+                    let derived = try #require(
+                        diff._extendedDiff(to: extended, placing: placed, sections: matcher.result))
+                    let difference = Self.difference(derived._indexes, try Diff(from: pair.old, to: extended)._indexes)
+                    #expect(difference == nil, "\(context): the extended diff's \(difference ?? "")")
+                    compared.extended += 1
+                    separated.append(derived)
+                }
+            }
+            for staged in separated {
+                let dirty = staged._indexes.assembleBatch().secondStageSections
+                guard !dirty.isEmpty else { continue }
+                let (derivedFirst, derivedSecond) = staged._separatingDiffs(dirty: dirty)
+                let computedFirst = try Diff(from: staged.old, to: derivedFirst.new)
+                let first = Self.difference(derivedFirst._indexes, computedFirst._indexes)
+                #expect(first == nil, "\(context): stage one's \(first ?? "")")
+                compared.first += 1
+                // Marks make the computed diff process every section; the stages read the same batch.
+                let computedSecond = try Diff(from: derivedSecond.old, to: staged.new)
+                if staged.new.reloadedItems.isEmpty, staged.new.reconfiguredItems.isEmpty {
+                    let second = Self.difference(derivedSecond._indexes, computedSecond._indexes)
+                    #expect(second == nil, "\(context): stage two's \(second ?? "")")
+                }
+                let batches = (derivedSecond._indexes.assembleBatch(), computedSecond._indexes.assembleBatch())
+                #expect(batches.0.update == batches.1.update, "\(context): stage two's batch")
+                #expect(
+                    batches.0.secondStageSections == batches.1.secondStageSections, "\(context): stage two's sections")
+                compared.second += 1
+            }
+        }
+        print(
+            "derived diffs compared: \(compared.extended) extended, \(compared.first) first stages, \(compared.second) second stages"
+        )
+        if PropertyTests.seeds.count >= 1_000 {
+            #expect(compared.extended >= 100 && compared.first >= 100, "too few cases stage their changeset")
+        }
+    }
+
+    /// The first field in which two diffs' indexes differ, content updates aside; nil when none does.
+    static func difference(_ left: _DiffIndexes, _ right: _DiffIndexes) -> String? {
+        let fields: [(String, Bool)] = [
+            (
+                "section counts",
+                left.oldSectionCount == right.oldSectionCount && left.newSectionCount == right.newSectionCount
+            ),
+            ("oldSectionTarget", left.oldSectionTarget == right.oldSectionTarget),
+            ("newSectionSource", left.newSectionSource == right.newSectionSource),
+            ("newSectionStable", left.newSectionStable == right.newSectionStable),
+            ("oldBase", left.oldBase == right.oldBase), ("oldCounts", left.oldCounts == right.oldCounts),
+            ("newBase", left.newBase == right.newBase), ("newCounts", left.newCounts == right.newCounts),
+            ("item counts", left.items.oldCount == right.items.oldCount && left.items.newCount == right.items.newCount),
+            ("item columns", left.items.storage == right.items.storage)
+        ]
+        return fields.first { !$0.1 }?.0
+    }
+}
