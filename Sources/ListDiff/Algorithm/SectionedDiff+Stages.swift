@@ -40,12 +40,12 @@ extension SectionedDiff {
     /// The diffs old → intermediate and intermediate → new, derived from this one.
     @inlinable
     func _separatingDiffs(dirty: [Int]) -> (first: Self, second: Self) {
-        let (middle, middleCodes) = _intermediate(dirty: dirty)
         let indexes = _indexes
         let oldCodes = (0..<indexes.oldSectionCount).map { section in
             indexes.isProcessed(old: section) ? _SectionCodes.run(start: indexes.oldBase[section]) : .unprocessed
         }
         let newCodes = (0..<indexes.newSectionCount).map { _codes(new: $0) }
+        let (middle, middleCodes) = _intermediate(dirty: dirty, newCodes: newCodes)
         let codeCount = indexes.items.oldCount + indexes.items.newCount
         var first = _Matcher(old: old, new: middle, options: options)
         var second = _Matcher(old: middle, new: new, options: options)
@@ -97,11 +97,14 @@ extension SectionedDiff {
             })
     }
 
-    /// The intermediate snapshot, and its items' identities (see ``_SectionCodes``).
+    /// The intermediate snapshot, and its items' identities (see ``_SectionCodes``); `newCodes`
+    /// are the new sections' (``_codes(new:)``), shared by the sections stage one leaves as
+    /// they are new.
     @inlinable
-    func _intermediate(dirty: [Int]) -> (snapshot: Source, codes: [_SectionCodes]) {
+    func _intermediate(dirty: [Int], newCodes: [_SectionCodes]) -> (snapshot: Source, codes: [_SectionCodes]) {
         let indexes = _indexes
         let isDirty = _flags(dirty)
+        let reshaped = _reshapedSections(isDirty: isDirty)
         let oldCount = Int32(truncatingIfNeeded: indexes.items.oldCount)
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(indexes.newSectionCount)
@@ -114,9 +117,9 @@ extension SectionedDiff {
                 codes.append(.run(start: indexes.oldBase[source]))
                 continue
             }
-            guard indexes.isProcessed(new: index) else {
+            guard reshaped[index] else {
                 sections.append(section)
-                codes.append(.unprocessed)
+                codes.append(newCodes[index])
                 continue
             }
             let leaving = source >= 0 ? _itemsLeavingForDirty(from: source, keptAs: index, isDirty: isDirty) : []
@@ -151,6 +154,34 @@ extension SectionedDiff {
             codes.append(.list(itemCodes))
         }
         return (Source(_uncheckedUniqueSections: sections), codes)
+    }
+
+    /// Per new section, whether its intermediate version differs from its new one: a dirty
+    /// inserted section, or one that holds an item back (``_isHeldBack(_:in:isDirty:)``) or
+    /// keeps an item leaving for a dirty section. Dirty kept sections hold their old items
+    /// and are not reshaped. One pass over the processed new items.
+    @inlinable
+    func _reshapedSections(isDirty: [Bool]) -> [Bool] {
+        let indexes = _indexes
+        var reshaped = [Bool](_filling: false, count: indexes.newSectionCount)
+        indexes.items.read { items in
+            for section in 0..<indexes.newSectionCount {
+                guard let range = indexes.flatRange(new: section) else { continue }
+                if isDirty[section], indexes.isInserted(new: section) { reshaped[section] = true }
+                for flat in range where items.newPartner[flat] != _ItemColumns.none {
+                    let target = Int(indexes.oldSectionTarget[Int(items.oldSection[Int(items.newPartner[flat])])])
+                    guard target != Int(_DiffIndexes.none), target != section else { continue }
+                    // An item arriving from a dirty section is held back in it; one arriving in a
+                    // dirty section from a clean one leaves that one later.
+                    if isDirty[target], !isDirty[section] {
+                        reshaped[section] = true
+                    } else if isDirty[section], !isDirty[target] {
+                        reshaped[target] = true
+                    }
+                }
+            }
+        }
+        return reshaped
     }
 
     /// Old items of section `source` bound for dirty sections (moved or inserted), in old
