@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Guards the engine and the service against decay: callgrind's instruction count per diff of
-# scenarios c (no change, 10,000 items: the fixed cost of a call), d (10,000 items
+# Guards the engine, the wire and the service against decay: callgrind's instruction count
+# per diff of scenarios c (no change, 10,000 items: the fixed cost of a call), d (10,000 items
 # shuffled: the LIS and the symbol table), e and e2 (100 sections; e2 adds section changes
 # that stage the changeset: its cost over e's is printed), and per request of the 20-item
-# POST /v1/diff (scripts/samples/diff-20.json) served by the release listdiff-server — the event loop's
-# thread only: reading, parsing, routing, decoding, diffing, writing and sending — checked
+# POST /v1/diff (scripts/samples/diff-20.json) served by the release listdiff-server — the
+# event loop's thread only: reading, parsing, routing, decoding, diffing, writing and sending — checked
 # against the ceilings in scripts/instruction-ceilings.txt (10% above what was measured when
 # they were set). Counts, not seconds, so a noisy machine cannot fail it. Per diff = (count of
 # 11 diffs − count of 1) / 10 and per request = (count of 101 requests − count of 1) / 100,
-# which leaves out one-time costs (the first call's metadata, the server's start).
+# which leaves out one-time costs (the first call's metadata, the server's start). The wire's
+# decode and bytes → changeset bytes on a-str are checked too, by ceiling and by ratio (below).
 #
 # usage: scripts/instruction-guard.sh [--skip-build] [--update] [--server PATH]
 #   --update  rewrites the ceilings as this run's counts plus 10% (after a change that makes
@@ -95,10 +96,57 @@ done
 per_e=$(printf '%s\n' "${measured[@]}" | awk '$1 == "e" { print $2 }')
 per_e2=$(printf '%s\n' "${measured[@]}" | awk '$1 == "e2" { print $2 }')
 awk -v a="$per_e2" -v b="$per_e" 'BEGIN { printf "info  e2 / e: %.2f (staged changeset over the single one)\n", a / b }'
+# The wire on a-str (listdiff-bench's WireBodies.aString: 10,000 short string identifiers a
+# side, half of them new): decoding by WireDecoder and by Foundation's JSONDecoder, bytes →
+# changeset bytes, and the engine alone (scenario a-str). Per run = (count of 4 runs − count of 1) / 3: JSONDecoder is slow under callgrind.
+# Each has a ceiling, and their ratios have bounds: JSONDecoder over decoding at least
+# min_decoder_ratio, bytes → changeset bytes over the engine at most max_engine_percent. Issue
+# 38's targets are 15× and 130%; the bounds are below them (measured when set: 12.9× and 196%)
+# until the decoder gets there — raise them with the change that does.
+min_decoder_ratio=12
+max_engine_percent=210
+wire_count() {
+  local one many
+  one=$(count "$1" 1)
+  many=$(count "$1" 4)
+  echo $(( (many - one) / 3 ))
+}
+decode=$(wire_count wire-a-str)
+foundation=$(wire_count wire-a-str-jsondecoder)
+e2e=$(wire_count wire-e2e-a-str)
+engine=$(wire_count a-str)
+for line in "wire-a-str $decode" "wire-e2e-a-str $e2e"; do
+  set -- $line
+  measured+=("$1 $2")
+  ceiling=$(awk -v s="$1" '$1 == s { print $2 }' "$ceilings" 2> /dev/null || true)
+  if [ -z "$ceiling" ]; then
+    echo "FAIL  $1: $2 instructions per run; no ceiling in $ceilings"
+    failed=1
+  elif [ "$2" -le "$ceiling" ]; then
+    echo "ok    $1: $2 instructions per run (ceiling $ceiling)"
+  else
+    echo "FAIL  $1: $2 instructions per run, over the ceiling of $ceiling"
+    failed=1
+  fi
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+if [ "$decode" -gt 0 ] && [ "$foundation" -ge $(( decode * min_decoder_ratio )) ]; then
+  echo "ok    wire-a-str: JSONDecoder takes $(ratio "$foundation" "$decode")× its instructions ($foundation; at least ${min_decoder_ratio}×)"
+else
+  echo "FAIL  wire-a-str: JSONDecoder takes $(ratio "$foundation" "$decode")× its instructions ($foundation), under ${min_decoder_ratio}×"
+  failed=1
+fi
+if [ $(( e2e * 100 )) -le $(( engine * max_engine_percent )) ]; then
+  echo "ok    wire-e2e-a-str: $(ratio "$e2e" "$engine")× the engine's instructions ($engine; at most ${max_engine_percent}%)"
+else
+  echo "FAIL  wire-e2e-a-str: $(ratio "$e2e" "$engine")× the engine's instructions ($engine), over ${max_engine_percent}%"
+  failed=1
+fi
 if [ "$update" -eq 1 ]; then
   {
-    echo "# Instructions per diff (callgrind, listdiff-bench --diffs) and per 20-item POST /v1/diff"
-    echo "# (the release server's event loop), 10% above the counts measured when set;"
+    echo "# Instructions per diff (callgrind, listdiff-bench --diffs), per 20-item POST /v1/diff"
+    echo "# (the release server's event loop) and per wire run on a-str (wire-a-str: decoding;"
+    echo "# wire-e2e-a-str: bytes → changeset bytes), 10% above the counts measured when set;"
     echo "# scripts/instruction-guard.sh checks them in CI and --update rewrites them."
     for line in "${measured[@]}"; do
       set -- $line

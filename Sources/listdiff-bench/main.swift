@@ -5,7 +5,8 @@ import ListDiffHTTP
 /// listdiff-bench: the standard scenarios of docs/benchmarks.md, then the wire scenarios
 /// (`wire-a-str`, `wire-a-str-content`, `wire-50k`, `wire-e2e-a-str`; see `WireBench`), then
 /// `client-apply` (a mirror's work per change; see `ClientBench`), then `outline-expand` (see
-/// `OutlineBench`), then `token-hs256` and `token-ed25519` (see `TokenBench`). `--diffs N` runs N untimed diffs of one engine scenario for callgrind.
+/// `OutlineBench`), then `token-hs256` and `token-ed25519` (see `TokenBench`). `--diffs N` runs N untimed diffs of one engine scenario (or runs of a wire one: see
+/// `InstructionDriver`) for callgrind.
 /// `listdiff-bench followers …` is the followers benchmark's load process instead (see
 /// `FollowersCommand`; `scripts/followers.sh` drives it).
 ///
@@ -27,17 +28,26 @@ let filter = arguments.firstIndex(of: "--filter").flatMap {
 }
 if arguments.contains("--help") {
     print(
-        "usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs, for callgrind)\n       listdiff-bench followers --help   (the followers benchmark's load process)"
+        "usage: listdiff-bench [--json] [--quick] [--filter SCENARIO]\n       listdiff-bench --filter SCENARIO --diffs N   (N untimed diffs or wire runs, for callgrind)\n       listdiff-bench followers --help   (the followers benchmark's load process)"
     )
     exit(0)
 }
 if let flag = arguments.firstIndex(of: "--diffs") {
     guard arguments.index(after: flag) < arguments.endIndex, let diffs = Int(arguments[arguments.index(after: flag)]),
-        diffs >= 0,
-        let recipe = DiffScenarioRecipe.all.first(where: { $0.name == filter })
+        diffs >= 0, let filter
     else {
         FileHandle.standardError.write(
-            Data("listdiff-bench: --diffs N needs --filter with an engine scenario (a, b, c, d, …)\n".utf8))
+            Data(
+                "listdiff-bench: --diffs N needs --filter with an engine or wire scenario (a, b, …, wire-a-str)\n".utf8)
+        )
+        exit(2)
+    }
+    if InstructionDriver.wireNames.contains(filter) {
+        print("\(diffs) runs of \(filter): \(InstructionDriver.runWire(filter, runs: diffs))")
+        exit(0)
+    }
+    guard let recipe = DiffScenarioRecipe.all.first(where: { $0.name == filter }) else {
+        FileHandle.standardError.write(Data("listdiff-bench: no scenario '\(filter)' for --diffs\n".utf8))
         exit(2)
     }
     let moves = InstructionDriver.run(recipe.build(), diffs: diffs)
