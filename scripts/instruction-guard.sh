@@ -2,14 +2,17 @@
 # Guards the engine, the wire and the service against decay: callgrind's instruction count
 # per diff of scenarios c (no change, 10,000 items: the fixed cost of a call), d (10,000 items
 # shuffled: the LIS and the symbol table), e and e2 (100 sections; e2 adds section changes
-# that stage the changeset: its cost over e's is printed), and per request of the 20-item
-# POST /v1/diff (scripts/samples/diff-20.json) served by the release listdiff-server — the
-# event loop's thread only: reading, parsing, routing, decoding, diffing, writing and sending — checked
-# against the ceilings in scripts/instruction-ceilings.txt (10% above what was measured when
-# they were set). Counts, not seconds, so a noisy machine cannot fail it. Per diff = (count of
-# 11 diffs − count of 1) / 10 and per request = (count of 101 requests − count of 1) / 100,
-# which leaves out one-time costs (the first call's metadata, the server's start). The wire's
-# decode and bytes → changeset bytes on a-str are checked too, by ceiling and by ratio (below).
+# that stage the changeset: its cost over e's is printed), per request of the 20-item
+# POST /v1/diff (scripts/samples/diff-20.json, request-20) and of the 1,000-item one
+# (scripts/samples/diff-1k.json, request-1k) served by the release listdiff-server — the event
+# loop's and the worker's threads only: reading, parsing, routing, decoding, diffing, writing
+# and sending — and the heap allocations (glibc malloc and its kin) per 20-item request
+# (allocs-20), checked against the ceilings in scripts/instruction-ceilings.txt (10% above
+# what was measured when they were set). Counts, not seconds, so a noisy machine cannot fail
+# it. Per diff = (count of 11 diffs − count of 1) / 10 and per request = (count of 101
+# requests − count of 1) / 100 (21 and 20 for request-1k), which leaves out one-time costs
+# (the first call's metadata, the server's start). The wire's decode and bytes → changeset
+# bytes on a-str are checked too, by ceiling and by ratio (below).
 #
 # usage: scripts/instruction-guard.sh [--skip-build] [--update] [--server PATH]
 #   --update  rewrites the ceilings as this run's counts plus 10% (after a change that makes
@@ -27,7 +30,7 @@ while [ $# -gt 0 ]; do
     --skip-build) skip_build=1 ;;
     --update) update=1 ;;
     --server) server="${2:?--server needs a path}"; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "instruction-guard: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -50,29 +53,49 @@ count() {
     "$bench" --filter "$1" --diffs "$2" 2>&1 > /dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-# The instructions of the event loop's thread (one loop, so every request is on it) while it
-# serves $1 POST /v1/diff requests of scripts/samples/diff-20.json on one keep-alive connection.
+# The instructions and the heap allocations ("instructions allocations") of the event loop's
+# thread (one loop, so every request is on it) and the worker's (a large body is diffed there)
+# while they serve $2 POST /v1/diff requests of the body file $1 on one keep-alive connection.
 count_requests() {
-  local port log="/tmp/listdiff-guard-$$.log" pid
+  local port log="/tmp/listdiff-guard-$$.log" profile="/tmp/listdiff-guard-$$.callgrind" pid
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-  valgrind --tool=callgrind --toggle-collect='$s12ListDiffHTTP9EventLoopC3runyyF' --callgrind-out-file=/dev/null \
+  valgrind --tool=callgrind --toggle-collect='$s12ListDiffHTTP9EventLoopC3runyyF' \
+    --toggle-collect='$s12ListDiffHTTP10WorkerPoolC7runJobs*' --callgrind-out-file="$profile" \
     "$server" --port "$port" --event-loops 1 --workers 1 --log-level warning > /dev/null 2> "$log" &
   pid=$!
   wait_for_port "$port" 60 || { kill "$pid"; cat "$log" >&2; return 1; }
-  python3 scripts/lib/post_repeatedly.py "$port" /v1/diff scripts/samples/diff-20.json "$1"
+  python3 scripts/lib/post_repeatedly.py "$port" /v1/diff "$1" "$2"
   kill -TERM "$pid"
   wait "$pid" || { cat "$log" >&2; return 1; }
-  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log"
-  rm -f "$log"
+  echo "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log") $(python3 scripts/lib/callgrind_allocations.py "$profile")"
+  rm -f "$log" "$profile"
+}
+
+# "count_requests of $3 − count_requests of 1, divided by $3 − 1": instructions and
+# allocations per request of the body file $1, into the variables named $2_instructions and
+# $2_allocations.
+per_request() {
+  local one many
+  one=$(count_requests "$1" 1)
+  many=$(count_requests "$1" "$3")
+  set -- "$2" "$3" $one $many
+  printf -v "$1_instructions" '%s' $(( ($5 - $3) / ($2 - 1) ))
+  printf -v "$1_allocations" '%s' $(( ($6 - $4) / ($2 - 1) ))
 }
 
 failed=0
 measured=()
-for scenario in c d e e2 request-20; do
+per_request scripts/samples/diff-20.json small 101
+per_request scripts/samples/diff-1k.json large 21
+for scenario in c d e e2 request-20 allocs-20 request-1k; do
   if [ "$scenario" = request-20 ]; then
-    one=$(count_requests 1)
-    many=$(count_requests 101)
-    per=$(( (many - one) / 100 ))
+    per=$small_instructions
+    unit="instructions per request"
+  elif [ "$scenario" = allocs-20 ]; then
+    per=$small_allocations
+    unit="heap allocations per request"
+  elif [ "$scenario" = request-1k ]; then
+    per=$large_instructions
     unit="instructions per request"
   else
     one=$(count "$scenario" 1)
@@ -144,8 +167,9 @@ else
 fi
 if [ "$update" -eq 1 ]; then
   {
-    echo "# Instructions per diff (callgrind, listdiff-bench --diffs), per 20-item POST /v1/diff"
-    echo "# (the release server's event loop) and per wire run on a-str (wire-a-str: decoding;"
+    echo "# Instructions per diff (callgrind, listdiff-bench --diffs), per 20- and 1,000-item"
+    echo "# POST /v1/diff (request-20, request-1k: the release server's event loop and worker), heap"
+    echo "# allocations per 20-item one (allocs-20) and per wire run on a-str (wire-a-str: decoding;"
     echo "# wire-e2e-a-str: bytes → changeset bytes), 10% above the counts measured when set;"
     echo "# scripts/instruction-guard.sh checks them in CI and --update rewrites them."
     for line in "${measured[@]}"; do

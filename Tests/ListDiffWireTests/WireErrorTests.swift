@@ -27,6 +27,12 @@ import Testing
         #expect(error.description.contains("flat"))
     }
 
+    @Test func mixingFormsNamesTheSecondMemberInEitherOrder() throws {
+        let error = try #require(diffError(#"{"new": ["a"], "old": {"sections": []}}"#))
+        #expect(error.pointer.description == "/old")
+        #expect(error.offset == #"{"new": ["a"], "old": "#.utf8.count)
+    }
+
     @Test func missingIDNamesTheElement() throws {
         let error = try #require(
             diffError(#"{"old": {"sections": [{"id": "s", "items": [{"content": 1}]}]}, "new": {"sections": []}}"#))

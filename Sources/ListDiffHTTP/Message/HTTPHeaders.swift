@@ -10,6 +10,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields = pairs.map { HTTPHeaderField(name: $0.0, value: $0.1) }
     }
 
+    /// One field, in an array of one: a response's usual `Content-Type` (the dictionary
+    /// literal allocated the literal's array and the fields' both).
+    init(name: String, value: String) {
+        fields = [HTTPHeaderField(name: name, value: value)]
+    }
+
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }

@@ -19,11 +19,13 @@ public struct HTTPResponse: Sendable {
 
     /// A `text/plain; charset=utf-8` response.
     public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+        HTTPResponse(
+            status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/plain; charset=utf-8"),
+            body: Array(text.utf8))
     }
 
     /// An `application/json` response from already encoded bytes.
     public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
+        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "application/json"), body: body)
     }
 }

@@ -20,13 +20,15 @@ enum BodyFraming {
         // One pass over the fields; the arrays stay empty (unallocated) for a plain GET.
         var hosts = 0
         var transferEncodings: [String] = []
-        var contentLengths: [String] = []
+        // The usual single Content-Length is kept apart: an array for it cost an allocation a request.
+        var contentLength: String?
+        var moreContentLengths: [String] = []
         var expectations: [String] = []
         for field in headers.fields {
             if HTTPHeaders.namesMatch(field.name, "Host") {
                 hosts += 1
             } else if HTTPHeaders.namesMatch(field.name, "Content-Length") {
-                contentLengths.append(field.value)
+                if contentLength == nil { contentLength = field.value } else { moreContentLengths.append(field.value) }
             } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
                 transferEncodings.append(field.value)
             } else if HTTPHeaders.namesMatch(field.name, "Expect") {
@@ -40,7 +42,7 @@ enum BodyFraming {
         }
         let length: Length
         if !transferEncodings.isEmpty {
-            guard contentLengths.isEmpty else {
+            guard contentLength == nil else {
                 throw HTTPParseError(.badRequest, "headers: both Transfer-Encoding and Content-Length are present")
             }
             guard version == .http1_1 else {
@@ -67,8 +69,11 @@ enum BodyFraming {
                 )
             }
             length = .chunked
-        } else if !contentLengths.isEmpty {
-            let declared = try contentLength(contentLengths, maxBodyBytes: maxBodyBytes)
+        } else if let contentLength {
+            let declared =
+                moreContentLengths.isEmpty
+                ? try Self.contentLength(CollectionOfOne(contentLength), maxBodyBytes: maxBodyBytes)
+                : try Self.contentLength([contentLength] + moreContentLengths, maxBodyBytes: maxBodyBytes)
             length = declared == 0 ? .none : .fixed(declared)
         } else {
             length = .none
@@ -88,7 +93,9 @@ enum BodyFraming {
     }
 
     /// One value from every `Content-Length` field and comma-separated item, which must agree.
-    private static func contentLength(_ values: [String], maxBodyBytes: Int) throws(HTTPParseError) -> Int {
+    private static func contentLength(_ values: some Sequence<String>, maxBodyBytes: Int) throws(HTTPParseError)
+        -> Int
+    {
         var agreed: Int?
         for value in values {
             // The comma-separated items walked in place (`split` built an array of them for

@@ -277,14 +277,15 @@ extension _WireDecoder {
         while let member = try nextMember(&members) {
             _ = try reader.peekKind()
             let valueStart = reader.offset
-            let pointer = reader.pointer
             let document = try readSnapshot()
             let other = member == 0 ? new : old
             if let other, other.isFlat != document.isFlat {
                 let this = member == 0 ? "old" : "new"
                 let that = member == 0 ? "new" : "old"
+                // The request is the whole body, so its member's pointer is built here, on
+                // the error path only: the reader's pointer cost two allocations a request.
                 throw reader.error(
-                    .schemaViolation, at: valueStart, pointer: pointer,
+                    .schemaViolation, at: valueStart, pointer: JSONPointer().appending(key: this),
                     expected: "\"\(this)\" in the same form as \"\(that)\" (both flat lists or both sectioned)",
                     found: document.isFlat
                         ? "a flat list while \"\(that)\" is sectioned"
