@@ -137,10 +137,16 @@ import Testing
         let store = try subject.make(StoreUnderTest.limits())
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
+        let staleAnswers = Answers()
         let stale = try store.waitForChange(
             at: Self.feed, since: SnapshotVersion.unwritten(epoch: first.epoch), options: DiffOptions()
-        ) { answers.add($0) }
-        #expect(stale == nil, "a wait since a version that is not current is not registered")
+        ) { staleAnswers.add($0) }
+        // Not current, so not kept waiting: nil and never an answer, unless the first write's
+        // wake (Redis's message, which may come late) took the wait before it was withdrawn —
+        // then the wait is returned and its one answer is under way.
+        #expect(
+            staleAnswers.waitFor(1, within: stale == nil ? 0.3 : 5).count == (stale == nil ? 0 : 1),
+            "a wait since a version that is not current is answered at once or not registered")
         let wait = try #require(
             try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) {
                 answers.add($0)
