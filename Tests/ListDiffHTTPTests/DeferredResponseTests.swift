@@ -168,9 +168,10 @@ final class WaiterRegistry: @unchecked Sendable {
             #expect(statistics.waitingResponses == count)
             // Other suites run beside this one in the same process and start and stop their
             // own servers' threads and buffers (and the client tests URLSession's and the
-            // concurrency pool's threads), so the bounds leave room for them; a thread or a
-            // 64 KiB buffer per waiter would be far outside either.
-            #expect(threadsAfter <= threadsBefore + 64)
+            // concurrency pool's threads, and GCD's, which grow with blocked work: 68 more were
+            // seen once in CI), so the bounds leave room for them; a thread or a 64 KiB buffer
+            // per waiter would be far outside either.
+            #expect(threadsAfter - threadsBefore <= max(256, count / 10))
             #expect(memoryGrowth / count < 8192)
             #expect(registry.completeAll("woken") == count)
             #expect(clients.readLine() == "answered \(count)")
