@@ -105,7 +105,6 @@ extension SectionedDiff {
         let indexes = _indexes
         let isDirty = _flags(dirty)
         let reshaped = _reshapedSections(isDirty: isDirty)
-        let oldCount = Int32(truncatingIfNeeded: indexes.items.oldCount)
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(indexes.newSectionCount)
         var codes: [_SectionCodes] = []
@@ -140,12 +139,13 @@ extension SectionedDiff {
             }
             takeLeaving(after: -1)
             let base = Int(indexes.newBase[index])
+            let newItemCodes = newCodes[index]
             for (offset, item) in section.items.enumerated()
             where !_isHeldBack(base + offset, in: index, isDirty: isDirty) {
                 items.append(item)
-                let partner = indexes.items.newPartner(base + offset)
-                itemCodes.append(partner.map { Int32(truncatingIfNeeded: $0) } ?? oldCount &+ Int32(base &+ offset))
-                guard next < leaving.endIndex, let partner, leaving[next].anchor == partner - oldBase,
+                itemCodes.append(newItemCodes.code(at: offset))
+                guard next < leaving.endIndex, let partner = indexes.items.newPartner(base + offset),
+                    leaving[next].anchor == partner - oldBase,
                     indexes.items.isStable(new: base + offset)
                 else { continue }
                 takeLeaving(after: partner - oldBase)
