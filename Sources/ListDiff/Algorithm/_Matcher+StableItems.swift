@@ -1,63 +1,69 @@
 extension _Matcher {
     /// Within each kept, changed section, the items that stay in it and lie on the LIS of
     /// their old positions are stable; every other kept item is one move.
+    ///
+    /// One buffer, sized for the longest section, holds each section's kept items in turn:
+    /// an allocation per section would cost more than the pass over a section of a hundred.
     @inlinable
     mutating func markStableItems() {
-        var members: [Bool] = []
         var scratch = LongestIncreasingSubsequence.Scratch()
         // Out of `result` while written, so the loop may read `result`'s sections.
         var items = result.items
         result.items = _ItemColumns()
         let sections = result
-        items.update { items in
-            for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
-                guard let range = sections.flatRange(new: section) else { continue }
-                let source = sections.newSectionSource[section]
-                let kept = Self.collectKept(range, source: source, oldBase: sections.oldBase[Int(source)], items: items)
-                if kept.increasing {
-                    // Already in order (no moves within this section): all of them stay.
-                    for flat in kept.flats { items.markStable(new: Int(flat)) }
-                    continue
-                }
-                members.removeAll(keepingCapacity: true)
-                members.append(contentsOf: repeatElement(false, count: kept.positions.count))
-                LongestIncreasingSubsequence.mark(kept.positions, into: &members, scratch: &scratch)
-                members.withUnsafeBufferPointer { members in
-                    for (index, flat) in kept.flats.enumerated() where members[index] {
-                        items.markStable(new: Int(flat))
+        let longest = Int(sections.newCounts.max() ?? 0)
+        // `positions | flats`, `longest` each; every element read is written first, so a large
+        // buffer is left uninitialized (a small one is filled by specialized code, see
+        // `Array(_filling:count:)`).
+        var kept =
+            longest > 128
+            ? [Int32](unsafeUninitializedCapacity: 2 &* longest) { _, count in count = 2 &* longest }
+            : [Int32](_filling: 0, count: 2 &* longest)
+        kept.withUnsafeMutableBufferPointer { kept in
+            guard let positions = kept.baseAddress else { return }
+            let flats = positions + longest
+            items.update { items in
+                for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
+                    guard let range = sections.flatRange(new: section) else { continue }
+                    let source = sections.newSectionSource[section]
+                    let (count, increasing) = Self.collectKept(
+                        range, source: source, oldBase: sections.oldBase[Int(source)], items: items,
+                        positions: positions, flats: flats)
+                    if increasing {
+                        // Already in order (no moves within this section): all of them stay.
+                        for index in 0..<count { items.markStable(new: Int(flats[index])) }
+                        continue
                     }
+                    LongestIncreasingSubsequence.forEachMember(
+                        of: UnsafeBufferPointer(start: positions, count: count), scratch: &scratch
+                    ) { items.markStable(new: Int(flats[$0])) }
                 }
             }
         }
         result.items = items
     }
 
-    /// The old positions (and new flat numbers) of the items of a new section that came from
-    /// its own old section, in new order, and whether the positions already increase.
-    @inlinable
+    /// Writes the old positions (to `positions`) and new flat numbers (to `flats`) of the
+    /// items of a new section that came from its own old section, in new order; returns how
+    /// many, and whether the positions already increase.
+    @inlinable @inline(__always)
     static func collectKept(
-        _ range: Range<Int>, source: Int32, oldBase: Int32, items: _ItemColumns.Handle
-    ) -> (positions: [Int32], flats: [Int32], increasing: Bool) {
+        _ range: Range<Int>, source: Int32, oldBase: Int32, items: _ItemColumns.Handle,
+        positions: UnsafeMutablePointer<Int32>, flats: UnsafeMutablePointer<Int32>
+    ) -> (count: Int, increasing: Bool) {
         var increasing = true
         var found = 0
-        var flats: [Int32] = []
-        let positions = [Int32](unsafeUninitializedCapacity: range.count) { positions, positionCount in
-            flats = [Int32](unsafeUninitializedCapacity: range.count) { flats, flatCount in
-                var last: Int32 = -1
-                for flat in range {
-                    let partner = items.newPartner[flat]
-                    guard partner != _ItemColumns.none, items.oldSection[Int(partner)] == source else { continue }
-                    let position = partner &- oldBase
-                    if position < last { increasing = false }
-                    last = position
-                    positions.initializeElement(at: found, to: position)
-                    flats.initializeElement(at: found, to: Int32(truncatingIfNeeded: flat))
-                    found &+= 1
-                }
-                flatCount = found
-            }
-            positionCount = found
+        var last: Int32 = -1
+        for flat in range {
+            let partner = items.newPartner[flat]
+            guard partner != _ItemColumns.none, items.oldSection[Int(partner)] == source else { continue }
+            let position = partner &- oldBase
+            if position < last { increasing = false }
+            last = position
+            positions[found] = position
+            flats[found] = Int32(truncatingIfNeeded: flat)
+            found &+= 1
         }
-        return (positions, flats, increasing)
+        return (found, increasing)
     }
 }
