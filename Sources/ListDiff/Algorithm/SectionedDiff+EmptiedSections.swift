@@ -32,10 +32,10 @@ extension SectionedDiff {
         else { return nil }
         var stages = inner._batchStages().stages
         if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied),
-            let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes.assembleBatch(),
-            merged.secondStageSections.isEmpty
+            let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes,
+            merged.secondStageSections().isEmpty
         {
-            stages[1] = Stage(update: merged.update, result: new)
+            stages[1] = Stage(update: merged.assembleBatch(), result: new)
         } else {
             stages.append(Stage(update: BatchUpdate(sectionDeletes: best.placed.map(\.position)), result: new))
         }
@@ -125,37 +125,49 @@ extension SectionedDiff {
     /// The content updates, plus those of items the stages (or the sequential form) carry
     /// where one batch would have inserted them fresh: every kept item in an inserted section,
     /// and every item leaving a deleted section (outside reloaded sections, whose reload
-    /// covers them).
+    /// covers them). Only inserted and deleted sections' items are read.
     @inlinable
     func _updatesIncludingCarried() -> ContentUpdates {
         let indexes = _indexes
         var updates = indexes.updates
         let reloaded = Set(updates.sectionReloads)
-        for section in 0..<indexes.newSectionCount
-        where indexes.isProcessed(new: section) && !reloaded.contains(section) {
-            let inserted = indexes.isInserted(new: section)
-            let base = Int(indexes.newBase[section])
-            // Partners first: the items themselves are read only when carried.
-            for offset in 0..<Int(indexes.newCounts[section]) {
-                guard let partner = indexes.items.newPartner(base + offset),
-                    inserted || indexes.isDeleted(old: indexes.items.oldSection(partner))
-                else { continue }
-                let item = new.sections[section].items[offset]
-                let previous = indexes.oldPath(partner)
-                let path = ItemPath(section: section, item: offset)
-                let previousContent = old.sections[previous.section].items[previous.item].content
-                let changed = previousContent != item.content
-                let needsNewCell =
-                    changed && (options.contentUpdates == .reload || _CellKinds.changed(previousContent, item.content))
-                if new.reloadedItems.contains(item.id) || needsNewCell {
-                    updates.itemReloads.append(path)
-                } else if changed || new.reconfiguredItems.contains(item.id) {
-                    updates.itemReconfigures.append(path)
-                }
+        for section in 0..<indexes.newSectionCount where indexes.isInserted(new: section) {
+            guard !reloaded.contains(section), let range = indexes.flatRange(new: section) else { continue }
+            for flat in range {
+                guard let partner = indexes.items.newPartner(flat) else { continue }
+                _appendCarriedUpdate(
+                    new: ItemPath(section: section, item: flat &- range.lowerBound), old: partner, to: &updates)
+            }
+        }
+        for section in 0..<indexes.oldSectionCount where indexes.isDeleted(old: section) {
+            guard let range = indexes.flatRange(old: section) else { continue }
+            for flat in range {
+                guard let partner = indexes.items.oldPartner(flat) else { continue }
+                let target = indexes.items.newSection(partner)
+                // Items arriving in an inserted section were counted with it.
+                guard !indexes.isInserted(new: target), !reloaded.contains(target) else { continue }
+                let path = ItemPath(section: target, item: partner &- Int(indexes.newBase[target]))
+                _appendCarriedUpdate(new: path, old: flat, to: &updates)
             }
         }
         updates.itemReloads.sort()
         updates.itemReconfigures.sort()
         return updates
+    }
+
+    /// Appends the update carried item `path` (old flat number `previous`) needs, if any.
+    @inlinable
+    func _appendCarriedUpdate(new path: ItemPath, old previous: Int, to updates: inout ContentUpdates) {
+        let item = new.sections[path.section].items[path.item]
+        let previousPath = _indexes.oldPath(previous)
+        let previousContent = old.sections[previousPath.section].items[previousPath.item].content
+        let changed = previousContent != item.content
+        let needsNewCell =
+            changed && (options.contentUpdates == .reload || _CellKinds.changed(previousContent, item.content))
+        if new.reloadedItems.contains(item.id) || needsNewCell {
+            updates.itemReloads.append(path)
+        } else if changed || new.reconfiguredItems.contains(item.id) {
+            updates.itemReconfigures.append(path)
+        }
     }
 }

@@ -25,16 +25,20 @@ extension SectionedDiff {
     @inlinable
     func _stages(separating dirty: [Int]) -> (stages: [Stage], carries: Bool) {
         let (first, second) = _separatingDiffs(dirty: dirty)
-        let (one, two) = (first._indexes.assembleBatch(), second._indexes.assembleBatch())
-        if one.secondStageSections.isEmpty, two.secondStageSections.isEmpty {
-            return ([Stage(update: one.update, result: first.new), Stage(update: two.update, result: new)], true)
+        if first._indexes.secondStageSections().isEmpty, second._indexes.secondStageSections().isEmpty {
+            return (
+                [
+                    Stage(update: first._indexes.assembleBatch(), result: first.new),
+                    Stage(update: second._indexes.assembleBatch(), result: new)
+                ], true
+            )
         }
         var normalized = _indexes
         for section in dirty where !normalized.isInserted(new: section) {
             normalized.oldSectionTarget[Int(normalized.newSectionSource[section])] = _DiffIndexes.none
             normalized.newSectionSource[section] = _DiffIndexes.none
         }
-        return ([Stage(update: normalized.assembleBatch().update, result: new)], false)
+        return ([Stage(update: normalized.assembleBatch(), result: new)], false)
     }
 
     /// The diffs old → intermediate and intermediate → new, derived from this one.

@@ -100,8 +100,11 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
         if !emptied.isEmpty, let staged = _stages(emptying: emptied) {
             return (staged.filter { !$0.update.isEmpty }, true)
         }
-        let (update, dirty) = _indexes.assembleBatch()
-        guard !dirty.isEmpty else { return (update.isEmpty ? [] : [Stage(update: update, result: new)], false) }
+        let dirty = _indexes.secondStageSections()
+        guard !dirty.isEmpty else {
+            let update = _indexes.assembleBatch()
+            return (update.isEmpty ? [] : [Stage(update: update, result: new)], false)
+        }
         let staged = _stages(separating: dirty)
         return (staged.stages.filter { !$0.update.isEmpty }, staged.carries)
     }

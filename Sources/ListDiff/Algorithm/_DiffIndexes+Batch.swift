@@ -1,16 +1,12 @@
 extension _DiffIndexes {
-    /// The single-stage batch, and the new indexes of the sections that need a second stage:
-    /// moved sections that it would touch with item operations (rule R7), and inserted
-    /// sections that items of kept sections move into (R6 forbids the move in one batch, and
-    /// the single stage deletes and inserts those items, losing their cells). Deletes and move
-    /// sources come out in old order, inserts in new order. Nothing is emitted inside deleted
-    /// or inserted sections (R6): their items go and come with them.
+    /// The single-stage batch. Deletes and move sources come out in old order, inserts in new
+    /// order. Nothing is emitted inside deleted or inserted sections (R6): their items go and
+    /// come with them. Valid in one batch only when ``secondStageSections()`` is empty.
     ///
     /// - Complexity: O(s + p) for s sections and p processed items.
     @usableFromInline
-    func assembleBatch() -> (update: BatchUpdate, secondStageSections: [Int]) {
+    func assembleBatch() -> BatchUpdate {
         var update = BatchUpdate()
-        var moved = [Bool](_filling: false, count: newSectionCount)
         for section in 0..<oldSectionCount where isDeleted(old: section) { update.sectionDeletes.append(section) }
         for section in 0..<newSectionCount {
             let source = Int(newSectionSource[section])
@@ -18,20 +14,42 @@ extension _DiffIndexes {
                 update.sectionInserts.append(section)
             } else if !newSectionStable[section] {
                 update.sectionMoves.append(SectionMove(from: source, to: section))
-                moved[section] = true
             }
         }
-        // Moved sections that an item operation touches, and inserted sections that kept items
-        // move into.
-        var touched = [Bool](_filling: false, count: newSectionCount)
-        (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves(moved: moved, touched: &touched)
-        update.itemInserts = assembleInserts(moved: moved, touched: &touched)
-        return (update, touched.indices.filter { touched[$0] })
+        (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves()
+        update.itemInserts = assembleInserts()
+        return update
+    }
+
+    /// The new indexes, in order, of the sections the single-stage batch cannot handle: moved
+    /// sections that item operations touch (rule R7) — all but those whose every item stays,
+    /// stable, from the section's old items, all of them — and inserted sections that items
+    /// of kept sections move into (R6 forbids the move in one batch, and the single stage
+    /// deletes and inserts those items, losing their cells).
+    ///
+    /// - Complexity: O(s + m) for s sections and m items in moved or inserted sections.
+    @usableFromInline
+    func secondStageSections() -> [Int] {
+        items.read { items in
+            (0..<newSectionCount).filter { section in
+                guard let range = flatRange(new: section) else { return false }
+                let source = Int(newSectionSource[section])
+                if source == Self.none {
+                    return range.contains { flat in
+                        let partner = items.newPartner[flat]
+                        return partner != _ItemColumns.none && !isDeleted(old: Int(items.oldSection[Int(partner)]))
+                    }
+                }
+                guard !newSectionStable[section] else { return false }
+                // Stable items come from the section's own old items, one each.
+                return range.count != Int(oldCounts[source]) || range.contains { !items.isStable(new: $0) }
+            }
+        }
     }
 
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
     /// bounds (every move pairs one old and one new processed item).
-    func assembleDeletesAndMoves(moved: [Bool], touched: inout [Bool]) -> ([ItemPath], [ItemMove]) {
+    func assembleDeletesAndMoves() -> ([ItemPath], [ItemMove]) {
         // No processed old item: nothing to delete or move (and no table to build).
         guard items.oldCount > 0 else { return ([], []) }
         var deletes: [ItemPath] = []
@@ -44,7 +62,6 @@ extension _DiffIndexes {
                     for section in 0..<oldSectionCount where !isDeleted(old: section) {
                         guard let range = flatRange(old: section) else { continue }
                         let target = Int(oldSectionTarget[section])
-                        var operations = deleteCount &+ moveCount
                         for flat in range {
                             let partner = Int(items.oldPartner[flat])
                             if partner != _ItemColumns.none {
@@ -59,17 +76,13 @@ extension _DiffIndexes {
                                             to: ItemPath(section: to, item: partner &- Int(base))
                                         ))
                                     moveCount &+= 1
-                                    if to != target, moved[to] { touched[to] = true }
                                     continue
                                 }
-                                touched[to] = true
                             }
                             deletes.initializeElement(
                                 at: deleteCount, to: ItemPath(section: section, item: flat &- range.lowerBound))
                             deleteCount &+= 1
                         }
-                        operations = deleteCount &+ moveCount &- operations
-                        if operations > 0, moved[target] { touched[target] = true }
                     }
                 }
             }
@@ -78,13 +91,12 @@ extension _DiffIndexes {
     }
 
     /// Inserts into kept sections, from the new side.
-    func assembleInserts(moved: [Bool], touched: inout [Bool]) -> [ItemPath] {
+    func assembleInserts() -> [ItemPath] {
         var inserts: [ItemPath] = []
         items.read { items in
             oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
                 for section in 0..<newSectionCount where !isInserted(new: section) {
                     guard let range = flatRange(new: section) else { continue }
-                    let before = inserts.count
                     for flat in range {
                         let partner = Int(items.newPartner[flat])
                         if partner == _ItemColumns.none || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
@@ -92,7 +104,6 @@ extension _DiffIndexes {
                             inserts.append(ItemPath(section: section, item: flat &- range.lowerBound))
                         }
                     }
-                    if inserts.count > before, moved[section] { touched[section] = true }
                 }
             }
         }
