@@ -15,7 +15,7 @@ extension SectionedDiff {
     /// (``_updatesIncludingCarried()``). Items leaving deleted sections are handled before
     /// this, by ``_stages(emptying:)``, whose extended diff may come here.
     ///
-    /// Both stages' diffs are derived from this one's matching (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:)``):
+    /// Both stages' diffs are derived from this one's matching (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:copyingStable:from:)``):
     /// the intermediate snapshot has the new snapshot's sections, and each of its items is
     /// one of this diff's, so nothing is hashed again.
     ///
@@ -49,20 +49,29 @@ extension SectionedDiff {
             indexes.isProcessed(old: section) ? _SectionCodes.run(start: indexes.oldBase[section]) : .unprocessed
         }
         let newCodes = (0..<indexes.newSectionCount).map { _codes(new: $0) }
-        let (middle, middleCodes) = _intermediate(dirty: dirty, newCodes: newCodes)
+        let isDirty = _flags(dirty)
+        let reshaped = _reshapedSections(isDirty: isDirty)
+        let (middle, middleCodes) = _intermediate(isDirty: isDirty, reshaped: reshaped, newCodes: newCodes)
         let codeCount = indexes.items.oldCount + indexes.items.newCount
+        // A section stage one leaves as new has this diff's stable items; so has a dirty kept
+        // one in stage two, which starts from the old items.
+        let (copiedFirst, copiedSecond) = (
+            (0..<indexes.newSectionCount).map { !isDirty[$0] && !reshaped[$0] },
+            (0..<indexes.newSectionCount).map { isDirty[$0] && !indexes.isInserted(new: $0) }
+        )
         var first = _Matcher(old: old, new: middle, options: options)
         var second = _Matcher(old: middle, new: new, options: options)
         return (
             Self(
                 old: old, new: middle, options: options,
                 indexes: first.runSeeded(
-                    sections: indexes, oldCodes: oldCodes, newCodes: middleCodes, codeCount: codeCount)),
+                    sections: indexes, oldCodes: oldCodes, newCodes: middleCodes, codeCount: codeCount,
+                    copyingStable: copiedFirst, from: indexes)),
             Self(
                 old: middle, new: new, options: options,
                 indexes: second.runSeeded(
                     sections: .identity(sectionCount: indexes.newSectionCount), oldCodes: middleCodes,
-                    newCodes: newCodes, codeCount: codeCount))
+                    newCodes: newCodes, codeCount: codeCount, copyingStable: copiedSecond, from: indexes))
         )
     }
 
@@ -103,12 +112,12 @@ extension SectionedDiff {
 
     /// The intermediate snapshot, and its items' identities (see ``_SectionCodes``); `newCodes`
     /// are the new sections' (``_codes(new:)``), shared by the sections stage one leaves as
-    /// they are new.
+    /// they are new (neither dirty nor `reshaped`).
     @inlinable
-    func _intermediate(dirty: [Int], newCodes: [_SectionCodes]) -> (snapshot: Source, codes: [_SectionCodes]) {
+    func _intermediate(isDirty: [Bool], reshaped: [Bool], newCodes: [_SectionCodes]) -> (
+        snapshot: Source, codes: [_SectionCodes]
+    ) {
         let indexes = _indexes
-        let isDirty = _flags(dirty)
-        let reshaped = _reshapedSections(isDirty: isDirty)
         var sections = ContiguousArray<Source.Section>()
         sections.reserveCapacity(indexes.newSectionCount)
         var codes: [_SectionCodes] = []

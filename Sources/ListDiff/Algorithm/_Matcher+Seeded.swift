@@ -4,13 +4,15 @@ extension _Matcher {
     /// `codeCount`) and whose sections' pass is `sections` (their identifiers are those of a
     /// pair already matched). Nothing is hashed; numbering and stability are computed as
     /// ``run()`` computes them, so the result is the one ``run()`` would give, content updates
-    /// aside (none are collected: only stages are read from it).
+    /// aside (none are collected: only stages are read from it). The stability of new sections
+    /// `copied` is copied from `top` (see ``markStableItems(copying:from:)``).
     ///
     /// - Complexity: O(s + p) for s sections and p processed items, plus the LIS of items
     ///   that moved within their section.
     @inlinable
     mutating func runSeeded(
-        sections: _DiffIndexes, oldCodes: [_SectionCodes], newCodes: [_SectionCodes], codeCount: Int
+        sections: _DiffIndexes, oldCodes: [_SectionCodes], newCodes: [_SectionCodes], codeCount: Int,
+        copyingStable copied: [Bool], from top: _DiffIndexes
     ) -> _DiffIndexes {
         result.oldSectionCount = sections.oldSectionCount
         result.newSectionCount = sections.newSectionCount
@@ -55,7 +57,7 @@ extension _Matcher {
             }
         }
         result.items = items
-        markStableItems()
+        markStableItems(copying: copied, from: top)
         return result
     }
 }

@@ -4,8 +4,12 @@ extension _Matcher {
     ///
     /// One buffer, sized for the longest section, holds each section's kept items in turn:
     /// an allocation per section would cost more than the pass over a section of a hundred.
+    ///
+    /// A derived diff passes the sections (`copied`, per new section; empty: none) whose items,
+    /// and the old items they came from, are those of the same new section in `top`: their
+    /// flags are `top`'s, copied rather than found again.
     @inlinable
-    mutating func markStableItems() {
+    mutating func markStableItems(copying copied: [Bool] = [], from top: _DiffIndexes? = nil) {
         var scratch = LongestIncreasingSubsequence.Scratch()
         // Out of `result` while written, so the loop may read `result`'s sections.
         var items = result.items
@@ -24,7 +28,9 @@ extension _Matcher {
             let flats = positions + longest
             items.update { items in
                 for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
-                    guard let range = sections.flatRange(new: section) else { continue }
+                    guard let range = sections.flatRange(new: section), copied.isEmpty || !copied[section] else {
+                        continue
+                    }
                     let source = sections.newSectionSource[section]
                     let (count, increasing) = Self.collectKept(
                         range, source: source, oldBase: sections.oldBase[Int(source)], items: items,
@@ -40,7 +46,28 @@ extension _Matcher {
                 }
             }
         }
+        if let top, !copied.isEmpty { Self.copyStableFlags(of: copied, from: top, to: &items, at: sections) }
         result.items = items
+    }
+
+    /// Copies the stability flags of new sections `copied` from `top` (see
+    /// ``markStableItems(copying:from:)``). O(items copied).
+    @inlinable
+    static func copyStableFlags(
+        of copied: [Bool], from top: _DiffIndexes, to items: inout _ItemColumns, at sections: _DiffIndexes
+    ) {
+        items.update { items in
+            top.items.read { source in
+                for section in copied.indices where copied[section] {
+                    guard let range = sections.flatRange(new: section), let from = top.flatRange(new: section) else {
+                        continue
+                    }
+                    assert(range.count == from.count, "a copied section holds the same items")
+                    guard let to = items.newStable, let source = source.newStable else { return }
+                    (to + range.lowerBound).copyMemory(from: source + from.lowerBound, byteCount: range.count)
+                }
+            }
+        }
     }
 
     /// Writes the old positions (to `positions`) and new flat numbers (to `flats`) of the

@@ -1,4 +1,4 @@
-/// The identities of one section's items in a diff derived from another (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:)``):
+/// The identities of one section's items in a diff derived from another (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:copyingStable:from:)``):
 /// a code per item, equal on both sides for the same item. Codes are the first diff's flat
 /// numbers: an old item's old flat number, or old total plus new flat number for an item the
 /// old snapshot lacks.
