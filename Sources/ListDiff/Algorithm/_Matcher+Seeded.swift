@@ -56,7 +56,7 @@ extension _Matcher {
                 }
             }
         }
-        result.items = items
+        result.items = consume items
         markStableItems(copying: copied, from: top)
         return result
     }
