@@ -172,25 +172,27 @@ extension SectionedDiff {
     /// Per new section, whether its intermediate version differs from its new one: a dirty
     /// inserted section, or one that holds an item back (``_isHeldBack(_:in:isDirty:)``) or
     /// keeps an item leaving for a dirty section. Dirty kept sections hold their old items
-    /// and are not reshaped. One pass over the processed new items.
+    /// and are not reshaped. Only the dirty sections' items are read: every such item leaves
+    /// or enters one.
     @inlinable
     func _reshapedSections(isDirty: [Bool]) -> [Bool] {
         let indexes = _indexes
         var reshaped = [Bool](_filling: false, count: indexes.newSectionCount)
         indexes.items.read { items in
-            for section in 0..<indexes.newSectionCount {
+            for section in 0..<indexes.newSectionCount where isDirty[section] {
                 guard let range = indexes.flatRange(new: section) else { continue }
-                if isDirty[section], indexes.isInserted(new: section) { reshaped[section] = true }
+                let source = Int(indexes.newSectionSource[section])
+                if source == Int(_DiffIndexes.none) { reshaped[section] = true }
+                // An item arriving in this dirty section from a clean one leaves that one later.
                 for flat in range where items.newPartner[flat] != _ItemColumns.none {
                     let target = Int(indexes.oldSectionTarget[Int(items.oldSection[Int(items.newPartner[flat])])])
-                    guard target != Int(_DiffIndexes.none), target != section else { continue }
-                    // An item arriving from a dirty section is held back in it; one arriving in a
-                    // dirty section from a clean one leaves that one later.
-                    if isDirty[target], !isDirty[section] {
-                        reshaped[section] = true
-                    } else if isDirty[section], !isDirty[target] {
-                        reshaped[target] = true
-                    }
+                    if target != Int(_DiffIndexes.none), target != section, !isDirty[target] { reshaped[target] = true }
+                }
+                // An item leaving this dirty section's old items for a clean one is held back here.
+                guard source != Int(_DiffIndexes.none), let old = indexes.flatRange(old: source) else { continue }
+                for flat in old where items.oldPartner[flat] != _ItemColumns.none {
+                    let target = Int(items.newSection[Int(items.oldPartner[flat])])
+                    if target != section, !isDirty[target] { reshaped[target] = true }
                 }
             }
         }
