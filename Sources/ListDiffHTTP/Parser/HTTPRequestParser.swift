@@ -281,8 +281,8 @@ public struct HTTPRequestParser: Sendable {
         let framing = try BodyFraming.decide(headers: headers, version: version, maxBodyBytes: limits.maxBodyBytes)
         keepAlive =
             version == .http1_1
-            ? !headers.containsToken("close", in: "Connection")
-            : headers.containsToken("keep-alive", in: "Connection")
+            ? !(framing.hasConnectionField && headers.containsToken("close", in: "Connection"))
+            : framing.hasConnectionField && headers.containsToken("keep-alive", in: "Connection")
         let declared: Int?
         switch framing.length {
         case .none:
