@@ -42,4 +42,13 @@ import Testing
         #expect(keepAlive("GET / HTTP/1.0\r\n") == false)
         #expect(keepAlive("GET / HTTP/1.0\r\nCONNECTION: Keep-Alive\r\n") == true)
     }
+
+    @Test func headerValuesKeepTheirBytesWhetherSharedOrNot() {
+        for value in [
+            "application/json", "application/jsoN", "APPLICATION/JSON", "application/jso", "application/json5"
+        ] {
+            let head = "POST / HTTP/1.1\r\nHost: h\r\nContent-Type: \t\(value) \r\n\r\n"
+            #expect(ParserHarness.parse(head).requests.first?.headers["Content-Type"] == value)
+        }
+    }
 }

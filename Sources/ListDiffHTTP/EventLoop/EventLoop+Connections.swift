@@ -251,7 +251,7 @@ extension EventLoop {
         }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.requests.record(
+        counters.recordRequest(
             route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(

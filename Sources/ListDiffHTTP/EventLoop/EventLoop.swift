@@ -235,6 +235,7 @@ final class EventLoop: @unchecked Sendable {
             forEachConnection { closeConnection($0, ending: .shutdown) }
         }
         if case .paused(let until) = acceptor.hold, now >= until { acceptor.resume(token: Self.listenerToken) }
+        counters.settleRequests()
         statistics.publish(counters.statistics())
     }
 
