@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An incremental HTTP/1.1 request parser over raw bytes (RFC 9112).
 ///
 /// Feed it the unconsumed input; each call returns at most one event and how many bytes it
@@ -225,8 +231,13 @@ public struct HTTPRequestParser: Sendable {
         _ input: UnsafeRawBufferPointer, _ offset: inout Int, limit: Int
     ) throws(HTTPParseError) -> LineResult {
         let start = offset
-        var index = start + lineScanned
-        while index < input.count, input[index] != HTTPBytes.lf { index += 1 }
+        var index = input.count
+        // memchr: a head's lines are searched a byte at a time otherwise.
+        if start + lineScanned < input.count, let base = input.baseAddress,
+            let found = memchr(base + start + lineScanned, Int32(HTTPBytes.lf), input.count - start - lineScanned)
+        {
+            index = base.distance(to: UnsafeRawPointer(found))
+        }
         guard index < input.count else {
             lineScanned = input.count - start
             return lineScanned > limit + 1 ? .tooLong : .incomplete
