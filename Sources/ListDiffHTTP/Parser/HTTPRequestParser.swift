@@ -83,16 +83,22 @@ public struct HTTPRequestParser: Sendable {
     /// Parses from the start of `input`. Returns the bytes used and what they made.
     /// After a `.failure`, every later call returns the same failure.
     public mutating func parse(_ input: UnsafeRawBufferPointer) -> HTTPParseStep {
-        var offset = 0
+        var consumed = 0
+        let event = parse(input, consumed: &consumed)
+        return HTTPParseStep(consumed: consumed, event: event)
+    }
+
+    /// ``parse(_:)`` with the bytes used counted into `consumed`: the event loop's form, whose
+    /// event it can consume (a request taken out of a step was copied, then the step's copy
+    /// destroyed: a retain and a release of each of the request's fields).
+    mutating func parse(_ input: UnsafeRawBufferPointer, consumed offset: inout Int) -> HTTPParseEvent {
         do {
             while true {
-                if let event = try advance(input, &offset) {
-                    return HTTPParseStep(consumed: offset, event: event)
-                }
+                if let event = try advance(input, &offset) { return event }
             }
         } catch {
             state = .failed(error)
-            return HTTPParseStep(consumed: offset, event: .failure(error))
+            return .failure(error)
         }
     }
 
