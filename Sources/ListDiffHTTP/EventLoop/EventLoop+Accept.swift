@@ -97,7 +97,7 @@ extension EventLoop {
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
         counters.connectionRejected()
-        counters.requests.record(route: "-", method: "-", status: 503, seconds: 0)
+        counters.recordRequest(route: "-", method: "-", status: 503, seconds: 0)
         accessLog.record(
             timestamp: dateCache.timestamp, method: "-", route: "-", status: 503, bytesIn: 0, bytesOut: bytes.count,
             microseconds: 0)

@@ -67,10 +67,11 @@ extension EventLoop {
     func processInput(_ connection: Connection) -> InputOutcome {
         while case .serving = connection.state {
             guard connection.outbound.pendingBytes < Self.outputHighWater else { return .outputFull }
-            let step = connection.parser.parse(connection.input.readable)
-            connection.input.consume(step.consumed)
-            connection.requestBytesIn += step.consumed
-            switch step.event {
+            var consumed = 0
+            let event = connection.parser.parse(connection.input.readable, consumed: &consumed)
+            connection.input.consume(consumed)
+            connection.requestBytesIn += consumed
+            switch consume event {
             case .needMoreData:
                 if connection.peerClosedInput {
                     // Nothing more will arrive: what is buffered is an unfinished request.
@@ -177,8 +178,7 @@ extension EventLoop {
         return max(Self.minimumDiscardBytes, body + Self.minimumDiscardBytes / 16)
     }
 
-    private func dispatch(_ request: HTTPRequest, on connection: Connection) {
-        var request = request
+    private func dispatch(_ request: consuming HTTPRequest, on connection: Connection) {
         let handler = responder.handler(for: request)
         let inFlight = InFlightRequest(
             request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
@@ -207,7 +207,7 @@ extension EventLoop {
         let connectionID = connection.id
         let handle = handler.handle
         let queued = workers.submit(
-            { [request] in
+            { [request = copy request] in
                 switch handle(request) {
                 case .response(let response):
                     mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
@@ -251,7 +251,7 @@ extension EventLoop {
         }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.requests.record(
+        counters.recordRequest(
             route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(

@@ -55,7 +55,7 @@ extension EventLoop {
         streaming.bytesOut += connection.outbound.pendingBytes - before
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.requests.record(
+        counters.recordRequest(
             route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
         if let interval = streaming.heartbeatInterval {
             timers.schedule(
@@ -226,7 +226,7 @@ extension EventLoop {
         }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.requests.record(
+        counters.recordRequest(
             route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
         if accessLog.enabled {
             accessLog.record(

@@ -61,15 +61,18 @@ final class EventLoop: @unchecked Sendable {
     var acceptor: LoopAcceptor
     /// Indexed by descriptor; nil where none is open.
     var connections: [Connection?] = []
-    var counters = LoopCounters()
+    // The properties below marked unchecked are read or changed for every request, only on the
+    // loop's thread, in self-contained moves: the runtime's exclusivity check (see
+    // ``Connection/state``) would only ever pass.
+    @exclusivity(unchecked) var counters = LoopCounters()
     var nextConnectionID: UInt64 = 0
     /// Monotonic nanoseconds, read once per wake-up.
-    var now: UInt64 = 0
+    @exclusivity(unchecked) var now: UInt64 = 0
     var nextTickAt: UInt64 = 0
     /// Streams' heartbeats and connections' timeouts, by deadline: a timer costs nothing until it is due.
-    var timers: TimerHeap
-    var dateCache = DateHeaderCache()
-    var accessLog: AccessLog
+    @exclusivity(unchecked) var timers: TimerHeap
+    @exclusivity(unchecked) var dateCache = DateHeaderCache()
+    @exclusivity(unchecked) var accessLog: AccessLog
     /// Set when shutdown begins: every connection is closed by then (monotonic ns). Read for
     /// every response, only ever on the loop's thread, so without the runtime's exclusivity
     /// check (see ``Connection/state``).
@@ -232,6 +235,7 @@ final class EventLoop: @unchecked Sendable {
             forEachConnection { closeConnection($0, ending: .shutdown) }
         }
         if case .paused(let until) = acceptor.hold, now >= until { acceptor.resume(token: Self.listenerToken) }
+        counters.settleRequests()
         statistics.publish(counters.statistics())
     }
 

@@ -15,7 +15,19 @@ struct LoopCounters {
     var refusedStreams = 0
     /// Input and output storage held by the open connections, as of the loop's last work on each.
     var bufferBytes = 0
-    var requests = RequestMetrics()
+    private(set) var requests = RequestMetrics()
+    /// The latest answered requests of one kind, not yet in ``requests``.
+    private var run = RequestRun()
+
+    /// Counts one answered request (see ``RequestRun``). O(buckets).
+    mutating func recordRequest(route: String, method: String, status: Int, seconds: Double) {
+        run.record(route: route, method: method, status: status, seconds: seconds, settlingInto: &requests)
+    }
+
+    /// Adds the requests counted apart to ``requests``: before the statistics are published.
+    mutating func settleRequests() {
+        run.settle(into: &requests)
+    }
 
     mutating func connectionAccepted() {
         accepted += 1

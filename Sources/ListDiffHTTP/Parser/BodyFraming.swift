@@ -10,6 +10,9 @@ enum BodyFraming {
     struct Decision {
         var length: Length
         var expectsContinue: Bool
+        /// Whether the head has a `Connection` field (whose tokens decide keep-alive): most have
+        /// none, and then need no second look at the fields.
+        var hasConnectionField: Bool
     }
 
     /// Digits enough for any length we could accept; more means "too large".
@@ -24,6 +27,7 @@ enum BodyFraming {
         var contentLength: String?
         var moreContentLengths: [String] = []
         var expectations: [String] = []
+        var hasConnectionField = false
         for field in headers.fields {
             if HTTPHeaders.namesMatch(field.name, "Host") {
                 hosts += 1
@@ -33,6 +37,8 @@ enum BodyFraming {
                 transferEncodings.append(field.value)
             } else if HTTPHeaders.namesMatch(field.name, "Expect") {
                 expectations.append(field.value)
+            } else if HTTPHeaders.namesMatch(field.name, "Connection") {
+                hasConnectionField = true
             }
         }
         if version == .http1_1 && hosts != 1 {
@@ -70,10 +76,14 @@ enum BodyFraming {
             }
             length = .chunked
         } else if let contentLength {
-            let declared =
-                moreContentLengths.isEmpty
-                ? try Self.contentLength(CollectionOfOne(contentLength), maxBodyBytes: maxBodyBytes)
-                : try Self.contentLength([contentLength] + moreContentLengths, maxBodyBytes: maxBodyBytes)
+            let declared: Int
+            if moreContentLengths.isEmpty, let plain = plainLength(contentLength), plain <= maxBodyBytes {
+                declared = plain
+            } else if moreContentLengths.isEmpty {
+                declared = try Self.contentLength(CollectionOfOne(contentLength), maxBodyBytes: maxBodyBytes)
+            } else {
+                declared = try Self.contentLength([contentLength] + moreContentLengths, maxBodyBytes: maxBodyBytes)
+            }
             length = declared == 0 ? .none : .fixed(declared)
         } else {
             length = .none
@@ -89,7 +99,20 @@ enum BodyFraming {
             }
             expectsContinue = version == .http1_1 && length != .none
         }
-        return Decision(length: length, expectsContinue: expectsContinue)
+        return Decision(length: length, expectsContinue: expectsContinue, hasConnectionField: hasConnectionField)
+    }
+
+    /// The usual `Content-Length` value, 1 to ``maxLengthDigits`` digits and nothing else, read
+    /// in one pass over its bytes; nil for anything else, which ``contentLength(_:maxBodyBytes:)``
+    /// reads or refuses (lists, spaces, too many digits).
+    private static func plainLength(_ value: String) -> Int? {
+        guard value.utf8.count <= maxLengthDigits else { return nil }
+        var number = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value.isEmpty ? nil : number
     }
 
     /// One value from every `Content-Length` field and comma-separated item, which must agree.

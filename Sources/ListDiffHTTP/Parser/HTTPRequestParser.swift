@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An incremental HTTP/1.1 request parser over raw bytes (RFC 9112).
 ///
 /// Feed it the unconsumed input; each call returns at most one event and how many bytes it
@@ -77,16 +83,22 @@ public struct HTTPRequestParser: Sendable {
     /// Parses from the start of `input`. Returns the bytes used and what they made.
     /// After a `.failure`, every later call returns the same failure.
     public mutating func parse(_ input: UnsafeRawBufferPointer) -> HTTPParseStep {
-        var offset = 0
+        var consumed = 0
+        let event = parse(input, consumed: &consumed)
+        return HTTPParseStep(consumed: consumed, event: event)
+    }
+
+    /// ``parse(_:)`` with the bytes used counted into `consumed`: the event loop's form, whose
+    /// event it can consume (a request taken out of a step was copied, then the step's copy
+    /// destroyed: a retain and a release of each of the request's fields).
+    mutating func parse(_ input: UnsafeRawBufferPointer, consumed offset: inout Int) -> HTTPParseEvent {
         do {
             while true {
-                if let event = try advance(input, &offset) {
-                    return HTTPParseStep(consumed: offset, event: event)
-                }
+                if let event = try advance(input, &offset) { return event }
             }
         } catch {
             state = .failed(error)
-            return HTTPParseStep(consumed: offset, event: .failure(error))
+            return .failure(error)
         }
     }
 
@@ -225,8 +237,13 @@ public struct HTTPRequestParser: Sendable {
         _ input: UnsafeRawBufferPointer, _ offset: inout Int, limit: Int
     ) throws(HTTPParseError) -> LineResult {
         let start = offset
-        var index = start + lineScanned
-        while index < input.count, input[index] != HTTPBytes.lf { index += 1 }
+        var index = input.count
+        // memchr: a head's lines are searched a byte at a time otherwise.
+        if start + lineScanned < input.count, let base = input.baseAddress,
+            let found = memchr(base + start + lineScanned, Int32(HTTPBytes.lf), input.count - start - lineScanned)
+        {
+            index = base.distance(to: UnsafeRawPointer(found))
+        }
         guard index < input.count else {
             lineScanned = input.count - start
             return lineScanned > limit + 1 ? .tooLong : .incomplete
@@ -281,8 +298,8 @@ public struct HTTPRequestParser: Sendable {
         let framing = try BodyFraming.decide(headers: headers, version: version, maxBodyBytes: limits.maxBodyBytes)
         keepAlive =
             version == .http1_1
-            ? !headers.containsToken("close", in: "Connection")
-            : headers.containsToken("keep-alive", in: "Connection")
+            ? !(framing.hasConnectionField && headers.containsToken("close", in: "Connection"))
+            : framing.hasConnectionField && headers.containsToken("keep-alive", in: "Connection")
         let declared: Int?
         switch framing.length {
         case .none:

@@ -36,9 +36,11 @@ enum RequestLineParsing {
 
     private static func parseVersion(_ bytes: UnsafeRawBufferPointer.SubSequence) throws(HTTPParseError) -> HTTPVersion
     {
-        let prefix = "HTTP/".utf8
-        guard bytes.count == 8, bytes.prefix(5).elementsEqual(prefix),
-            let major = digit(bytes[bytes.startIndex + 5]), bytes[bytes.startIndex + 6] == UInt8(ascii: "."),
+        let start = bytes.startIndex
+        guard bytes.count == 8, bytes[start] == UInt8(ascii: "H"), bytes[start + 1] == UInt8(ascii: "T"),
+            bytes[start + 2] == UInt8(ascii: "T"), bytes[start + 3] == UInt8(ascii: "P"),
+            bytes[start + 4] == UInt8(ascii: "/"), let major = digit(bytes[bytes.startIndex + 5]),
+            bytes[bytes.startIndex + 6] == UInt8(ascii: "."),
             let minor = digit(bytes[bytes.startIndex + 7])
         else {
             throw HTTPParseError(.badRequest, "request line: the version is not of the form HTTP/1.1")

@@ -18,16 +18,16 @@ enum ResponseSerializer {
         let status = response.status
         let hasNoContent = status < 200 || status == 204 || status == 304
         if !hasNoContent {
-            output.append(contentsOf: "Content-Length: ".utf8)
+            append("Content-Length: ", to: &output)
             appendDecimal(response.body.count, to: &output)
-            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+            append("\r\n", to: &output)
         }
         if !keepAlive {
-            output.append(contentsOf: "Connection: close\r\n".utf8)
+            append("Connection: close\r\n", to: &output)
         } else if clientIsHTTP10 {
-            output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            append("Connection: keep-alive\r\n", to: &output)
         }
-        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        append("\r\n", to: &output)
         return !hasNoContent && !requestIsHead
     }
 
@@ -38,26 +38,33 @@ enum ResponseSerializer {
         of response: HTTPResponse, to output: inout [UInt8], chunked: Bool, keepAlive: Bool, dateLine: [UInt8]
     ) {
         appendStatusAndFields(of: response, to: &output, dateLine: dateLine)
-        if chunked { output.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
-        if !keepAlive { output.append(contentsOf: "Connection: close\r\n".utf8) }
-        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        if chunked { append("Transfer-Encoding: chunked\r\n", to: &output) }
+        if !keepAlive { append("Connection: close\r\n", to: &output) }
+        append("\r\n", to: &output)
     }
 
     /// The status line, the handler's headers but the transport's own, and `Date`.
     @inline(__always)
     private static func appendStatusAndFields(of response: HTTPResponse, to output: inout [UInt8], dateLine: [UInt8]) {
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        append("HTTP/1.1 ", to: &output)
         appendDecimal(response.status, to: &output)
         output.append(HTTPBytes.space)
         output.append(contentsOf: HTTPStatusPhrase.phrase(for: response.status).utf8)
-        output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        append("\r\n", to: &output)
         for field in response.headers.fields where !isTransportHeader(field.name) {
             output.append(contentsOf: field.name.utf8)
-            output.append(contentsOf: [HTTPBytes.colon, HTTPBytes.space])
+            append(": ", to: &output)
             output.append(contentsOf: field.value.utf8)
-            output.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+            append("\r\n", to: &output)
         }
         output.append(contentsOf: dateLine)
+    }
+
+    /// Appends a literal's bytes as they are in the binary (a String's UTF-8 view took a call
+    /// into the string's storage for each).
+    @inline(__always)
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// Appends a chunk's size line: the size in hexadecimal and CRLF. O(digits).

@@ -5,7 +5,15 @@ struct GroupedRoute: Sendable {
     var path: String
     var cost: HandlerCost
     var queueBound: HTTPQueueBound?
-    var admit: @Sendable (HTTPRequest, MatchedRoute) -> HTTPAdmission<Handle>
+    var admit: @Sendable (HTTPRequest, MatchedRoute) -> Admission
 
     typealias Handle = @Sendable (HTTPRequest) -> HTTPHandlerResult
+
+    /// ``HTTPAdmission`` with the handle as a concrete payload: a function held in the generic
+    /// enum is stored at its most general abstraction, and taking it out cost a reabstraction
+    /// thunk's allocation per request.
+    enum Admission {
+        case admitted(Handle)
+        case refused(HTTPResponse)
+    }
 }

@@ -6,14 +6,15 @@ final class Connection {
     /// Unique per loop, so a late worker result for a reused fd number is recognised.
     let id: UInt64
     let input: ReceiveBuffer
-    var parser: HTTPRequestParser
-    var outbound = OutboundQueue()
+    // Unchecked exclusivity for the properties read or changed several times per request
+    // (parser, outbound, state, writeProgress): a connection is touched only on its loop's
+    // thread and no access to one of them nests inside another to the same (each move is one
+    // self-contained method), so the runtime's dynamic check (about 150 instructions each
+    // time under callgrind) would only ever pass.
+    @exclusivity(unchecked) var parser: HTTPRequestParser
+    @exclusivity(unchecked) var outbound = OutboundQueue()
     /// The readiness bits currently registered with the poller.
     var interest: UInt32 = 0
-    // Unchecked exclusivity for the two properties read or changed several times per
-    // request: a connection is touched only on its loop's thread and no access to either
-    // nests inside another (each move is one self-contained method), so the runtime's
-    // dynamic check (about 150 instructions each time under callgrind) would only ever pass.
     @exclusivity(unchecked) var state = ConnectionState.serving
     /// The client shut down its sending side (read returned 0). A fact about the socket's
     /// read half that can arrive in any state, so not a state of its own: it only decides

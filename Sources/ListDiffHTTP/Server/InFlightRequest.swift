@@ -12,7 +12,7 @@ struct InFlightRequest {
 }
 
 extension InFlightRequest {
-    init(_ request: HTTPRequest, route: String, bytesIn: Int, startedAt: UInt64) {
+    init(_ request: borrowing HTTPRequest, route: String, bytesIn: Int, startedAt: UInt64) {
         self.init(
             method: request.method, route: route, isHead: request.method == "HEAD",
             keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,

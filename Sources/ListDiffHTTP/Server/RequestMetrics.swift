@@ -25,6 +25,20 @@ public struct RequestMetrics: Sendable, Equatable {
             count += 1
             sumSeconds += seconds
         }
+
+        /// Adds `other`'s observations. O(buckets).
+        mutating func merge(_ other: Latency) {
+            for index in bucketCounts.indices { bucketCounts[index] += other.bucketCounts[index] }
+            count += other.count
+            sumSeconds += other.sumSeconds
+        }
+
+        /// Forgets every observation, keeping the storage. O(buckets).
+        mutating func reset() {
+            for index in bucketCounts.indices { bucketCounts[index] = 0 }
+            count = 0
+            sumSeconds = 0
+        }
     }
 
     /// Upper bounds of the latency buckets, in seconds.
@@ -37,10 +51,11 @@ public struct RequestMetrics: Sendable, Equatable {
 
     public init() {}
 
-    /// Counts one answered request; `method` is counted under its label. O(buckets).
-    mutating func record(route: String, method: String, status: Int, seconds: Double) {
-        counts[Key(route: route, method: HTTPMethodLabel.label(for: method), status: status), default: 0] += 1
-        latency[route, default: Latency()].observe(seconds)
+    /// Counts `count` answered requests of one route, method and status whose latencies
+    /// `observed` holds (a ``RequestRun``); `method` is counted under its label. O(buckets).
+    mutating func add(route: String, method: String, status: Int, count: Int, latency observed: Latency) {
+        counts[Key(route: route, method: HTTPMethodLabel.label(for: method), status: status), default: 0] += count
+        latency[route, default: Latency()].merge(observed)
     }
 
     static func + (lhs: Self, rhs: Self) -> Self {
@@ -48,9 +63,7 @@ public struct RequestMetrics: Sendable, Equatable {
         sum.counts.merge(rhs.counts, uniquingKeysWith: +)
         sum.latency.merge(rhs.latency) { left, right in
             var merged = left
-            for index in merged.bucketCounts.indices { merged.bucketCounts[index] += right.bucketCounts[index] }
-            merged.count += right.count
-            merged.sumSeconds += right.sumSeconds
+            merged.merge(right)
             return merged
         }
         return sum

@@ -15,7 +15,8 @@ final class DiffMetrics: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var current = Figures()
+    /// Only touched under `lock`, so the runtime's exclusivity check would only ever pass.
+    @exclusivity(unchecked) private var current = Figures()
 
     /// Counts one diff of `items` items (both sides) that took `seconds`.
     func observe(seconds: Double, items: Int) {
