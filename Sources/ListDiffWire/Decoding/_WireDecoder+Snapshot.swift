@@ -137,6 +137,7 @@ extension _WireDecoder {
     /// Reads an array of items. O(total length).
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
         try reader.beginArray()
+        if let whole = try _wholePlainInlineArray() { return whole }
         while true {
             if _plainInlineItems() || _plainStringItem() { continue }
             guard try reader.hasNextElement() else { break }
