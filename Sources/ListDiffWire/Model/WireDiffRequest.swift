@@ -4,19 +4,17 @@ import ListDiff
 /// are sectioned.
 public struct WireDiffRequest: Sendable {
     /// Both snapshots, in a box that empties their item arrays cheaply when the request goes.
-    /// They are read in place (`_read`), not copied: a copy outliving the request would keep
-    /// the box from emptying them.
     var _snapshots: _OwnedSnapshots
 
     /// The snapshot the client shows.
     public var old: WireSnapshot {
-        _read { yield _snapshots.old }
+        get { _snapshots.old }
         set { _uniqueSnapshots().old = newValue }
     }
 
     /// The snapshot the client wants to show.
     public var new: WireSnapshot {
-        _read { yield _snapshots.new }
+        get { _snapshots.new }
         set { _uniqueSnapshots().new = newValue }
     }
 

@@ -11,8 +11,10 @@
 /// Sendable without checking because ``old`` and ``new`` change only through a request that
 /// holds the box alone (``WireDiffRequest`` copies it first otherwise).
 internal final class _OwnedSnapshots: @unchecked Sendable {
-    var old: WireSnapshot
-    var new: WireSnapshot
+    // Unchecked: read without the run-time exclusivity check (a call a read), which copying
+    // the box before every change makes needless.
+    @exclusivity(unchecked) var old: WireSnapshot
+    @exclusivity(unchecked) var new: WireSnapshot
 
     init(old: WireSnapshot, new: WireSnapshot) {
         self.old = old
