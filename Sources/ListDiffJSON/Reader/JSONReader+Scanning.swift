@@ -9,7 +9,7 @@ extension JSONReader {
     /// The first offset at or after `position` that is not JSON whitespace. O(whitespace).
     @inlinable
     @inline(__always)
-    func _afterWhitespace(from position: Int) -> Int {
+    package func _afterWhitespace(from position: Int) -> Int {
         var position = position
         while position < _count {
             let byte = _bytes[position]
@@ -51,7 +51,8 @@ extension JSONReader {
             }
             at &+= 1
         }
-        if at >= _count || _bytes[at] != UInt8(ascii: "\"") { at = _afterWhitespace(from: at) }
+        if at < _count, _bytes[at] == UInt8(ascii: "\"") { return at }
+        at = _afterWhitespace(from: at)
         guard at < _count, _bytes[at] == UInt8(ascii: "\"") else { return nil }
         return at
     }

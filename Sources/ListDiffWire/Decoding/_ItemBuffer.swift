@@ -29,6 +29,13 @@ internal struct _ItemBuffer {
         count &+= 1
     }
 
+    /// Where `added` items more may be initialized, at ``count`` on, before adding them to
+    /// ``count``. O(count) when it grows.
+    mutating func reserve(_ added: Int) -> UnsafeMutablePointer<WireSnapshot.Item> {
+        while _capacity &- count < added { _grow() }
+        return _base + count
+    }
+
     /// The item at `index` (below ``count``). O(1).
     subscript(index: Int) -> WireSnapshot.Item {
         get { _base[index] }

@@ -1,7 +1,8 @@
 /// Inline identifiers (short ones and UUIDs) scanned but not yet interned:
-/// ``_WireDecoder/_plainInlineItems()`` scans a run of them first and interns them after, so
-/// that the intern table's cache misses of neighbouring identifiers, no longer waiting on
-/// each other's scanning, overlap.
+/// ``_WireDecoder/_scanPlainInlineItems()`` scans a run of them first and they are interned
+/// after, so that the intern table's cache misses of neighbouring identifiers, no longer
+/// waiting on each other's scanning, overlap — and so that an array made only of them is
+/// counted before its items are stored, straight into an array of exactly that size.
 ///
 /// Manually allocated: whoever makes one calls ``deallocate()`` once, when the decode ends.
 internal struct _PendingIDs {
@@ -13,13 +14,16 @@ internal struct _PendingIDs {
         var offset: Int
     }
 
-    /// How many identifiers one run holds: enough for the misses of many to be in flight.
-    static var capacity: Int { 64 }
-
+    /// How many identifiers one run holds.
+    let capacity: Int
     let _base: UnsafeMutablePointer<Entry>
 
-    init() {
-        _base = .allocate(capacity: Self.capacity)
+    /// Room for an item array of an input of `inputBytes` bytes: one identifier per eight
+    /// bytes (an inline one with its quotes and comma takes three to 39), at least 64 and at
+    /// most 2¹⁸; a longer array is read in runs. O(1).
+    init(inputBytes: Int) {
+        capacity = max(64, min(inputBytes / 8, 1 << 18))
+        _base = .allocate(capacity: capacity)
     }
 
     func deallocate() {

@@ -1,30 +1,69 @@
 import ListDiffJSON
 
 extension _WireDecoder {
+    /// Reads the item array just entered when it is made only of plain string items held
+    /// inline (see ``_scanPlainInlineItems()``), into an array of exactly their count: no
+    /// copy to size. Returns nil when it is not, with the items scanned so far appended to
+    /// ``items`` and the reader after them, where `hasNextElement()` and `readItem()` per item
+    /// would have left it. O(total length).
+    @inline(__always)
+    mutating func _wholePlainInlineArray() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item>? {
+        guard items.count == 0 else { return nil }
+        let firstIndex = reader._top.count
+        let scanned = _scanPlainInlineItems()
+        guard scanned > 0 else { return nil }
+        let end = reader._afterWhitespace(from: reader._position)
+        guard end < reader._count, reader._bytes[end] == UInt8(ascii: "]") else {
+            _internPending(scanned, firstIndex: firstIndex, into: items.reserve(scanned))
+            items.count &+= scanned
+            return nil
+        }
+        let array = ContiguousArray<WireSnapshot.Item>(unsafeUninitializedCapacity: scanned) { buffer, initialized in
+            _internPending(scanned, firstIndex: firstIndex, into: buffer.baseAddress.unsafelyUnwrapped)
+            initialized = scanned
+        }
+        // The `]` just seen: this ends the array.
+        _ = try reader.hasNextElement()
+        return array
+    }
+
     /// Reads a run of the plain string items held inline — up to 15 bytes (ASCII, no escapes)
-    /// or canonical UUIDs (`_UUIDText`) — in two passes: the first scans and hashes up to
-    /// ``_PendingIDs/capacity`` of them, the second interns, checks and appends them to
-    /// ``items``. Neighbouring probes of the intern table then do
-    /// not wait on each other, so their cache misses overlap. Returns false, having consumed
-    /// nothing, when the next element is not such an item; the reader is left exactly as
-    /// `hasNextElement()` and `readItem()` per item would leave it. O(total length).
+    /// or canonical UUIDs (`_UUIDText`) — and appends them to ``items``. Returns false, having
+    /// consumed nothing, when the next element is not such an item; the reader is left exactly
+    /// as `hasNextElement()` and `readItem()` per item would leave it. O(total length).
     @inline(__always)
     mutating func _plainInlineItems() -> Bool {
+        let firstIndex = reader._top.count
+        let scanned = _scanPlainInlineItems()
+        guard scanned > 0 else { return false }
+        _internPending(scanned, firstIndex: firstIndex, into: items.reserve(scanned))
+        items.count &+= scanned
+        return true
+    }
+
+    /// Scans and hashes up to ``_PendingIDs/capacity`` plain string items held inline into
+    /// ``pending``, moving the reader past them; returns how many. Stops, before it, at the
+    /// first element that is not one. O(total length).
+    @inline(__always)
+    mutating func _scanPlainInlineItems() -> Int {
         let bytes = reader._bytes
         let count = reader._count
-        let firstIndex = reader._top.count
         var position = reader._position
-        var elementIndex = firstIndex
+        var elementIndex = reader._top.count
         var scanned = 0
-        while scanned < _PendingIDs.capacity {
+        while scanned < pending.capacity {
             guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
-            guard start &+ 16 <= count else { break }
             let low: UInt64
             let high: UInt64
             var length = _UUIDText.length
-            // A dash ninth and a quote 36 bytes on: a UUID, the one longer identifier held inline.
-            if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count,
+            if start &+ 16 > count {
+                // Near the end of the input, where two words no longer fit: byte by byte.
+                let end = reader._plainStringEnd(from: start)
+                length = end &- start
+                guard end < count, bytes[end] == UInt8(ascii: "\""), length <= WireID._inlineCapacity else { break }
+                (low, high) = WireID._inlineWords(bytes, start: start, count: length)
+            } else if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count,
                 bytes[start &+ length] == UInt8(ascii: "\""),
                 let words = _UUIDText.words(bytes, at: start)
             {
@@ -52,6 +91,16 @@ extension _WireDecoder {
         }
         reader._position = position
         reader._top.count = elementIndex
+        return scanned
+    }
+
+    /// Interns the first `scanned` identifiers of ``pending`` — the elements `firstIndex…` of
+    /// the current array — checks them for duplicates and initializes their items at
+    /// `destination`. O(scanned) expected.
+    @inline(__always)
+    mutating func _internPending(
+        _ scanned: Int, firstIndex: Int, into destination: UnsafeMutablePointer<WireSnapshot.Item>
+    ) {
         for index in 0..<scanned {
             let id = pending[index]
             let entry = table.internShort(low: id.low, high: id.high, hash: id.hash)
@@ -62,9 +111,8 @@ extension _WireDecoder {
                     table[entry].itemMark = ordinal
                 }
             }
-            items.append(WireSnapshot.Item(WireID(_low: id.low, high: id.high, hash: id.hash)))
+            (destination + index).initialize(to: WireSnapshot.Item(WireID(_low: id.low, high: id.high, hash: id.hash)))
         }
-        return scanned > 0
     }
 
     /// Notes a duplicate found after its run was scanned, with the pointer of the element at

@@ -137,8 +137,17 @@ extension _WireDecoder {
     /// Reads an array of items. O(total length).
     mutating func readItems() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item> {
         try reader.beginArray()
+        if let whole = try _wholePlainInlineArray() { return whole }
+        // After a string that only the single-item path read (a long identifier), the next are
+        // tried there first: a failed run costs more than the item.
+        var singly = false
         while true {
-            if _plainInlineItems() || _plainStringItem() { continue }
+            if !singly, _plainInlineItems() { continue }
+            if _plainStringItem() {
+                singly = true
+                continue
+            }
+            singly = false
             guard try reader.hasNextElement() else { break }
             try appendItem()
         }

@@ -16,8 +16,8 @@ internal struct _WireDecoder {
     var duplicateSections = _Duplicates()
     /// Where ``readItems()`` collects the items of each array.
     var items: _ItemBuffer
-    /// Where ``_plainInlineItems()`` keeps a run of scanned identifiers.
-    let pending = _PendingIDs()
+    /// Where ``_scanPlainInlineItems()`` keeps a run of scanned identifiers.
+    let pending: _PendingIDs
     /// The last kind read: the items of a feed repeat a few kinds, and share their boxes.
     var lastKind: _CellKindName?
     /// The depth of the items being read: 0 at the top of an item array, +1 per `children`.
@@ -36,7 +36,8 @@ internal struct _WireDecoder {
                     reader: try JSONReader(bytes: buffer, options: options.read),
                     table: _InternTable(inputBytes: buffer.count), body: body,
                     unknownMembers: options.unknownMembers,
-                    items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)))
+                    items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)),
+                    pending: _PendingIDs(inputBytes: buffer.count))
                 defer {
                     decoder.table.deallocate()
                     decoder.items.deallocate()
