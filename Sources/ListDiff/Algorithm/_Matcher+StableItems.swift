@@ -16,14 +16,9 @@ extension _Matcher {
         result.items = _ItemColumns()
         let sections = result
         let longest = Int(sections.newCounts.max() ?? 0)
-        // `positions | flats`, `longest` each; every element read is written first, so a large
-        // buffer is left uninitialized (a small one is filled by specialized code, see
-        // `Array(_filling:count:)`).
-        var kept =
-            longest > 128
-            ? [Int32](unsafeUninitializedCapacity: 2 &* longest) { _, count in count = 2 &* longest }
-            : [Int32](_filling: 0, count: 2 &* longest)
-        kept.withUnsafeMutableBufferPointer { kept in
+        // `positions | flats`, `longest` each, uninitialized (every element read is written
+        // first); on the stack when small, so a small diff allocates nothing for it.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* longest) { kept in
             guard let positions = kept.baseAddress else { return }
             let flats = positions + longest
             items.update { items in
