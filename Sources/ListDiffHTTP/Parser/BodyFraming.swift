@@ -77,12 +77,12 @@ enum BodyFraming {
             length = .chunked
         } else if let contentLength {
             let declared: Int
-            if moreContentLengths.isEmpty, let plain = plainLength(contentLength), plain <= maxBodyBytes {
-                declared = plain
-            } else if moreContentLengths.isEmpty {
-                declared = try Self.contentLength(CollectionOfOne(contentLength), maxBodyBytes: maxBodyBytes)
-            } else {
+            if !moreContentLengths.isEmpty {
                 declared = try Self.contentLength([contentLength] + moreContentLengths, maxBodyBytes: maxBodyBytes)
+            } else if let plain = plainLength(contentLength), plain <= maxBodyBytes {
+                declared = plain
+            } else {
+                declared = try Self.contentLength(CollectionOfOne(contentLength), maxBodyBytes: maxBodyBytes)
             }
             length = declared == 0 ? .none : .fixed(declared)
         } else {
