@@ -12,49 +12,75 @@ extension SectionedDiff {
     ///
     /// The extended diff is derived from this one (``_extendedDiff(to:placing:sections:)``),
     /// not computed again; the two placements of the emptied sections differ only in section
-    /// order, so their section moves alone choose between them.
+    /// order, so their section passes, derived from this one's
+    /// (``_extendedSections(placing:)``), choose between them, and only the chosen extended
+    /// snapshot is built.
     ///
     /// - Returns: nil when a re-diff fails, which only snapshots built without checks can
     ///   cause; the caller then answers as if the sections held nothing kept.
     @inlinable
     func _stages(emptying emptied: [Int]) -> [Stage]? {
         // Two placements of the emptied sections; the one that moves fewer sections wins.
-        var best: (extended: Source, placed: [_EmptiedPlacement], sections: _DiffIndexes)?
+        var best: (placed: [_EmptiedPlacement], sections: _DiffIndexes)?
         for avoiding in [true, false] {
-            guard let (extended, placed) = _extended(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
-            var matcher = _Matcher(old: old, new: extended, options: options)
-            guard (try? matcher.matchSections()) != nil else { continue }
-            if best.map({ matcher.result.sectionMoveCount < $0.sections.sectionMoveCount }) ?? true {
-                best = (extended, placed, matcher.result)
+            guard let placed = _placement(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
+            let sections = _extendedSections(placing: placed)
+            if best.map({ sections.sectionMoveCount < $0.sections.sectionMoveCount }) ?? true {
+                best = (placed, sections)
             }
         }
-        guard let best, let inner = _extendedDiff(to: best.extended, placing: best.placed, sections: best.sections)
+        guard let best,
+            let inner = _extendedDiff(
+                to: _extended(placing: best.placed), placing: best.placed, sections: best.sections)
         else { return nil }
         var stages = inner._batchStages().stages
-        if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied),
-            let merged = try? Self(from: stages[0].result, to: new, options: options)._indexes,
-            merged.secondStageSections().isEmpty
-        {
-            stages[1] = Stage(update: merged.assembleBatch(), result: new)
+        if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied) {
+            stages[1] = Stage(update: _lastStage(merging: stages[1].update, deleting: best.placed), result: new)
         } else {
             stages.append(Stage(update: BatchUpdate(sectionDeletes: best.placed.map(\.position)), result: new))
         }
         return stages
     }
 
-    /// `new` with each emptied section put back, holding only its items that `new` lacks,
-    /// between the stable sections (those on the run that does not move) it lay between, so
-    /// that it need not move; and where each emptied section went, in order.
+    /// The extended diff's second stage and the deletes of the emptied sections as one batch,
+    /// when that stage moves nothing out of them: the batch of the diff from its starting
+    /// snapshot to `new`, without diffing them. Deletes and move sources stay in the starting
+    /// snapshot's coordinates, which still hold the emptied sections; inserts and move targets
+    /// shift to `new`'s, which lack them. A second stage has no section operations, so the
+    /// emptied sections' deletes are the only ones.
+    ///
+    /// - Complexity: O(s + p) for s sections and p operations.
+    @inlinable
+    func _lastStage(merging stageTwo: BatchUpdate, deleting placed: [_EmptiedPlacement]) -> BatchUpdate {
+        assert(stageTwo.sectionInserts.isEmpty && stageTwo.sectionMoves.isEmpty, "a second stage moves no section")
+        // Each extended section's index in `new` (emptied sections hold no inserts or targets).
+        var shifted = [Int](_filling: 0, count: _indexes.newSectionCount &+ placed.count)
+        var next = placed.startIndex
+        for index in shifted.indices {
+            while next < placed.endIndex, placed[next].position <= index { next &+= 1 }
+            shifted[index] = index &- (next &- placed.startIndex)
+        }
+        func shift(_ path: ItemPath) -> ItemPath { ItemPath(section: shifted[path.section], item: path.item) }
+        var merged = stageTwo
+        merged.sectionDeletes = placed.map(\.position)
+        merged.itemInserts = stageTwo.itemInserts.map(shift)
+        merged.itemMoves = stageTwo.itemMoves.map { ItemMove(from: $0.from, to: shift($0.to)) }
+        return merged
+    }
+
+    /// Where each emptied section goes when put back into `new`: between the stable sections
+    /// (those on the run that does not move) it lay between, so that it need not move; in
+    /// order of extended index.
     ///
     /// Put back, the emptied sections shift the sections after them, and a section that moves
     /// could land on its old index: a no-op move UIKit rejects (R8), which the diff would avoid
     /// by keeping that section and moving others. `avoidingNoOpMoves` places them just before
     /// such a section, which shifts it off its old index (nil when none is left to place);
     /// otherwise they follow the stable section before them.
+    ///
+    /// - Complexity: O(s) for s sections.
     @inlinable
-    func _extended(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> (
-        snapshot: Source, placed: [_EmptiedPlacement]
-    )? {
+    func _placement(keeping emptied: [Int], avoidingNoOpMoves: Bool) -> [_EmptiedPlacement]? {
         let indexes = _indexes
         var isEmptied = [Bool](_filling: false, count: indexes.oldSectionCount)
         for section in emptied { isEmptied[section] = true }
@@ -69,15 +95,53 @@ extension SectionedDiff {
                 following[anchor, default: []].append(section)
             }
         }
-        var sections = ContiguousArray<Source.Section>()
-        sections.reserveCapacity(new.sections.count + emptied.count)
         var placed: [_EmptiedPlacement] = []
+        placed.reserveCapacity(emptied.count)
+        // Sections of the extended snapshot so far.
+        var count = 0
         var pending = ArraySlice(following[-1] ?? [])
-        func place(_ count: Int) {
-            for section in pending.prefix(count) {
+        func place(_ number: Int) {
+            for section in pending.prefix(number) {
+                placed.append(_EmptiedPlacement(position: count, source: section))
+                count &+= 1
+            }
+            pending = pending.dropFirst(number)
+        }
+        if !avoidingNoOpMoves { place(pending.count) }
+        for index in 0..<indexes.newSectionCount {
+            let source = Int(indexes.newSectionSource[index])
+            if source >= 0, indexes.newSectionStable[index] {
+                place(pending.count)
+                count &+= 1
+                pending = ArraySlice(following[index] ?? [])
+                if !avoidingNoOpMoves { place(pending.count) }
+                continue
+            }
+            if avoidingNoOpMoves, source == count {
+                guard !pending.isEmpty else { return nil }
+                place(1)
+            }
+            count &+= 1
+        }
+        place(pending.count)
+        return placed
+    }
+
+    /// `new` with the emptied sections put back where `placed` says, each holding only its
+    /// items that `new` lacks.
+    ///
+    /// - Complexity: O(s + e) for s sections and e items of the emptied ones.
+    @inlinable
+    func _extended(placing placed: [_EmptiedPlacement]) -> Source {
+        let indexes = _indexes
+        var sections = ContiguousArray<Source.Section>()
+        sections.reserveCapacity(new.sections.count &+ placed.count)
+        var next = placed.startIndex
+        func placeDue() {
+            while next < placed.endIndex, placed[next].position == sections.count {
+                let section = placed[next].source
                 let base = Int(indexes.oldBase[section])
                 let source = old.sections[section]
-                placed.append(_EmptiedPlacement(position: sections.count, source: section))
                 sections.append(
                     Source.Section(
                         source.id, content: source.content,
@@ -85,27 +149,15 @@ extension SectionedDiff {
                             source.items.indices.lazy.filter { indexes.items.oldPartner(base + $0) == nil }.map {
                                 source.items[$0]
                             })))
+                next &+= 1
             }
-            pending = pending.dropFirst(count)
         }
-        if !avoidingNoOpMoves { place(pending.count) }
-        for (index, section) in new.sections.enumerated() {
-            let source = Int(indexes.newSectionSource[index])
-            if source >= 0, indexes.newSectionStable[index] {
-                place(pending.count)
-                sections.append(section)
-                pending = ArraySlice(following[index] ?? [])
-                if !avoidingNoOpMoves { place(pending.count) }
-                continue
-            }
-            if avoidingNoOpMoves, source == sections.count {
-                guard !pending.isEmpty else { return nil }
-                place(1)
-            }
+        for section in new.sections {
+            placeDue()
             sections.append(section)
         }
-        place(pending.count)
-        return (Source(_uncheckedUniqueSections: sections), placed)
+        placeDue()
+        return Source(_uncheckedUniqueSections: sections)
     }
 
     /// Whether every emptied section in `snapshot` holds only items that `new` lacks: then the

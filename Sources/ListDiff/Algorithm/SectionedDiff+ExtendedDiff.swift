@@ -1,7 +1,7 @@
 extension SectionedDiff {
-    /// The diff from `old` to `extended` (``_extended(keeping:avoidingNoOpMoves:)``), derived
-    /// from this diff's matching instead of hashing every item again; `sections` is the section
-    /// pass of that diff (``_Matcher/matchSections()``), already run to choose the placement.
+    /// The diff from `old` to `extended` (``_extended(placing:)``), derived from this diff's
+    /// matching instead of hashing every item again; `sections` is the section pass of that
+    /// diff (``_extendedSections(placing:)``), already derived to choose the placement.
     ///
     /// Every section of `extended` but the emptied ones is a section of `new` with the same
     /// items, so item partners and stability carry over, and the old side's flat numbers are
@@ -23,19 +23,7 @@ extension SectionedDiff {
         var derived = sections
         derived.oldBase = top.oldBase
         derived.oldCounts = top.oldCounts
-        // Each extended section's new index, or -1 - its old index for an emptied one.
-        var origins = [Int32](_filling: 0, count: extended.sections.count)
-        var next = placed.startIndex
-        var newIndex: Int32 = 0
-        for index in origins.indices {
-            if next < placed.endIndex, placed[next].position == index {
-                origins[index] = -1 &- Int32(truncatingIfNeeded: placed[next].source)
-                next &+= 1
-            } else {
-                origins[index] = newIndex
-                newIndex &+= 1
-            }
-        }
+        let origins = _extendedOrigins(placing: placed)
         derived.newBase = [Int32](_filling: _DiffIndexes.none, count: origins.count)
         derived.newCounts = [Int32](_filling: 0, count: origins.count)
         var newTotal: Int32 = 0
@@ -68,6 +56,50 @@ extension SectionedDiff {
         }
         derived.updates = ContentUpdates()
         return Self(old: old, new: extended, options: options, indexes: derived)
+    }
+
+    /// The section pass of the diff from `old` to the extended snapshot of `placed`, derived
+    /// from this diff's: a section of `new` keeps its source, an emptied section is its own
+    /// old section, and the stable run is found again (``_DiffIndexes/stabiliseSections()``).
+    /// Nothing is hashed: the extended snapshot need not exist.
+    ///
+    /// - Complexity: O(s) for s sections, plus the LIS when kept sections are out of order.
+    @inlinable
+    func _extendedSections(placing placed: [_EmptiedPlacement]) -> _DiffIndexes {
+        let top = _indexes
+        let origins = _extendedOrigins(placing: placed)
+        var sections = _DiffIndexes()
+        sections.oldSectionCount = top.oldSectionCount
+        sections.newSectionCount = origins.count
+        sections.oldSectionTarget = [Int32](_filling: _DiffIndexes.none, count: top.oldSectionCount)
+        sections.newSectionSource = [Int32](_filling: _DiffIndexes.none, count: origins.count)
+        sections.newSectionStable = [Bool](_filling: false, count: origins.count)
+        for (index, origin) in origins.enumerated() {
+            let source = origin >= 0 ? top.newSectionSource[Int(origin)] : -1 &- origin
+            sections.newSectionSource[index] = source
+            if source != _DiffIndexes.none { sections.oldSectionTarget[Int(source)] = Int32(truncatingIfNeeded: index) }
+        }
+        sections.stabiliseSections()
+        return sections
+    }
+
+    /// Each section of the extended snapshot of `placed`: its index in `new`, or -1 minus its
+    /// old index for an emptied section. O(s).
+    @inlinable
+    func _extendedOrigins(placing placed: [_EmptiedPlacement]) -> [Int32] {
+        var origins = [Int32](_filling: 0, count: _indexes.newSectionCount &+ placed.count)
+        var next = placed.startIndex
+        var newIndex: Int32 = 0
+        for index in origins.indices {
+            if next < placed.endIndex, placed[next].position == index {
+                origins[index] = -1 &- Int32(truncatingIfNeeded: placed[next].source)
+                next &+= 1
+            } else {
+                origins[index] = newIndex
+                newIndex &+= 1
+            }
+        }
+        return origins
     }
 
     /// Writes the new side of extended section `section` (flat numbers from `base`): a section

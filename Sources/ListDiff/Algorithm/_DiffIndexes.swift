@@ -76,6 +76,33 @@ extension _DiffIndexes {
     var sectionMoveCount: Int {
         (0..<newSectionCount).lazy.filter { !isInserted(new: $0) && !newSectionStable[$0] }.count
     }
+
+    /// Section moves: the kept sections on the stable run stay; the others move. The run is a
+    /// longest increasing one among those holding every section whose old and new index are
+    /// equal: moving such a section would be a no-op move to UIKit (R8), and deleting and
+    /// inserting it instead would throw its cells away.
+    @inlinable
+    mutating func stabiliseSections() {
+        // Kept sections still in their old order, the usual case, all stay: no run to compute.
+        var last: Int32 = -1
+        var inOrder = true
+        for index in 0..<newSectionCount where !isInserted(new: index) {
+            inOrder = inOrder && newSectionSource[index] > last
+            last = newSectionSource[index]
+            newSectionStable[index] = true
+        }
+        if inOrder { return }
+        var kept: [Int32] = []
+        var isFixed: [Bool] = []
+        var keptAt: [Int] = []
+        for index in 0..<newSectionCount where !isInserted(new: index) {
+            kept.append(newSectionSource[index])
+            isFixed.append(Int(newSectionSource[index]) == index)
+            keptAt.append(index)
+        }
+        let members = LongestIncreasingSubsequence.members(of: kept, keeping: isFixed)
+        for (position, index) in keptAt.enumerated() { newSectionStable[index] = members[position] }
+    }
 }
 
 extension _DiffIndexes {

@@ -1,4 +1,4 @@
-/// Where ``SectionedDiff/_extended(keeping:avoidingNoOpMoves:)`` put an emptied section back:
+/// Where ``SectionedDiff/_placement(keeping:avoidingNoOpMoves:)`` puts an emptied section back:
 /// its index in the extended snapshot and its old index.
 @usableFromInline
 struct _EmptiedPlacement: Sendable {

@@ -81,34 +81,7 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
             }
         }
         if !newDuplicates.isEmpty { throw Failure(side: .new, reason: .duplicateSections(newDuplicates)) }
-        stabiliseSections()
-    }
-
-    /// Section moves: the kept sections on the stable run stay; the others move. The run is a
-    /// longest increasing one among those holding every section whose old and new index are
-    /// equal: moving such a section would be a no-op move to UIKit (R8), and deleting and
-    /// inserting it instead would throw its cells away.
-    @inlinable
-    mutating func stabiliseSections() {
-        // Kept sections still in their old order, the usual case, all stay: no run to compute.
-        var last: Int32 = -1
-        var inOrder = true
-        for index in 0..<result.newSectionCount where !result.isInserted(new: index) {
-            inOrder = inOrder && result.newSectionSource[index] > last
-            last = result.newSectionSource[index]
-            result.newSectionStable[index] = true
-        }
-        if inOrder { return }
-        var kept: [Int32] = []
-        var isFixed: [Bool] = []
-        var keptAt: [Int] = []
-        for index in 0..<result.newSectionCount where !result.isInserted(new: index) {
-            kept.append(result.newSectionSource[index])
-            isFixed.append(Int(result.newSectionSource[index]) == index)
-            keptAt.append(index)
-        }
-        let members = LongestIncreasingSubsequence.members(of: kept, keeping: isFixed)
-        for (position, index) in keptAt.enumerated() { result.newSectionStable[index] = members[position] }
+        result.stabiliseSections()
     }
 
     /// Kept sections whose item identifiers are equal in order need no hashing at all.
