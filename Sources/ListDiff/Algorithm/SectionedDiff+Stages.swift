@@ -15,9 +15,11 @@ extension SectionedDiff {
     /// (``_updatesIncludingCarried()``). Items leaving deleted sections are handled before
     /// this, by ``_stages(emptying:)``, whose extended diff may come here.
     ///
-    /// Both stages' diffs are derived from this one's matching (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:copyingStable:from:)``):
-    /// the intermediate snapshot has the new snapshot's sections, and each of its items is
-    /// one of this diff's, so nothing is hashed again.
+    /// Both stages' diffs are derived from this one's matching, so nothing is hashed again:
+    /// each item of the intermediate snapshot is one of this diff's. Stage one keeps this
+    /// diff's old numbering and partners (``_firstStageIndexes(middle:codes:isDirty:reshaped:)``);
+    /// stage two, whose sections are the new snapshot's, matches the few sections it changes
+    /// by their items' identities (``_Matcher/runSeeded(sections:oldCodes:newCodes:codeCount:copyingStable:from:)``).
     ///
     /// Should a stage need a further stage, which the construction rules out, the dirty
     /// moved sections are deleted and inserted instead (R7's other remedy), and the items
@@ -45,33 +47,27 @@ extension SectionedDiff {
     @inlinable
     func _separatingDiffs(dirty: [Int]) -> (first: Self, second: Self) {
         let indexes = _indexes
-        let oldCodes = (0..<indexes.oldSectionCount).map { section in
-            indexes.isProcessed(old: section) ? _SectionCodes.run(start: indexes.oldBase[section]) : .unprocessed
-        }
-        let newCodes = (0..<indexes.newSectionCount).map { _codes(new: $0) }
         let isDirty = _flags(dirty)
         let reshaped = _reshapedSections(isDirty: isDirty)
+        // Stage two processes only the dirty and reshaped sections: every other one holds its
+        // new items in the intermediate snapshot already, so their identities are not needed.
+        let newCodes = (0..<indexes.newSectionCount).map {
+            isDirty[$0] || reshaped[$0] ? _codes(new: $0) : _SectionCodes.unprocessed
+        }
         let (middle, middleCodes) = _intermediate(isDirty: isDirty, reshaped: reshaped, newCodes: newCodes)
-        let codeCount = indexes.items.oldCount + indexes.items.newCount
-        // A section stage one leaves as new has this diff's stable items; so has a dirty kept
-        // one in stage two, which starts from the old items.
-        let (copiedFirst, copiedSecond) = (
-            (0..<indexes.newSectionCount).map { !isDirty[$0] && !reshaped[$0] },
-            (0..<indexes.newSectionCount).map { isDirty[$0] && !indexes.isInserted(new: $0) }
-        )
-        var first = _Matcher(old: old, new: middle, options: options)
+        // A dirty kept section starts stage two from its old items, as this diff does.
+        let copied = (0..<indexes.newSectionCount).map { isDirty[$0] && !indexes.isInserted(new: $0) }
         var second = _Matcher(old: middle, new: new, options: options)
         return (
             Self(
                 old: old, new: middle, options: options,
-                indexes: first.runSeeded(
-                    sections: indexes, oldCodes: oldCodes, newCodes: middleCodes, codeCount: codeCount,
-                    copyingStable: copiedFirst, from: indexes)),
+                indexes: _firstStageIndexes(middle: middle, codes: middleCodes, isDirty: isDirty, reshaped: reshaped)),
             Self(
                 old: middle, new: new, options: options,
                 indexes: second.runSeeded(
                     sections: .identity(sectionCount: indexes.newSectionCount), oldCodes: middleCodes,
-                    newCodes: newCodes, codeCount: codeCount, copyingStable: copiedSecond, from: indexes))
+                    newCodes: newCodes, codeCount: indexes.items.oldCount + indexes.items.newCount,
+                    copyingStable: copied, from: indexes))
         )
     }
 

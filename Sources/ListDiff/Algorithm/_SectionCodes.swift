@@ -4,8 +4,9 @@
 /// old snapshot lacks.
 @usableFromInline
 enum _SectionCodes: Sendable {
-    /// A section the first diff left unprocessed: its items are those of its partner section,
-    /// in order, so the derived diff leaves it unprocessed too.
+    /// A section whose items are those of its partner section, in order (the first diff left
+    /// it unprocessed, or stage two leaves it as it is), so the derived diff leaves it
+    /// unprocessed too.
     case unprocessed
     /// Item `k` has code `start + k` (an old section's items, in order).
     case run(start: Int32)
