@@ -17,20 +17,37 @@ extension SectionedDiff {
     @inlinable
     func _firstStageIndexes(middle: Source, codes: [_SectionCodes], isDirty: [Bool], reshaped: [Bool]) -> _DiffIndexes {
         let top = _indexes
-        var derived = top
-        derived.updates = ContentUpdates()
-        derived.newBase = [Int32](_filling: _DiffIndexes.none, count: top.newSectionCount)
-        derived.newCounts = [Int32](_filling: 0, count: top.newSectionCount)
+        var newBase = [Int32](_filling: _DiffIndexes.none, count: top.newSectionCount)
+        var newCounts = [Int32](_filling: 0, count: top.newSectionCount)
         var newTotal: Int32 = 0
         for section in 0..<top.newSectionCount where top.isProcessed(new: section) {
             let count = Int32(truncatingIfNeeded: middle.sections[section].items.count)
-            derived.newBase[section] = newTotal
-            derived.newCounts[section] = count
+            newBase[section] = newTotal
+            newCounts[section] = count
             newTotal &+= count
         }
-        derived.items = _ItemColumns(oldCount: top.items.oldCount, newCount: Int(newTotal))
-        let (newBase, newCounts) = (derived.newBase, derived.newCounts)
-        derived.items.update { items in
+        var matcher = _Matcher(old: old, new: middle, options: options)
+        matcher.result = top
+        matcher.result.updates = ContentUpdates()
+        matcher.result.newBase = newBase
+        matcher.result.newCounts = newCounts
+        // Built apart and moved in, so the stability pass writes columns nothing else holds.
+        matcher.result.items = _firstStageColumns(
+            newCount: Int(newTotal), newBase: newBase, newCounts: newCounts, codes: codes, isDirty: isDirty,
+            reshaped: reshaped)
+        // Stability: carried for the sections left as new, found for the others.
+        matcher.markStableItems(copying: (0..<top.newSectionCount).map { !isDirty[$0] && !reshaped[$0] }, from: top)
+        return matcher.result
+    }
+
+    /// The item columns of ``_firstStageIndexes(middle:codes:isDirty:reshaped:)``, stability aside.
+    @inlinable
+    func _firstStageColumns(
+        newCount: Int, newBase: [Int32], newCounts: [Int32], codes: [_SectionCodes], isDirty: [Bool], reshaped: [Bool]
+    ) -> _ItemColumns {
+        let top = _indexes
+        var columns = _ItemColumns(oldCount: top.items.oldCount, newCount: newCount)
+        columns.update { items in
             top.items.read { source in
                 if let from = source.oldSection.baseAddress, let to = items.oldSection.baseAddress {
                     to.update(from: from, count: items.oldSection.count)
@@ -63,11 +80,6 @@ extension SectionedDiff {
                 }
             }
         }
-        // Stability: carried for the sections left as new, found for the others.
-        var matcher = _Matcher(old: old, new: middle, options: options)
-        matcher.result = derived
-        matcher.markStableItems(
-            copying: (0..<top.newSectionCount).map { !isDirty[$0] && !reshaped[$0] }, from: top)
-        return matcher.result
+        return columns
     }
 }
