@@ -32,6 +32,10 @@ if arguments.contains("--help") {
     )
     exit(0)
 }
+// The allocator configuration listdiff-server runs with, for every scenario alike, timed or
+// counted: without it glibc hands a large diff's memory back to the kernel after each one
+// and the next pays its page faults again.
+AllocatorTuning.retainFreedMemory()
 if let flag = arguments.firstIndex(of: "--diffs") {
     guard arguments.index(after: flag) < arguments.endIndex, let diffs = Int(arguments[arguments.index(after: flag)]),
         diffs >= 0, let filter
@@ -55,8 +59,6 @@ if let flag = arguments.firstIndex(of: "--diffs") {
     exit(0)
 }
 let (warmups, runs) = quick ? (1, 3) : (5, 15)
-// The allocator configuration listdiff-server runs with, for every scenario alike.
-AllocatorTuning.retainFreedMemory()
 
 let engineSelected = filter == nil || DiffScenarioRecipe.all.contains { $0.name == filter }
 let engineTable = TextTable(columns: [
