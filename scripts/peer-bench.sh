@@ -23,8 +23,9 @@
 #     --listkit        a checkout of Iron-Ham/Lists (measured at 2dd778b)
 #     --work DIR       assemble and build in DIR and keep it (a later run rebuilds incrementally)
 #     --build-only     build, print the binary's path, run nothing
-#   Anything after -- goes to the harness, e.g. `-- --profile c ListKit 11` runs one library's
-#   diff of one scenario 11 times untimed (for callgrind or perf stat: N=11 minus N=1, over 10).
+#   Anything after -- goes to the harness: `-- --peers "ListKit sectioned"` keeps only the peers
+#   named (by prefix); `-- --profile c "ListKit sectioned" 11` runs one library's diff of one
+#   scenario 11 times untimed (for callgrind or perf stat: N=11 minus N=1, over 10).
 # Run it under the CPU lock on a shared machine, with the load noted:
 #   cat /proc/loadavg; flock /tmp/listdiff-cpu.lock bash scripts/peer-bench.sh ... > out.txt 2>&1
 set -euo pipefail

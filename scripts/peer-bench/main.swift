@@ -1,13 +1,16 @@
 // peer-bench: ListDiff against DifferenceKit and ListKit on the standard scenarios, side by
 // side in one process. See scripts/peer-bench.sh for how it is built and run.
 //
-//   peer-bench [--scenarios a,c,...] [--rounds N] [--warmups N]
+//   peer-bench [--scenarios a,c,...] [--peers PREFIX,...] [--rounds N] [--warmups N]
+//     --peers keeps the peers whose names start with a prefix given (e.g. "ListKit sectioned"):
+//     fewer peers between two runs of ListDiff leave more of its inputs in the caches
 //   peer-bench --profile SCENARIO LIBRARY RUNS   (one library's diff RUNS times, untimed: for
 //                                                 callgrind or perf stat, N=11 minus N=1)
 import Foundation
 
 struct Options {
     var scenarios: [String]? = nil
+    var peers: [String]? = nil
     var rounds = 15
     var warmups = 5
     var profile: (scenario: String, library: String, runs: Int)? = nil
@@ -25,6 +28,7 @@ struct Options {
         while let flag = rest.popFirst() {
             switch flag {
             case "--scenarios": scenarios = value().split(separator: ",").map(String.init)
+            case "--peers": peers = value().split(separator: ",").map(String.init)
             case "--rounds": rounds = max(1, number())
             case "--warmups": warmups = number()
             case "--profile": profile = (value(), value(), number())
@@ -35,7 +39,9 @@ struct Options {
 }
 
 func usage() -> Never {
-    print("usage: peer-bench [--scenarios a,c,...] [--rounds N] [--warmups N] | --profile SCENARIO LIBRARY RUNS")
+    print(
+        "usage: peer-bench [--scenarios a,c,...] [--peers PREFIX,...] [--rounds N] [--warmups N]",
+        "| --profile SCENARIO LIBRARY RUNS")
     exit(2)
 }
 
@@ -96,7 +102,9 @@ print("counts: section deletes/inserts/moves, item deletes, inserts, moves, upda
 var summary: [(String, Double, String)] = []
 var listDiffMedians: [String: Double] = [:]
 for scenario in chosen {
-    let contenders = scenario.build()
+    let contenders = scenario.build().filter { contender in
+        contender.library == "ListDiff" || (options.peers?.contains { contender.library.hasPrefix($0) } ?? true)
+    }
     let (times, counts) = interleaved(contenders, warmups: options.warmups, rounds: options.rounds)
     let medians = times.map(median)
     print("\n\(scenario.name)")
