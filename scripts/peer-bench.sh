@@ -23,6 +23,11 @@
 #     --listkit        a checkout of Iron-Ham/Lists (measured at 2dd778b)
 #     --work DIR       assemble and build in DIR and keep it (a later run rebuilds incrementally)
 #     --build-only     build, print the binary's path, run nothing
+#     --default-allocator  glibc's default malloc settings; otherwise those listdiff-server runs
+#                      with (AllocatorTuning.retainFreedMemory: freed memory kept, blocks under
+#                      4 MiB from the heap), for every library alike — with glibc's defaults a
+#                      large diff's memory goes back to the kernel after it and the next diff,
+#                      whichever library's, pays its page faults again
 #   Anything after -- goes to the harness: `-- --peers "ListKit sectioned"` keeps only the peers
 #   named (by prefix); `-- --profile c "ListKit sectioned" 11` runs one library's diff of one
 #   scenario 11 times untimed (for callgrind or perf stat: N=11 minus N=1, over 10).
@@ -31,7 +36,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-listdiff="" differencekit="" listkit="" work="" build_only=0
+listdiff="" differencekit="" listkit="" work="" build_only=0 default_allocator=0
 harness_args=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -42,6 +47,7 @@ while [ $# -gt 0 ]; do
         --scenarios) harness_args+=(--scenarios "$2"); shift 2 ;;
         --work) work=$2; shift 2 ;;
         --build-only) build_only=1; shift ;;
+        --default-allocator) default_allocator=1; shift ;;
         --) shift; harness_args+=("$@"); break ;;
         *) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2 ;;
     esac
@@ -77,4 +83,7 @@ revision() { git -C "$1" rev-parse --short HEAD 2>/dev/null || echo "$1"; }
 echo "peer-bench: ListDiff $(revision "$listdiff"), DifferenceKit $(revision "$differencekit")," \
     "ListKit $(revision "$listkit"); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //')"
 if [ "$build_only" = 1 ]; then echo "$binary"; exit 0; fi
-"$binary" ${harness_args[@]+"${harness_args[@]}"}
+tunables="glibc.malloc.mmap_threshold=4194304:glibc.malloc.trim_threshold=2147483647:glibc.malloc.top_pad=16777216"
+if [ "$default_allocator" = 1 ]; then tunables=""; fi
+echo "peer-bench: allocator: ${tunables:-glibc defaults}"
+GLIBC_TUNABLES=$tunables "$binary" ${harness_args[@]+"${harness_args[@]}"}

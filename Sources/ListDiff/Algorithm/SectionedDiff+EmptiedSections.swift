@@ -84,46 +84,53 @@ extension SectionedDiff {
         let indexes = _indexes
         var isEmptied = [Bool](_filling: false, count: indexes.oldSectionCount)
         for section in emptied { isEmptied[section] = true }
-        // Emptied old sections keyed by the new index of the stable section before them (-1: none).
-        var following: [Int: [Int]] = [:]
+        // Emptied old sections in old order, each with the new index of the stable section
+        // before it (-1: none). Stable sections keep their order, so anchors never decrease.
+        var following: [(anchor: Int, section: Int)] = []
+        following.reserveCapacity(emptied.count)
         var anchor = -1
         for section in 0..<indexes.oldSectionCount {
             let target = Int(indexes.oldSectionTarget[section])
             if target >= 0, indexes.newSectionStable[target] {
                 anchor = target
             } else if isEmptied[section] {
-                following[anchor, default: []].append(section)
+                following.append((anchor, section))
             }
         }
         var placed: [_EmptiedPlacement] = []
         placed.reserveCapacity(emptied.count)
-        // Sections of the extended snapshot so far.
+        // Sections of the extended snapshot so far; `following[next..<pending]` wait to be placed.
         var count = 0
-        var pending = ArraySlice(following[-1] ?? [])
-        func place(_ number: Int) {
-            for section in pending.prefix(number) {
-                placed.append(_EmptiedPlacement(position: count, source: section))
-                count &+= 1
-            }
-            pending = pending.dropFirst(number)
+        var next = 0
+        var pending = 0
+        func collect(after anchor: Int) {
+            while pending < following.count, following[pending].anchor == anchor { pending &+= 1 }
         }
-        if !avoidingNoOpMoves { place(pending.count) }
+        func place(_ number: Int) {
+            for _ in 0..<min(number, pending &- next) {
+                placed.append(_EmptiedPlacement(position: count, source: following[next].section))
+                count &+= 1
+                next &+= 1
+            }
+        }
+        collect(after: -1)
+        if !avoidingNoOpMoves { place(pending &- next) }
         for index in 0..<indexes.newSectionCount {
             let source = Int(indexes.newSectionSource[index])
             if source >= 0, indexes.newSectionStable[index] {
-                place(pending.count)
+                place(pending &- next)
                 count &+= 1
-                pending = ArraySlice(following[index] ?? [])
-                if !avoidingNoOpMoves { place(pending.count) }
+                collect(after: index)
+                if !avoidingNoOpMoves { place(pending &- next) }
                 continue
             }
             if avoidingNoOpMoves, source == count {
-                guard !pending.isEmpty else { return nil }
+                guard next < pending else { return nil }
                 place(1)
             }
             count &+= 1
         }
-        place(pending.count)
+        place(pending &- next)
         return placed
     }
 
