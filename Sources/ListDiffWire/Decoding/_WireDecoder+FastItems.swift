@@ -48,6 +48,10 @@ extension _WireDecoder {
     mutating func _scanPlainInlineItems() -> Int {
         let bytes = reader._bytes
         let count = reader._count
+        // In locals, which the stores of scanned identifiers cannot change (each is reloaded
+        // per identifier otherwise).
+        let pending = self.pending
+        let seed = table.seed
         var position = reader._position
         var elementIndex = reader._top.count
         var scanned = 0
@@ -88,7 +92,7 @@ extension _WireDecoder {
                 (low, high) = (first, second | UInt64(truncatingIfNeeded: length) &<< 56)
             }
             pending[scanned] = _PendingIDs.Entry(
-                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
+                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed),
                 offset: at)
             position = start &+ length &+ 1
             elementIndex &+= 1
