@@ -136,10 +136,10 @@ fi
 # Each has a ceiling, and their ratios have bounds: JSONDecoder over decoding at least
 # min_decoder_ratio, bytes → changeset bytes over the engine at most max_engine_percent. Issue
 # 38's targets are 15× and 130%; the first holds (15.3× when set), the second bound is 5% above
-# what was measured when set (173%) until bytes → changeset bytes gets there — lower it with
-# the change that does.
+# what was measured when set (146%; 173% before the decoder's item arrays were emptied as plain
+# bits) until bytes → changeset bytes gets there — lower it with the change that does.
 min_decoder_ratio=15
-max_engine_percent=182
+max_engine_percent=153
 wire_count() {
   local one many
   one=$(count "$1" 1)

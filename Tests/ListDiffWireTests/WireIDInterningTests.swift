@@ -32,6 +32,24 @@ import Testing
         #expect(all.map(\.string) == ids)
     }
 
+    @Test func anEscapeOrANonASCIIByteAnywhereInTheFirstTwoWordsLeavesTheTextWhole() throws {
+        // The inline scan stops at the first special byte: a closing quote ends the text, an
+        // escape or a non-ASCII byte hands the element to the general path, which must read it
+        // all; and quotes, escapes or non-ASCII bytes of the next element change nothing.
+        for offset in 0..<17 {
+            let prefix = Self.text(length: offset)
+            let cases = [
+                (#""\#(prefix)\u0041z""#, prefix + "Az"), (#""\#(prefix)é""#, prefix + "é"),
+                (#""\#(prefix)\"""#, prefix + "\""), (#""\#(prefix)""#, prefix)
+            ]
+            let body = "[" + cases.map(\.0).joined(separator: ",") + #","\u0042","ü"]"#
+            let expected = cases.map { WireID($0.1) } + [WireID("B"), WireID("ü")]
+            let decoded = try items(body + String(repeating: " ", count: 32))
+            #expect(decoded == expected, "offset \(offset)")
+            #expect(decoded.map(\.string) == expected.map(\.string), "offset \(offset)")
+        }
+    }
+
     @Test func identifiersThatShareAPrefixStayDistinct() throws {
         // 15 bytes (inline) against 16 (long), and inline ones differing only in their last byte.
         let ids = ["aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaab", "aaaaaaab", "aaaaaaa", ""]

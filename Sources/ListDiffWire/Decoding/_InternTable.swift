@@ -21,6 +21,9 @@ internal struct _InternTable {
     @usableFromInline var _entries: UnsafeMutablePointer<_InternEntry>
     /// The number of entries; at most three quarters of the slots.
     @usableFromInline var count: Int
+    /// The entries the slots hold before the table grows (``_entryCapacity(slots:)``), kept
+    /// rather than worked out at each insert.
+    @usableFromInline var _limit: Int
     /// The identifiers longer than 15 bytes (UUIDs apart), by the index their entries hold.
     @usableFromInline var _longIDs: [WireID]
     /// Where the text of new long identifiers goes.
@@ -36,7 +39,8 @@ internal struct _InternTable {
         _slots = .allocate(capacity: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
-        _entries = .allocate(capacity: Self._entryCapacity(slots: capacity))
+        _limit = Self._entryCapacity(slots: capacity)
+        _entries = .allocate(capacity: _limit)
         count = 0
         _longIDs = []
         _slab = nil
@@ -153,7 +157,7 @@ internal struct _InternTable {
         (_entries + index).initialize(to: entry)
         _slots[slot] = tag | UInt64(truncatingIfNeeded: index &+ 1)
         count = index &+ 1
-        if count == Self._entryCapacity(slots: _mask &+ 1) { _grow() }
+        if count == _limit { _grow() }
         return index
     }
 
@@ -166,7 +170,8 @@ internal struct _InternTable {
         _slots = .allocate(capacity: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
-        let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: Self._entryCapacity(slots: capacity))
+        _limit = Self._entryCapacity(slots: capacity)
+        let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: _limit)
         entries.moveInitialize(from: _entries, count: count)
         _entries.deallocate()
         _entries = entries

@@ -48,6 +48,10 @@ extension _WireDecoder {
     mutating func _scanPlainInlineItems() -> Int {
         let bytes = reader._bytes
         let count = reader._count
+        // In locals, which the stores of scanned identifiers cannot change (each is reloaded
+        // per identifier otherwise).
+        let pending = self.pending
+        let seed = table.seed
         var position = reader._position
         var elementIndex = reader._top.count
         var scanned = 0
@@ -69,21 +73,26 @@ extension _WireDecoder {
             {
                 (low, high) = words
             } else {
-                let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-                let second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-                var special = JSONReader._specialBytes(first)
-                length = 0
-                if special == 0 {
-                    special = JSONReader._specialBytes(second)
-                    length = 8
+                // The first special byte (see `JSONReader._specialBytes`) ends the text: the
+                // bytes before it are kept, the rest of the two words zeroed.
+                var first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                var second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+                let special = JSONReader._specialBytes(first)
+                if special != 0 {
+                    length = special.trailingZeroBitCount &>> 3
+                    first &= Self._bytesBefore(special)
+                    second = 0
+                } else {
+                    let special = JSONReader._specialBytes(second)
+                    guard special != 0 else { break }
+                    length = 8 &+ special.trailingZeroBitCount &>> 3
+                    second &= Self._bytesBefore(special)
                 }
-                guard special != 0 else { break }
-                length &+= special.trailingZeroBitCount &>> 3
                 guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
-                (low, high) = WireID._maskedWords(first, second, count: length)
+                (low, high) = (first, second | UInt64(truncatingIfNeeded: length) &<< 56)
             }
             pending[scanned] = _PendingIDs.Entry(
-                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: table.seed),
+                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed),
                 offset: at)
             position = start &+ length &+ 1
             elementIndex &+= 1
@@ -92,6 +101,13 @@ extension _WireDecoder {
         reader._position = position
         reader._top.count = elementIndex
         return scanned
+    }
+
+    /// The mask of the bytes of a word below its lowest byte flagged in `special` (whose flags
+    /// are the bytes' high bits, as `JSONReader._specialBytes` gives them). O(1).
+    @inline(__always)
+    static func _bytesBefore(_ special: UInt64) -> UInt64 {
+        (special & (0 &- special)) &>> 7 &- 1
     }
 
     /// Interns the first `scanned` identifiers of ``pending`` — the elements `firstIndex…` of
