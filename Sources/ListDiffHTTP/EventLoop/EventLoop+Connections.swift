@@ -94,7 +94,8 @@ extension EventLoop {
                 if connection.bodyBytesCounted > 0 {
                     _ = countChunkedBody(of: connection, received: request.body.count)
                 }
-                dispatch(request, on: connection)
+                // Consumed: passing the case's binding as it is copied the whole request.
+                dispatch(consume request, on: connection)
             case .failure(let error):
                 respondWithProblem(
                     connection, status: error.status, detail: error.detail, unreadBodyBytes: error.declaredBodyBytes)

@@ -61,27 +61,49 @@ extension JSONWriter {
         return sign &+ count
     }
 
-    /// Writes an array whose elements `write` puts at a pointer (at most `maxElementBytes`
-    /// each, returning the count), comma-separated, in one pass. O(count).
+    /// Writes the member `"name":[…]`, an array whose elements `write` puts at a pointer (at
+    /// most `maxElementBytes` each, returning the count), comma-separated, name and elements
+    /// in one pass over one reserved space: the name written apart (``key(_:)-(StaticString)``)
+    /// cost more than a short array. `name` is a literal that needs no escaping. O(count).
     @inlinable
-    package mutating func _bulkArray<Element>(
-        _ elements: [Element], maxElementBytes: Int,
+    package mutating func _bulkMember<Element>(
+        _ name: StaticString, _ elements: [Element], maxElementBytes: Int,
         _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int
     ) {
-        beginArray()
-        if !elements.isEmpty {
-            _withUnsafeSpace(atMost: elements.count &* (maxElementBytes &+ 1)) { start in
-                var out = start
-                for (index, element) in elements.enumerated() {
-                    if index > 0 {
-                        out.pointee = UInt8(ascii: ",")
-                        out += 1
-                    }
-                    out += write(element, out)
-                }
-                return out - start
+        _check { $0.key() }
+        _check { $0.open(isObject: false) }
+        _check { $0.close(isObject: false) }
+        let nameCount = name.utf8CodeUnitCount
+        assert(
+            UnsafeBufferPointer(start: name.utf8Start, count: nameCount).allSatisfy(Self._isCopiedAsIs),
+            "JSONWriter: member name \(name) needs escaping")
+        let needsComma = _needsComma
+        // A comma, the quoted name, a colon, the brackets, and each element with its comma.
+        let room = nameCount &+ 6 &+ elements.count &* (maxElementBytes &+ 1)
+        _withUnsafeSpace(atMost: room) { start in
+            var out = start
+            if needsComma {
+                out.pointee = UInt8(ascii: ",")
+                out += 1
             }
+            out.pointee = UInt8(ascii: "\"")
+            out += 1
+            out.update(from: name.utf8Start, count: nameCount)
+            out += nameCount
+            out.pointee = UInt8(ascii: "\"")
+            out[1] = UInt8(ascii: ":")
+            out[2] = UInt8(ascii: "[")
+            out += 3
+            for (index, element) in elements.enumerated() {
+                if index > 0 {
+                    out.pointee = UInt8(ascii: ",")
+                    out += 1
+                }
+                out += write(element, out)
+            }
+            out.pointee = UInt8(ascii: "]")
+            return out - start &+ 1
         }
-        endArray()
+        _needsComma = true
     }
 }

@@ -15,14 +15,14 @@ extension JSONWriter {
                 continue
             }
             if runStart < index {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
+                _append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
             }
             _appendEscape(byte)
             index &+= 1
             runStart = index
         }
         if runStart < count {
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<count]))
+            _append(UnsafeRawBufferPointer(rebasing: utf8[runStart..<count]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -15,11 +15,14 @@ extension ListDiffService {
         } catch {
             throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
-        try checkItemLimit(decoded.old.numberOfItems, pointer: "/old")
-        try checkItemLimit(decoded.new.numberOfItems, pointer: "/new")
+        // Each read once: every read of the request's snapshots is a copy of their sections.
+        let old = decoded.old
+        let new = decoded.new
+        try checkItemLimit(old.numberOfItems, pointer: "/old")
+        try checkItemLimit(new.numberOfItems, pointer: "/new")
         let changeset: WireChangeset
         do {
-            changeset = try diffMetrics.changeset(from: decoded.old, to: decoded.new, format: format)
+            changeset = try diffMetrics.changeset(from: old, to: new, format: format)
         } catch {
             throw ServiceProblem.invalidSnapshot("\(error)")
         }

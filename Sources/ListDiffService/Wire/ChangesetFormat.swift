@@ -9,8 +9,10 @@ struct ChangesetFormat: Hashable, Sendable {
     var options = DiffOptions()
     var includesValues = false
 
-    /// From the request's query; a value other than the allowed ones is a 400 problem.
-    init(query request: HTTPRequest) throws(ServiceProblem) {
+    /// From the request's query; a value other than the allowed ones is a 400 problem. The
+    /// request is borrowed: taken as an initializer's argument, it was copied whole (a retain
+    /// and a release of each of its fields).
+    init(query request: borrowing HTTPRequest) throws(ServiceProblem) {
         switch request.queryValue("format") {
         case nil, "batch": sequential = false
         case "sequential": sequential = true

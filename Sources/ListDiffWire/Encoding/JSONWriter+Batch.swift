@@ -39,44 +39,34 @@ extension JSONWriter {
         key("updates")
         beginObject()
         if !flat || !changeset.updates.sectionReloads.isEmpty {
-            key("sections")
-            _writeInts(changeset.updates.sectionReloads)
+            _writeInts("sections", changeset.updates.sectionReloads)
         }
-        key("reloads")
-        _writePaths(changeset.updates.itemReloads, flat: flat)
-        key("reconfigures")
-        _writePaths(changeset.updates.itemReconfigures, flat: flat)
+        _writePaths("reloads", changeset.updates.itemReloads, flat: flat)
+        _writePaths("reconfigures", changeset.updates.itemReconfigures, flat: flat)
         endObject()
         endObject()
     }
 
     mutating func _writeSectionOperations(_ stage: BatchUpdate) {
-        key("deletes")
-        _writeInts(stage.sectionDeletes)
-        key("inserts")
-        _writeInts(stage.sectionInserts)
-        key("moves")
-        _bulkArray(stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+        _writeInts("deletes", stage.sectionDeletes)
+        _writeInts("inserts", stage.sectionInserts)
+        _bulkMember("moves", stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
             Self._writePair(move.from, move.to, to: out)
         }
         if !stage.sectionReloads.isEmpty {
-            key("reloads")
-            _writeInts(stage.sectionReloads)
+            _writeInts("reloads", stage.sectionReloads)
         }
     }
 
     mutating func _writeItemOperations(_ stage: BatchUpdate, flat: Bool) {
-        key("deletes")
-        _writePaths(stage.itemDeletes, flat: flat)
-        key("inserts")
-        _writePaths(stage.itemInserts, flat: flat)
-        key("moves")
+        _writePaths("deletes", stage.itemDeletes, flat: flat)
+        _writePaths("inserts", stage.itemInserts, flat: flat)
         if flat {
-            _bulkArray(stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+            _bulkMember("moves", stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
                 Self._writePair(move.from.item, move.to.item, to: out)
             }
         } else {
-            _bulkArray(stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
+            _bulkMember("moves", stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
                 var next = out
                 next.pointee = UInt8(ascii: "[")
                 next += 1
@@ -89,23 +79,26 @@ extension JSONWriter {
             }
         }
         if !stage.itemReloads.isEmpty {
-            key("reloads")
-            _writePaths(stage.itemReloads, flat: flat)
+            _writePaths("reloads", stage.itemReloads, flat: flat)
         }
     }
 
-    mutating func _writeInts(_ values: [Int]) {
-        _bulkArray(values, maxElementBytes: Self._maxDecimalBytes) { value, out in Self._writeDecimal(value, to: out) }
+    /// The member `"name":[value…]`. O(count).
+    mutating func _writeInts(_ name: StaticString, _ values: [Int]) {
+        _bulkMember(name, values, maxElementBytes: Self._maxDecimalBytes) { value, out in
+            Self._writeDecimal(value, to: out)
+        }
     }
 
-    /// Index paths as `[section, item]`, or the item index alone for flat lists. O(count).
-    mutating func _writePaths(_ paths: [ItemPath], flat: Bool) {
+    /// The member `"name":[path…]`, index paths as `[section, item]`, or the item index alone
+    /// for flat lists. O(count).
+    mutating func _writePaths(_ name: StaticString, _ paths: [ItemPath], flat: Bool) {
         if flat {
-            _bulkArray(paths, maxElementBytes: Self._maxDecimalBytes) { path, out in
+            _bulkMember(name, paths, maxElementBytes: Self._maxDecimalBytes) { path, out in
                 Self._writeDecimal(path.item, to: out)
             }
         } else {
-            _bulkArray(paths, maxElementBytes: Self._maxPairBytes) { path, out in
+            _bulkMember(name, paths, maxElementBytes: Self._maxPairBytes) { path, out in
                 Self._writePair(path.section, path.item, to: out)
             }
         }
