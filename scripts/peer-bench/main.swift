@@ -123,4 +123,12 @@ print("\nsummary: ListDiff's median over the best peer's")
 for (name, ratio, best) in summary { print("  \(padded(name, 8)) \(String(format: "%6.3f", ratio))  \(best)") }
 if let e = listDiffMedians["e"], let e2 = listDiffMedians["e2"] {
     print(String(format: "  ListDiff e2/e: %.2f (%.4f / %.4f ms)", e2 / e, e2, e))
+    // The scenarios' blocks run minutes apart, so the machine's drift between them falls on
+    // that ratio; ListDiff's two diffs interleaved round by round measure it without.
+    let pair = chosen.filter { ["e", "e2"].contains($0.name) }.compactMap { scenario in
+        scenario.build().first { $0.library == "ListDiff" }
+    }
+    let times = interleaved(pair, warmups: options.warmups, rounds: options.rounds * 2).times.map(median)
+    print(
+        String(format: "  ListDiff e2/e, interleaved: %.2f (%.4f / %.4f ms)", times[1] / times[0], times[1], times[0]))
 }
