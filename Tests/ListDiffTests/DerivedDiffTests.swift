@@ -56,12 +56,7 @@ import Testing
                 // Stage one keeps the old side's numbering, so it processes the dirty kept sections
                 // a computed diff skips as unchanged: compare what the stages read of it.
                 let computedFirst = try Diff(from: staged.old, to: derivedFirst.new)
-                #expect(
-                    derivedFirst._indexes.assembleBatch() == computedFirst._indexes.assembleBatch(),
-                    "\(context): stage one's batch")
-                #expect(
-                    derivedFirst._indexes.secondStageSections() == computedFirst._indexes.secondStageSections(),
-                    "\(context): stage one's sections")
+                Self.expectSameStage(derivedFirst._indexes, computedFirst._indexes, "\(context): stage one's")
                 compared.first += 1
                 // Marks make the computed diff process every section; the stages read the same batch.
                 let computedSecond = try Diff(from: derivedSecond.old, to: staged.new)
@@ -69,12 +64,7 @@ import Testing
                     let second = Self.difference(derivedSecond._indexes, computedSecond._indexes)
                     #expect(second == nil, "\(context): stage two's \(second ?? "")")
                 }
-                #expect(
-                    derivedSecond._indexes.assembleBatch() == computedSecond._indexes.assembleBatch(),
-                    "\(context): stage two's batch")
-                #expect(
-                    derivedSecond._indexes.secondStageSections() == computedSecond._indexes.secondStageSections(),
-                    "\(context): stage two's sections")
+                Self.expectSameStage(derivedSecond._indexes, computedSecond._indexes, "\(context): stage two's")
                 compared.second += 1
             }
         }
@@ -125,6 +115,17 @@ import Testing
         }
         print("second-stage sections compared: \(PropertyTests.seeds.count) pairs, \(staged) with some")
         if PropertyTests.seeds.count >= 1_000 { #expect(staged >= 100, "too few cases need a second stage") }
+    }
+
+    /// What the stages read of a diff: its batch and the sections that would need a further stage.
+    static func expectSameStage(
+        _ derived: _DiffIndexes, _ computed: _DiffIndexes, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(derived.assembleBatch() == computed.assembleBatch(), "\(label) batch", sourceLocation: sourceLocation)
+        #expect(
+            derived.secondStageSections() == computed.secondStageSections(), "\(label) sections",
+            sourceLocation: sourceLocation)
     }
 
     /// The first field in which two diffs' indexes differ, content updates aside; nil when none does.
