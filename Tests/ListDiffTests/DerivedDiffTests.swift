@@ -27,12 +27,13 @@ import Testing
                 for avoiding in [true, false] {
                     guard let placed = diff._placement(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
                     let extended = diff._extended(placing: placed)
-                    let sections = diff._extendedSections(placing: placed)
+                    let origins = diff._extendedOrigins(placing: placed)
+                    let sections = diff._extendedSections(origins: origins)
                     var matcher = _Matcher(old: pair.old, new: extended, options: diff.options)
                     try matcher.matchSections()
                     let sectionDifference = Self.difference(sections, matcher.result)
                     #expect(sectionDifference == nil, "\(context): the extended sections' \(sectionDifference ?? "")")
-                    let derived = try #require(diff._extendedDiff(to: extended, placing: placed, sections: sections))
+                    let derived = try #require(diff._extendedDiff(to: extended, origins: origins, sections: sections))
                     let difference = Self.difference(derived._indexes, try Diff(from: pair.old, to: extended)._indexes)
                     #expect(difference == nil, "\(context): the extended diff's \(difference ?? "")")
                     compared.extended += 1

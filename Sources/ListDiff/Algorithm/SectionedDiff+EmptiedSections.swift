@@ -10,10 +10,10 @@ extension SectionedDiff {
     /// Items leaving for a moved section whose items change, or for an inserted section,
     /// take the extended diff's second stage, so those changes take three stages in all.
     ///
-    /// The extended diff is derived from this one (``_extendedDiff(to:placing:sections:)``),
+    /// The extended diff is derived from this one (``_extendedDiff(to:origins:sections:)``),
     /// not computed again; the two placements of the emptied sections differ only in section
     /// order, so their section passes, derived from this one's
-    /// (``_extendedSections(placing:)``), choose between them, and only the chosen extended
+    /// (``_extendedSections(origins:)``), choose between them, and only the chosen extended
     /// snapshot is built.
     ///
     /// - Returns: nil when a re-diff fails, which only snapshots built without checks can
@@ -21,17 +21,18 @@ extension SectionedDiff {
     @inlinable
     func _stages(emptying emptied: [Int]) -> [Stage]? {
         // Two placements of the emptied sections; the one that moves fewer sections wins.
-        var best: (placed: [_EmptiedPlacement], sections: _DiffIndexes)?
+        var best: (placed: [_EmptiedPlacement], origins: [Int32], sections: _DiffIndexes)?
         for avoiding in [true, false] {
             guard let placed = _placement(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
-            let sections = _extendedSections(placing: placed)
+            let origins = _extendedOrigins(placing: placed)
+            let sections = _extendedSections(origins: origins)
             if best.map({ sections.sectionMoveCount < $0.sections.sectionMoveCount }) ?? true {
-                best = (placed, sections)
+                best = (placed, origins, sections)
             }
         }
         guard let best,
             let inner = _extendedDiff(
-                to: _extended(placing: best.placed), placing: best.placed, sections: best.sections)
+                to: _extended(placing: best.placed), origins: best.origins, sections: best.sections)
         else { return nil }
         var stages = inner._batchStages().stages
         if stages.count == 2, _holdsOnlyDeletedItems(stages[0].result, emptied: emptied) {

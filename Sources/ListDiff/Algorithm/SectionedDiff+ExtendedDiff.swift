@@ -1,7 +1,8 @@
 extension SectionedDiff {
     /// The diff from `old` to `extended` (``_extended(placing:)``), derived from this diff's
     /// matching instead of hashing every item again; `sections` is the section pass of that
-    /// diff (``_extendedSections(placing:)``), already derived to choose the placement.
+    /// diff (``_extendedSections(origins:)``), already derived to choose the placement; `origins` its
+    /// sections' (``_extendedOrigins(placing:)``).
     ///
     /// Every section of `extended` but the emptied ones is a section of `new` with the same
     /// items, so item partners and stability carry over, and the old side's flat numbers are
@@ -15,7 +16,7 @@ extension SectionedDiff {
     ///
     /// - Complexity: O(s + p) for s sections and p processed items.
     @inlinable
-    func _extendedDiff(to extended: Source, placing placed: [_EmptiedPlacement], sections: _DiffIndexes) -> Self? {
+    func _extendedDiff(to extended: Source, origins: [Int32], sections: _DiffIndexes) -> Self? {
         guard new.reloadedItems.isEmpty, new.reconfiguredItems.isEmpty else {
             return try? Self(from: old, to: extended, options: options)
         }
@@ -23,7 +24,6 @@ extension SectionedDiff {
         var derived = sections
         derived.oldBase = top.oldBase
         derived.oldCounts = top.oldCounts
-        let origins = _extendedOrigins(placing: placed)
         derived.newBase = [Int32](_filling: _DiffIndexes.none, count: origins.count)
         derived.newCounts = [Int32](_filling: 0, count: origins.count)
         var newTotal: Int32 = 0
@@ -58,16 +58,15 @@ extension SectionedDiff {
         return Self(old: old, new: extended, options: options, indexes: derived)
     }
 
-    /// The section pass of the diff from `old` to the extended snapshot of `placed`, derived
+    /// The section pass of the diff from `old` to the extended snapshot of `origins`, derived
     /// from this diff's: a section of `new` keeps its source, an emptied section is its own
     /// old section, and the stable run is found again (``_DiffIndexes/stabiliseSections()``).
     /// Nothing is hashed: the extended snapshot need not exist.
     ///
     /// - Complexity: O(s) for s sections, plus the LIS when kept sections are out of order.
     @inlinable
-    func _extendedSections(placing placed: [_EmptiedPlacement]) -> _DiffIndexes {
+    func _extendedSections(origins: [Int32]) -> _DiffIndexes {
         let top = _indexes
-        let origins = _extendedOrigins(placing: placed)
         var sections = _DiffIndexes()
         sections.oldSectionCount = top.oldSectionCount
         sections.newSectionCount = origins.count

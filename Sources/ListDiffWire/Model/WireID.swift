@@ -101,15 +101,6 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
         return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 
-    /// The inline words of an identifier of `count` (at most 15) bytes whose first 16 bytes,
-    /// and whatever follows them, were loaded as `first` and `second`. O(1).
-    @inlinable
-    @inline(__always)
-    static func _maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (low: UInt64, high: UInt64) {
-        let (low, high) = _FingerprintHash.maskedWords(first, second, count: count)
-        return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
-    }
-
     /// A long identifier's offset in its slab. O(1).
     @inlinable
     var _longOffset: Int { Int(truncatingIfNeeded: _low & 0xFFFF_FFFF) }
