@@ -41,7 +41,11 @@ import Testing
     }
 
     @Test func versionsWrittenWhileTheLastEventIsUnsentGoAsOneEvent() throws {
-        try TestService.with(limits: HTTPLimits(maxBodyBytes: 4 << 20, streamMaxBufferBytes: 64 << 20)) { service in
+        // Every version kept: up to 80 are written, and a held version pruned is rightly a reset.
+        try TestService.with(
+            ServiceConfiguration(versionsKept: 128),
+            limits: HTTPLimits(maxBodyBytes: 4 << 20, streamMaxBufferBytes: 64 << 20)
+        ) { service in
             let v1 = try EventStreamTests.put(service, #"["a"]"#)
             let stream = try EventStreamClient(
                 port: service.server.port, target: Self.events + "?since=\(v1)&include=values", receiveTimeout: 10,
