@@ -25,14 +25,15 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     public let options: DiffOptions
     @usableFromInline let _indexes: _DiffIndexes
 
-    /// Diffs two snapshots.
+    /// Diffs two snapshots; `codes`, when the caller has them (``ItemCodes``), match their
+    /// items without hashing (unless the new snapshot marks items: marks are found by hash).
     /// - Throws: ``SectionedDiffError`` when a snapshot repeats an identifier or marks one it
     ///   does not hold (possible only for snapshots built without checks).
     @inlinable
-    public init(from old: Source, to new: Source, options: DiffOptions = DiffOptions()) throws(SectionedDiffError<
-        SectionID, ItemID
-    >) {
-        var matcher = _Matcher(old: old, new: new, options: options)
+    public init(from old: Source, to new: Source, codes: ItemCodes? = nil, options: DiffOptions = DiffOptions())
+        throws(SectionedDiffError<SectionID, ItemID>)
+    {
+        var matcher = _Matcher(old: old, new: new, codes: codes, options: options)
         _indexes = try matcher.run()
         self.old = old
         self.new = new

@@ -40,6 +40,7 @@ extension _Matcher {
         }
         // Every section unchanged (no marks, or every section would be processed): no table.
         if !hasMarks, result.items.oldCount == 0, result.items.newCount == 0 { return }
+        if !hasMarks, let codes, try _internCoded(codes) { return }
         if _IdentifierHash.isInjective(ItemID.self), let table = try _internDirect() {
             if hasMarks {
                 marks = try resolveMarks { id in table.code(of: _IdentifierHash.orderedKey(id) ?? table.minimum) &- 1 }

@@ -14,15 +14,18 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     @usableFromInline let old: Source
     @usableFromInline let new: Source
     @usableFromInline let options: DiffOptions
+    /// The caller's codes for the items (``ItemCodes``), if it has them.
+    @usableFromInline let codes: ItemCodes?
     @usableFromInline var result = _DiffIndexes()
     /// Per new flat item, the strongest update its marks ask for (``_UpdateKind``); empty
     /// when the new snapshot has no item marks.
     @usableFromInline var marks: [UInt8] = []
 
     @inlinable
-    init(old: Source, new: Source, options: DiffOptions) {
+    init(old: Source, new: Source, codes: ItemCodes? = nil, options: DiffOptions) {
         self.old = old
         self.new = new
+        self.codes = codes
         self.options = options
     }
 
