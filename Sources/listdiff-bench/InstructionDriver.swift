@@ -58,7 +58,7 @@ enum InstructionDriver {
         var written = 0
         for _ in 0..<runs {
             guard let request = try? WireDecoder.diffRequest(body),
-                let diff = try? WireDiff(from: request.old, to: request.new)
+                let diff = try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes)
             else { return -1 }
             var writer = JSONWriter(reservingCapacity: 1 << 16)
             writer.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat)

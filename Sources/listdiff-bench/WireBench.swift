@@ -57,7 +57,7 @@ enum WireBench {
         var outBytes = 0
         let pair = StandardScenarios.aString()
         guard let request = try? WireDecoder.diffRequest(body),
-            let diff = try? WireDiff(from: request.old, to: request.new)
+            let diff = try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes)
         else {
             preconditionFailure("\(name): the body must decode and diff")
         }
@@ -69,7 +69,7 @@ enum WireBench {
             [
                 {
                     guard let request = try? WireDecoder.diffRequest(body),
-                        let diff = try? WireDiff(from: request.old, to: request.new)
+                        let diff = try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes)
                     else { return }
                     var writer = JSONWriter(reservingCapacity: 1 << 16)
                     writer.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat)
@@ -77,7 +77,7 @@ enum WireBench {
                 },
                 { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },
                 { _ = try? WireDecoder.diffRequest(body) },
-                { _ = (try? WireDiff(from: request.old, to: request.new))?.stagedBatch },
+                { _ = (try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes))?.stagedBatch },
                 {
                     var writer = JSONWriter(reservingCapacity: 1 << 16)
                     writer.writeBatch(

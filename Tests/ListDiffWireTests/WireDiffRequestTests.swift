@@ -48,6 +48,19 @@ import Testing
         #expect(keptOld?.itemIdentifiers == old.map { WireID($0) })
     }
 
+    /// Codes number the snapshots' own items: none once a snapshot is replaced, none when an
+    /// outline's visible rows are what gets diffed.
+    @Test func itemCodesAreDroppedWhereTheyWouldNotNumberTheItems() throws {
+        var request = try WireDecoder.diffRequest(Self.body(old: ["a", "b"], new: ["b", "c"]))
+        #expect(request.itemCodes.map { [$0.old, $0.new] } == [[0, 1], [1, 2]])
+        request.new = request.old
+        #expect(request.itemCodes == nil)
+        let outline = #"{"sections": [{"id": "s", "outline": true, "items": [{"id": "p", "children": ["c"]}]}]}"#
+        let flatOutline = #"{"sections": [{"id": "s", "items": ["p", "c"]}]}"#
+        let outlined = try WireDecoder.diffRequest(Array(#"{"old": \#(flatOutline), "new": \#(outline)}"#.utf8))
+        #expect(outlined.itemCodes == nil)
+    }
+
     @Test func aChangedCopyLeavesTheOriginalAlone() throws {
         let request = try WireDecoder.diffRequest(Self.body(old: ["a", "b"], new: ["b", "c"]))
         var copy = request

@@ -22,7 +22,7 @@ extension ListDiffService {
         try checkItemLimit(new.numberOfItems, pointer: "/new")
         let changeset: WireChangeset
         do {
-            changeset = try diffMetrics.changeset(from: old, to: new, format: format)
+            changeset = try diffMetrics.changeset(from: old, to: new, codes: decoded.itemCodes, format: format)
         } catch {
             throw ServiceProblem.invalidSnapshot("\(error)")
         }

@@ -5,15 +5,17 @@ import ListDiffWire
 extension DiffMetrics {
     /// The changeset from `old` to `new` — the diff of their visible rows, which are the
     /// snapshots' own unless one has an outline — assembled in `format`: one diff and one
-    /// assembly counted. O(diff + changeset).
-    func changeset(from old: WireSnapshot, to new: WireSnapshot, format: ChangesetFormat)
-        throws(SectionedDiffError<WireID, WireID>) -> WireChangeset
-    {
+    /// assembly counted. `codes` (a decoded request's) number the snapshots' own items, so
+    /// they serve only when neither has an outline. O(diff + changeset).
+    func changeset(
+        from old: WireSnapshot, to new: WireSnapshot, codes: ItemCodes? = nil, format: ChangesetFormat
+    ) throws(SectionedDiffError<WireID, WireID>) -> WireChangeset {
+        let codes = old.hasOutlines || new.hasOutlines ? nil : codes
         let oldRows = old.visibleRows
         let newRows = new.visibleRows
         let diff = try matching(items: oldRows.numberOfItems + newRows.numberOfItems) {
             () throws(SectionedDiffError<WireID, WireID>) in
-            try WireDiff(from: oldRows, to: newRows, options: format.options)
+            try WireDiff(from: oldRows, to: newRows, codes: codes, options: format.options)
         }
         return assembled(diff, format: format)
     }

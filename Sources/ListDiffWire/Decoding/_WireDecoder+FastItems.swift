@@ -117,9 +117,12 @@ extension _WireDecoder {
     mutating func _internPending(
         _ scanned: Int, firstIndex: Int, into destination: UnsafeMutablePointer<WireSnapshot.Item>
     ) {
+        // Written whether or not they are kept: a store costs less than a test per item.
+        let codes = itemCodes.reserve(scanned)
         for index in 0..<scanned {
             let id = pending[index]
             let entry = table.internShort(low: id.low, high: id.high, hash: id.hash)
+            codes[index] = UInt32(truncatingIfNeeded: entry)
             if ordinal != 0 {
                 if table[entry].itemMark == ordinal {
                     _noteDuplicateItem(entry, offset: id.offset, arrayIndex: firstIndex &+ index)
@@ -129,6 +132,7 @@ extension _WireDecoder {
             }
             (destination + index).initialize(to: WireSnapshot.Item(WireID(_low: id.low, high: id.high, hash: id.hash)))
         }
+        if recordsItemCodes, ordinal != 0 { itemCodes.count &+= scanned }
     }
 
     /// Notes a duplicate found after its run was scanned, with the pointer of the element at

@@ -283,10 +283,14 @@ extension _WireDecoder {
         var members = _MemberSet(["old", "new"])
         var old: WireSnapshotDocument?
         var new: WireSnapshotDocument?
+        var codes: (old: [UInt32], new: [UInt32]) = ([], [])
+        recordsItemCodes = true
         while let member = try nextMember(&members) {
             _ = try reader.peekKind()
             let valueStart = reader.offset
+            itemCodes.count = 0
             let document = try readSnapshot()
+            if member == 0 { codes.old = itemCodes.take() } else { codes.new = itemCodes.take() }
             let other = member == 0 ? new : old
             if let other, other.isFlat != document.isFlat {
                 let this = member == 0 ? "old" : "new"
@@ -304,6 +308,14 @@ extension _WireDecoder {
         }
         guard let old else { throw missing("old", in: "a diff request", objectStart: start) }
         guard let new else { throw missing("new", in: "a diff request", objectStart: start) }
-        return WireDiffRequest(old: old.snapshot, new: new.snapshot, isFlat: new.isFlat)
+        recordsItemCodes = false
+        // An outline's items are noted out of order (a parent after its children) and diffed
+        // as visible rows, which the codes do not number.
+        let numbered =
+            codes.old.count == old.snapshot.numberOfItems && codes.new.count == new.snapshot.numberOfItems
+            && !old.snapshot.hasOutlines && !new.snapshot.hasOutlines
+        return WireDiffRequest(
+            old: old.snapshot, new: new.snapshot, isFlat: new.isFlat,
+            itemCodes: numbered ? ItemCodes(old: codes.old, new: codes.new, count: table.count) : nil)
     }
 }

@@ -14,6 +14,11 @@ internal struct _WireDecoder {
     var ordinal: UInt32 = 0
     var duplicateItems = _Duplicates()
     var duplicateSections = _Duplicates()
+    /// Whether each item of a snapshot has its entry appended to ``itemCodes`` as it is read
+    /// (a diff request's: see ``WireDiffRequest/itemCodes``).
+    var recordsItemCodes = false
+    /// The entries of the items noted since the last take, in the order they were noted.
+    var itemCodes: _ItemCodeBuffer
     /// Where ``readItems()`` collects the items of each array.
     var items: _ItemBuffer
     /// Where ``_scanPlainInlineItems()`` keeps a run of scanned identifiers.
@@ -36,11 +41,13 @@ internal struct _WireDecoder {
                     reader: try JSONReader(bytes: buffer, options: options.read),
                     table: _InternTable(inputBytes: buffer.count), body: body,
                     unknownMembers: options.unknownMembers,
+                    itemCodes: _ItemCodeBuffer(capacity: min(buffer.count / 4, 1 << 18)),
                     items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)),
                     pending: _PendingIDs(inputBytes: buffer.count))
                 defer {
                     decoder.table.deallocate()
                     decoder.items.deallocate()
+                    decoder.itemCodes.deallocate()
                     decoder.pending.deallocate()
                 }
                 let value = try work(&decoder)
@@ -178,6 +185,7 @@ internal struct _WireDecoder {
     /// duplicate. O(1) unless it is the first duplicate (then O(path)).
     mutating func noteItem(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
+        if recordsItemCodes { itemCodes.append(entry) }
         if table[entry].itemMark == ordinal {
             duplicateItems.note(table.id(entry), offset: offset, reader: reader)
         } else {

@@ -9,22 +9,41 @@ public struct WireDiffRequest: Sendable {
     /// The snapshot the client shows.
     public var old: WireSnapshot {
         get { _snapshots.old }
-        set { _uniqueSnapshots().old = newValue }
+        set {
+            _uniqueSnapshots().old = newValue
+            itemCodes = nil
+        }
     }
 
     /// The snapshot the client wants to show.
     public var new: WireSnapshot {
         get { _snapshots.new }
-        set { _uniqueSnapshots().new = newValue }
+        set {
+            _uniqueSnapshots().new = newValue
+            itemCodes = nil
+        }
     }
 
     /// Whether both came as flat lists; the changeset is then written with plain indexes.
     public var isFlat: Bool
 
+    /// Both snapshots' items numbered by the decoder's intern table (one for the request),
+    /// for ``SectionedDiff/init(from:to:codes:options:)``: the diff then matches items without
+    /// hashing them again. Nil when either snapshot has an outline section (its visible rows
+    /// are diffed, not its items), for a request made in code, and once a snapshot is
+    /// replaced.
+    public private(set) var itemCodes: ItemCodes?
+
     /// Creates a request. O(1).
     public init(old: WireSnapshot, new: WireSnapshot, isFlat: Bool) {
+        self.init(old: old, new: new, isFlat: isFlat, itemCodes: nil)
+    }
+
+    /// A decoded request with its items' codes. O(1).
+    init(old: WireSnapshot, new: WireSnapshot, isFlat: Bool, itemCodes: ItemCodes?) {
         _snapshots = _OwnedSnapshots(old: old, new: new)
         self.isFlat = isFlat
+        self.itemCodes = itemCodes
     }
 
     /// The box, copied first when another request shares it. O(1).
