@@ -48,16 +48,20 @@ import Testing
         #expect(keptOld?.itemIdentifiers == old.map { WireID($0) })
     }
 
-    /// Codes number the snapshots' own items: none once a snapshot is replaced, none when an
-    /// outline's visible rows are what gets diffed.
+    /// Codes number the snapshots' own items, from 4 KiB on: none for a smaller request, none
+    /// once a snapshot is replaced, none when an outline's visible rows are what gets diffed.
     @Test func itemCodesAreDroppedWhereTheyWouldNotNumberTheItems() throws {
-        var request = try WireDecoder.diffRequest(Self.body(old: ["a", "b"], new: ["b", "c"]))
+        let padding = Array(repeating: UInt8(ascii: " "), count: 4 << 10)
+        let small = Self.body(old: ["a", "b"], new: ["b", "c"])
+        #expect(try WireDecoder.diffRequest(small).itemCodes == nil)
+        var request = try WireDecoder.diffRequest(small + padding)
         #expect(request.itemCodes.map { [$0.old, $0.new] } == [[0, 1], [1, 2]])
         request.new = request.old
         #expect(request.itemCodes == nil)
         let outline = #"{"sections": [{"id": "s", "outline": true, "items": [{"id": "p", "children": ["c"]}]}]}"#
         let flatOutline = #"{"sections": [{"id": "s", "items": ["p", "c"]}]}"#
-        let outlined = try WireDecoder.diffRequest(Array(#"{"old": \#(flatOutline), "new": \#(outline)}"#.utf8))
+        let outlined = try WireDecoder.diffRequest(
+            Array(#"{"old": \#(flatOutline), "new": \#(outline)}"#.utf8) + padding)
         #expect(outlined.itemCodes == nil)
     }
 

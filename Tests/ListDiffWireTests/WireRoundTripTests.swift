@@ -39,20 +39,22 @@ import Testing
         }
         let decoded = try WireDecoder.diffRequest(request)
         #expect(decoded.isFlat == flat)
+        // Numbered from 4 KiB on: the same request padded with whitespace.
+        let numbered = try WireDecoder.diffRequest(request + Array(repeating: UInt8(ascii: " "), count: 4 << 10))
         let engine = try WireDiff(from: old, to: new)
         let wire = try WireDiff(from: decoded.old, to: decoded.new)
         #expect(wire.batch == engine.batch, "seed \(seed)")
         #expect(wire.sequential == engine.sequential, "seed \(seed)")
         // The decoder's codes: one an item, the same for the same identifier on either side and
         // only for it; the diff that matches by them is the same diff.
-        let codes = try #require(decoded.itemCodes, "seed \(seed)")
-        let ids = decoded.old.itemIdentifiers + decoded.new.itemIdentifiers
+        let codes = try #require(numbered.itemCodes, "seed \(seed)")
+        let ids = numbered.old.itemIdentifiers + numbered.new.itemIdentifiers
         let pairs = zip(codes.old + codes.new, ids)
-        #expect(codes.old.count == decoded.old.numberOfItems && codes.new.count == decoded.new.numberOfItems)
+        #expect(codes.old.count == numbered.old.numberOfItems && codes.new.count == numbered.new.numberOfItems)
         #expect(pairs.allSatisfy { Int($0.0) < codes.count }, "seed \(seed)")
         #expect(Dictionary(pairs.map { ($0.0, [$0.1]) }, uniquingKeysWith: +).values.allSatisfy { Set($0).count == 1 })
         #expect(Dictionary(pairs.map { ($0.1, [$0.0]) }, uniquingKeysWith: +).values.allSatisfy { Set($0).count == 1 })
-        let coded = try WireDiff(from: decoded.old, to: decoded.new, codes: codes)
+        let coded = try WireDiff(from: numbered.old, to: numbered.new, codes: codes)
         #expect(coded.batch == engine.batch, "seed \(seed)")
         #expect(coded.sequential == engine.sequential, "seed \(seed)")
 

@@ -271,6 +271,10 @@ extension _WireDecoder {
             found: "both members")
     }
 
+    /// The size from which a diff request's items are numbered for the diff
+    /// (``WireDiffRequest/itemCodes``): about 250 short identifiers a side.
+    static let minNumberedRequestBytes = 4 << 10
+
     /// Reads a diff request `{"old": S, "new": S}`; both flat or both sectioned.
     /// O(length) expected.
     mutating func readDiffRequest() throws(JSONReadError) -> WireDiffRequest {
@@ -284,13 +288,17 @@ extension _WireDecoder {
         var old: WireSnapshotDocument?
         var new: WireSnapshotDocument?
         var codes: (old: [UInt32], new: [UInt32]) = ([], [])
-        recordsItemCodes = true
+        // A small request's items are hashed again by the diff: cheaper than the three
+        // allocations numbering them takes (the codes of each side, the diff's slots).
+        recordsItemCodes = reader._count >= Self.minNumberedRequestBytes
         while let member = try nextMember(&members) {
             _ = try reader.peekKind()
             let valueStart = reader.offset
             itemCodes.count = 0
             let document = try readSnapshot()
-            if member == 0 { codes.old = itemCodes.take() } else { codes.new = itemCodes.take() }
+            if recordsItemCodes {
+                if member == 0 { codes.old = itemCodes.take() } else { codes.new = itemCodes.take() }
+            }
             let other = member == 0 ? new : old
             if let other, other.isFlat != document.isFlat {
                 let this = member == 0 ? "old" : "new"
@@ -308,6 +316,7 @@ extension _WireDecoder {
         }
         guard let old else { throw missing("old", in: "a diff request", objectStart: start) }
         guard let new else { throw missing("new", in: "a diff request", objectStart: start) }
+        guard recordsItemCodes else { return WireDiffRequest(old: old.snapshot, new: new.snapshot, isFlat: new.isFlat) }
         recordsItemCodes = false
         // An outline's items are noted out of order (a parent after its children) and diffed
         // as visible rows, which the codes do not number.

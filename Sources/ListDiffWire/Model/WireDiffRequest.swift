@@ -29,9 +29,9 @@ public struct WireDiffRequest: Sendable {
 
     /// Both snapshots' items numbered by the decoder's intern table (one for the request),
     /// for ``SectionedDiff/init(from:to:codes:options:)``: the diff then matches items without
-    /// hashing them again. Nil when either snapshot has an outline section (its visible rows
-    /// are diffed, not its items), for a request made in code, and once a snapshot is
-    /// replaced.
+    /// hashing them again. Nil for a request under 4 KiB (hashing them again costs less than
+    /// numbering them), when either snapshot has an outline section (its visible rows are
+    /// diffed, not its items), for a request made in code, and once a snapshot is replaced.
     public private(set) var itemCodes: ItemCodes?
 
     /// Creates a request. O(1).
