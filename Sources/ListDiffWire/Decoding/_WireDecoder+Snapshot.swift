@@ -297,7 +297,8 @@ extension _WireDecoder {
             itemCodes.count = 0
             let document = try readSnapshot()
             if recordsItemCodes {
-                if member == 0 { codes.old = itemCodes.take() } else { codes.new = itemCodes.take() }
+                let taken = Array(itemCodes.take())
+                if member == 0 { codes.old = taken } else { codes.new = taken }
             }
             let other = member == 0 ? new : old
             if let other, other.isFlat != document.isFlat {

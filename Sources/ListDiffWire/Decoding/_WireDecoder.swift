@@ -18,9 +18,9 @@ internal struct _WireDecoder {
     /// (a diff request's: see ``WireDiffRequest/itemCodes``).
     var recordsItemCodes = false
     /// The entries of the items noted since the last take, in the order they were noted.
-    var itemCodes: _ItemCodeBuffer
+    var itemCodes: _DecodeBuffer<UInt32>
     /// Where ``readItems()`` collects the items of each array.
-    var items: _ItemBuffer
+    var items: _DecodeBuffer<WireSnapshot.Item>
     /// Where ``_scanPlainInlineItems()`` keeps a run of scanned identifiers.
     let pending: _PendingIDs
     /// The last kind read: the items of a feed repeat a few kinds, and share their boxes.
@@ -41,8 +41,8 @@ internal struct _WireDecoder {
                     reader: try JSONReader(bytes: buffer, options: options.read),
                     table: _InternTable(inputBytes: buffer.count), body: body,
                     unknownMembers: options.unknownMembers,
-                    itemCodes: _ItemCodeBuffer(capacity: min(buffer.count / 4, 1 << 18)),
-                    items: _ItemBuffer(capacity: min(buffer.count / 8, 1 << 18)),
+                    itemCodes: _DecodeBuffer(capacity: min(buffer.count / 4, 1 << 18)),
+                    items: _DecodeBuffer(capacity: min(buffer.count / 8, 1 << 18)),
                     pending: _PendingIDs(inputBytes: buffer.count))
                 defer {
                     decoder.table.deallocate()
@@ -185,7 +185,7 @@ internal struct _WireDecoder {
     /// duplicate. O(1) unless it is the first duplicate (then O(path)).
     mutating func noteItem(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
-        if recordsItemCodes { itemCodes.append(entry) }
+        if recordsItemCodes { itemCodes.append(UInt32(truncatingIfNeeded: entry)) }
         if table[entry].itemMark == ordinal {
             duplicateItems.note(table.id(entry), offset: offset, reader: reader)
         } else {
