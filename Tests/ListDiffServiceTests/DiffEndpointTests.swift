@@ -55,6 +55,33 @@ import Testing
         }
     }
 
+    /// From 4 KiB on, a request's items are matched by the decoder's codes, not hashed again:
+    /// the same request padded with whitespace past that size gets the same answer, in every
+    /// form — sections moved and emptied (two stages), items across sections, content, marks.
+    @Test func aRequestNumberedByTheDecoderGetsTheSameAnswer() throws {
+        let items = (0..<40).map { #""item-\#($0)""# }
+        let bodies = [
+            #"{"old": ["a", "b", "c"], "new": ["c", "a", "d"]}"#,
+            #"{"old": [\#(items.joined(separator: ","))], "new": [\#(items.reversed().dropFirst(3).joined(separator: ","))]}"#,
+            #"""
+            {"old": {"sections": [{"id": "pinned", "items": ["c1", {"id": "c2", "content": 1}]}, {"id": "all", "items": ["c3", "c4"]}]},
+             "new": {"sections": [{"id": "all", "items": ["c1", "c3", {"id": "c2", "content": 2}, "c4"]}, {"id": "new", "items": ["c5"]}]}}
+            """#,
+            #"{"old": {"sections": [{"id": "A", "items": ["a1", "a2"]}, {"id": "B", "items": ["b1"]}]}, "new": {"sections": [{"id": "B", "items": ["b1", "a1"]}, {"id": "A", "items": ["a2"]}], "reloaded": ["a2"]}}"#
+        ]
+        let padding = String(repeating: " ", count: 4 << 10)
+        try TestService.with { service in
+            for body in bodies {
+                for query in ["", "?format=sequential", "?updates=reload"] {
+                    let hashed = try service.request("POST", "/v1/diff" + query, body: body)
+                    let numbered = try service.request("POST", "/v1/diff" + query, body: body + padding)
+                    #expect(hashed.status == 200, "\(body)\(query): \(hashed.bodyText)")
+                    #expect(numbered.bodyText == hashed.bodyText, "\(body)\(query)")
+                }
+            }
+        }
+    }
+
     @Test func theSequentialFormMovesAnItemOutOfADeletedSectionBeforeDeletingIt() throws {
         // Issue 31: a1 was deleted with A and inserted into B, so an Android list lost its cell.
         try TestService.with { service in
