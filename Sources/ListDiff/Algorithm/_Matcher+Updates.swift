@@ -13,7 +13,9 @@ extension _Matcher {
             }
         }
         for id in new.reloadedSections {
-            guard let section = new._sectionIndex[id] else { throw Failure(side: .new, reason: .unknownSection(id)) }
+            guard let section = new._position(ofSection: id) else {
+                throw Failure(side: .new, reason: .unknownSection(id))
+            }
             if !result.isInserted(new: section) { sectionReloaded[section] = true }
         }
         let contentKind: _UpdateKind = options.contentUpdates == .reload ? .reload : .reconfigure

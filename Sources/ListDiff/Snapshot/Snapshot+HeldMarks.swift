@@ -28,7 +28,7 @@ extension Snapshot {
                 result.reconfiguredItems.subtract(result.reloadedItems)
             }
         }
-        for id in sections where _sectionIndex[id] != nil { result.reloadedSections.insert(id) }
+        for id in sections where _position(ofSection: id) != nil { result.reloadedSections.insert(id) }
         return result
     }
 }

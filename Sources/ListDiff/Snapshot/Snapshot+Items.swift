@@ -38,7 +38,7 @@ extension Snapshot {
         _ensureItemSectionMap()
         var bySection: [Int: Set<ItemID>] = [:]
         for id in ids {
-            guard let sectionID = _itemSection?[id], let section = _sectionIndex[sectionID] else {
+            guard let sectionID = _itemSection?[id], let section = _position(ofSection: sectionID) else {
                 throw .unknownItem(id)
             }
             bySection[section, default: []].insert(id)

@@ -30,7 +30,7 @@ extension Snapshot {
     }
 
     /// The position of a section, or nil. O(1).
-    public func indexOfSection(_ id: SectionID) -> Int? { _sectionIndex[id] }
+    public func indexOfSection(_ id: SectionID) -> Int? { _position(ofSection: id) }
 
     /// The position of an item in ``itemIdentifiers``, or nil.
     /// - Complexity: O(s + k) once the item map exists (any item operation builds it), else O(n).
@@ -42,7 +42,7 @@ extension Snapshot {
     /// The section and position of an item, or nil. Same complexity as ``indexOfItem(_:)``.
     public func indexPathOfItem(_ id: ItemID) -> ItemPath? {
         if let map = _itemSection {
-            guard let sectionID = map[id], let section = _sectionIndex[sectionID],
+            guard let sectionID = map[id], let section = _position(ofSection: sectionID),
                 let item = sections[section].items.firstIndex(where: { $0.id == id })
             else { return nil }
             return ItemPath(section: section, item: item)
@@ -68,7 +68,7 @@ extension Snapshot {
 
     @usableFromInline
     func _index(ofSection id: SectionID) throws(SnapshotError<SectionID, ItemID>) -> Int {
-        guard let index = _sectionIndex[id] else { throw .unknownSection(id) }
+        guard let index = _position(ofSection: id) else { throw .unknownSection(id) }
         return index
     }
 }

@@ -72,7 +72,7 @@ extension Snapshot {
     mutating func _insertSections(_ newSections: [Section], at position: Int) throws(SnapshotError<SectionID, ItemID>) {
         var seen = Set<SectionID>()
         var duplicates: [SectionID] = []
-        for section in newSections where _sectionIndex[section.id] != nil || !seen.insert(section.id).inserted {
+        for section in newSections where _position(ofSection: section.id) != nil || !seen.insert(section.id).inserted {
             duplicates.append(section.id)
         }
         if !duplicates.isEmpty {
@@ -95,12 +95,20 @@ extension Snapshot {
         _ = try _index(ofSection: anchor)
         let moving = sections.remove(at: from)
         _reindexSections(from: from)
-        let target = (_sectionIndex[anchor] ?? 0) + (after ? 1 : 0)
+        let target = (_position(ofSection: anchor) ?? 0) + (after ? 1 : 0)
         sections.insert(moving, at: target)
         _reindexSections(from: min(from, target))
     }
 
+    /// Puts the positions of sections `start…` into ``_sectionIndex`` after they moved, or
+    /// empties it when few enough sections are left to scan.
     mutating func _reindexSections(from start: Int = 0) {
+        guard sections.count > Self._scannedSectionLimit else {
+            _sectionIndex = [:]
+            return
+        }
+        // An index left empty while the sections were few is built whole.
+        let start = _sectionIndex.isEmpty ? 0 : start
         if start == 0 { _sectionIndex.removeAll(keepingCapacity: true) }
         for position in start..<sections.count { _sectionIndex[sections[position].id] = position }
     }

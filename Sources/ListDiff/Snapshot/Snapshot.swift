@@ -44,6 +44,8 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     /// The sections in order; each holds its items. O(1): the stored array itself.
     public internal(set) var sections: ContiguousArray<Section>
+    /// Each section's position when there are more than ``_scannedSectionLimit`` sections;
+    /// empty otherwise (see ``_position(ofSection:)``).
     @usableFromInline internal var _sectionIndex: [SectionID: Int]
     /// Item → section identifier; built on first use by an operation that must locate items.
     @usableFromInline internal var _itemSection: [ItemID: SectionID]?
@@ -128,9 +130,26 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     @inlinable
     init(_uncheckedUniqueSections sections: ContiguousArray<Section>) {
-        var index = [SectionID: Int](minimumCapacity: sections.count)
-        for (position, section) in sections.enumerated() { index[section.id] = position }
+        var index: [SectionID: Int] = [:]
+        if sections.count > Self._scannedSectionLimit {
+            index.reserveCapacity(sections.count)
+            for (position, section) in sections.enumerated() { index[section.id] = position }
+        }
         self.init(_sections: sections, sectionIndex: index, itemSection: nil)
+    }
+
+    /// Up to this many sections, a section is found by scanning their identifiers rather than
+    /// through ``_sectionIndex``: a flat list's snapshot (every diff request's) then builds
+    /// no dictionary, and a scan of a few identifiers costs less than a hash.
+    @inlinable
+    static var _scannedSectionLimit: Int { 8 }
+
+    /// The position of section `id`, or nil. O(1) expected: a scan of at most
+    /// ``_scannedSectionLimit`` identifiers, or a lookup.
+    @inlinable
+    func _position(ofSection id: SectionID) -> Int? {
+        guard sections.count > Self._scannedSectionLimit else { return sections.firstIndex { $0.id == id } }
+        return _sectionIndex[id]
     }
 
     /// Stores what the inlinable initializers computed (the setter of `sections` is internal,
@@ -174,7 +193,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
             }
         }
         if !duplicates.isEmpty { throw .duplicateSections(duplicates) }
-        return index
+        return sections.count > _scannedSectionLimit ? index : [:]
     }
 
     @inlinable
