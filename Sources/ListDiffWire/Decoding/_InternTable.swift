@@ -124,6 +124,10 @@ internal struct _InternTable {
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         var offset = _slab?.append(text)
         if offset == nil {
+            // At the first long identifier, room for as many as the table holds before it
+            // grows (about one per 21 input bytes; a long one takes at least 19): growing the
+            // array one doubling at a time moved them all each time.
+            if _longIDs.isEmpty { _longIDs.reserveCapacity(_limit) }
             _slab = _LongWireIDSlab.make(capacity: max(_LongWireIDSlab.decodeCapacity, count))
             offset = _slab?.append(text)
         }
