@@ -21,6 +21,16 @@ import Testing
         for id in removed { #expect(snapshot.indexOfSection(id) == nil, "\(context): removed section \(id)") }
     }
 
+    /// Repeated sections are reported alike whether they are found by scanning or by index:
+    /// each repeat after the first, in order.
+    @Test(arguments: [3, 12])
+    func repeatedSectionsAreReportedOnBothSidesOfTheLimit(count: Int) {
+        let ids = Array(0..<count) + [1, 0, 1]
+        #expect(throws: SnapshotError<Int, Int>.duplicateSections([1, 0, 1])) {
+            try Source(sections: ids.map { Source.Section($0) })
+        }
+    }
+
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func sectionsAreFoundAcrossTheScanLimit(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)

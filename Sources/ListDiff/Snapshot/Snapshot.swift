@@ -185,15 +185,26 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     static func _indexSections(_ sections: ContiguousArray<Section>) throws(SnapshotError<SectionID, ItemID>)
         -> [SectionID: Int]
     {
-        var index = [SectionID: Int](minimumCapacity: sections.count)
         var duplicates: [SectionID] = []
-        for (position, section) in sections.enumerated() where index.updateValue(position, forKey: section.id) != nil {
-            if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit {
-                duplicates.append(section.id)
+        func note(_ id: SectionID) {
+            if duplicates.count < SnapshotError<SectionID, ItemID>.reportedDuplicateLimit { duplicates.append(id) }
+        }
+        // Few sections keep no index (see `_position(ofSection:)`): their repeats are found by
+        // comparing each with those before it.
+        guard sections.count > _scannedSectionLimit else {
+            for position in sections.indices
+            where sections[..<position].contains(where: { $0.id == sections[position].id }) {
+                note(sections[position].id)
             }
+            if !duplicates.isEmpty { throw .duplicateSections(duplicates) }
+            return [:]
+        }
+        var index = [SectionID: Int](minimumCapacity: sections.count)
+        for (position, section) in sections.enumerated() where index.updateValue(position, forKey: section.id) != nil {
+            note(section.id)
         }
         if !duplicates.isEmpty { throw .duplicateSections(duplicates) }
-        return sections.count > _scannedSectionLimit ? index : [:]
+        return index
     }
 
     @inlinable
