@@ -1,6 +1,8 @@
 """Counts the heap allocations a callgrind profile recorded: the calls to glibc's allocating
-functions (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign) from anywhere, as
-the `calls=` lines of the profile count them while collection was on.
+functions (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign), as the `calls=`
+lines of the profile count them while collection was on — except the calls those functions
+make to each other: glibc's posix_memalign hands an alignment malloc gives anyway (Swift's
+`UnsafeMutablePointer.allocate`) on to malloc, one allocation that is not two.
 
 Used by scripts/instruction-guard.sh for allocations per request.
 usage: callgrind_allocations.py CALLGRIND_OUT_FILE
@@ -9,11 +11,17 @@ import re
 import sys
 
 ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign"}
+# glibc's own functions between an allocator's entry and its relay to malloc.
+RELAYS = ("_mid_memalign", "__libc_memalign", "_int_memalign")
+
+
+def is_allocator(name):
+    return name is not None and (name in ALLOCATORS or name.startswith(RELAYS))
 
 
 def main():
     names = {}  # callgrind's name compression: "(id) name" the first time, "(id)" after
-    callee = None
+    caller = callee = None
     total = 0
     with open(sys.argv[1], errors="replace") as profile:
         for line in profile:
@@ -24,7 +32,9 @@ def main():
                 name = names.get(match.group(1)) if match else line.split("=", 1)[1].strip()
                 if line.startswith("cfn="):
                     callee = name
-            elif line.startswith("calls=") and callee in ALLOCATORS:
+                else:
+                    caller = name
+            elif line.startswith("calls=") and callee in ALLOCATORS and not is_allocator(caller):
                 total += int(line[6:].split()[0])
     print(total)
 
