@@ -131,6 +131,7 @@ extension Snapshot {
         let moving = sections[from.section].items.remove(at: from.item)
         guard let target = indexPathOfItem(anchor) else { throw .unknownItem(anchor) }
         sections[target.section].items.insert(moving, at: target.item + (after ? 1 : 0))
-        _itemSection?[id] = sections[target.section].id
+        let sectionID = sections[target.section].id
+        _itemSection?[id] = sectionID
     }
 }

@@ -43,7 +43,14 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     /// The sections in order; each holds its items. O(1): the stored array itself.
-    public internal(set) var sections: ContiguousArray<Section>
+    public internal(set) var sections: ContiguousArray<Section> {
+        @inlinable get { _sections }
+        set { _sections = newValue }
+        _modify { yield &_sections }
+    }
+    /// Stored apart from ``sections`` so that inlinable editing (``editItemsUnchecked(placing:in:removing:_:)``,
+    /// specialised in the wire layer) may change it in place.
+    @usableFromInline internal var _sections: ContiguousArray<Section>
     /// Each section's position when there are more than ``_scannedSectionLimit`` sections;
     /// empty otherwise (see ``_position(ofSection:)``).
     @usableFromInline internal var _sectionIndex: [SectionID: Int]
@@ -59,7 +66,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     /// An empty snapshot.
     public init() {
-        sections = []
+        _sections = []
         _sectionIndex = [:]
         _itemSection = [:]
     }
@@ -104,12 +111,19 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// is kept up to date with both.
     ///
     /// - Complexity: O(1) plus `body`, O(placed + removed).
-    @_spi(Unchecked)
+    @_spi(Unchecked) @inlinable
     public mutating func editItemsUnchecked<R>(
         placing placed: [ItemID] = [], in section: SectionID? = nil, removing removed: [ItemID] = [],
         _ body: (inout ContiguousArray<Section>) -> R
     ) -> R {
-        let result = body(&sections)
+        let result = body(&_sections)
+        if !placed.isEmpty || !removed.isEmpty { _noteEdited(placing: placed, in: section, removing: removed) }
+        return result
+    }
+
+    /// The item map and marks after ``editItemsUnchecked(placing:in:removing:_:)``. O(placed + removed).
+    @usableFromInline
+    mutating func _noteEdited(placing placed: [ItemID], in section: SectionID?, removing removed: [ItemID]) {
         if _itemSection != nil {
             for id in removed { _itemSection?[id] = nil }
             if let section { for id in placed { _itemSection?[id] = section } }
@@ -118,7 +132,6 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
             reloadedItems.subtract(removed)
             reconfiguredItems.subtract(removed)
         }
-        return result
     }
 
     /// Marks items the caller has found in the snapshot to be reloaded or reconfigured. O(k).
@@ -158,7 +171,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     init(
         _sections sections: ContiguousArray<Section>, sectionIndex: [SectionID: Int], itemSection: [ItemID: SectionID]?
     ) {
-        self.sections = sections
+        _sections = sections
         _sectionIndex = sectionIndex
         _itemSection = itemSection
     }
