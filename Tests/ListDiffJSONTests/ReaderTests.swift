@@ -1,4 +1,5 @@
 import ListDiffJSON
+import ListDiffScenarios
 import Testing
 
 @Suite struct ReaderTests {
@@ -281,5 +282,31 @@ import Testing
         #expect(error?.expected == "a string")
         #expect(error?.found == "an array")
         #expect(error?.pointer.description == "/a")
+    }
+    /// Skipped and captured values remember each open container's kind past the 64 levels
+    /// held in one word: nesting of 200 levels, arrays and objects in a seeded mix, reads
+    /// whole, and a closer swapped for the other kind at any level is refused there.
+    @Test func deepSkippedValuesKeepEveryLevelsKind() throws {
+        var generator = SplitMix64(seed: 0x5EED_0064)
+        let kinds = (0..<200).map { _ in Bool.random(using: &generator) }
+        func document(swappingCloserAt swapped: Int?) -> String {
+            var text = ""
+            for isObject in kinds { text += isObject ? #"{"k":"# : "[" }
+            text += "1"
+            for (level, isObject) in kinds.enumerated().reversed() {
+                text += (isObject != (level == swapped)) ? "}" : "]"
+            }
+            return text
+        }
+        #expect(validationError(document(swappingCloserAt: nil)) == nil)
+        let captured = failure(document(swappingCloserAt: nil)) { (reader) throws(JSONReadError) in
+            _ = try reader.captureValue()
+            try reader.finish()
+        }
+        #expect(captured == nil)
+        for level in [0, 63, 64, 65, 127, 128, 199] {
+            let error = validationError(document(swappingCloserAt: level))
+            #expect(error?.kind == .unexpectedCharacter, "closer swapped at level \(level)")
+        }
     }
 }

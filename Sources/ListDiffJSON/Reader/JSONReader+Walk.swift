@@ -129,17 +129,30 @@ extension JSONReader {
     @inlinable
     @inline(__always)
     mutating func _setWalkKind(_ isObject: Bool, at depth: Int) {
-        let bit: UInt64 = 1 &<< UInt64(depth & 63)
-        if isObject {
-            _walkKinds[depth &>> 6] |= bit
-        } else {
-            _walkKinds[depth &>> 6] &= ~bit
-        }
+        guard depth < 64 else { return _setDeepWalkKind(isObject, at: depth) }
+        let bit: UInt64 = 1 &<< UInt64(depth)
+        _walkKinds = isObject ? _walkKinds | bit : _walkKinds & ~bit
     }
 
     @inlinable
     @inline(__always)
     func _walkKind(at depth: Int) -> Bool {
-        _walkKinds[depth &>> 6] & (1 &<< UInt64(depth & 63)) != 0
+        guard depth < 64 else { return _deepWalkKinds[(depth &>> 6) &- 1] & (1 &<< UInt64(depth & 63)) != 0 }
+        return _walkKinds & (1 &<< UInt64(depth)) != 0
+    }
+
+    /// Level `depth` (64 or more) of the bit stack, growing ``_deepWalkKinds`` to reach it.
+    @usableFromInline
+    mutating func _setDeepWalkKind(_ isObject: Bool, at depth: Int) {
+        let word = (depth &>> 6) &- 1
+        if word >= _deepWalkKinds.count {
+            _deepWalkKinds.append(contentsOf: repeatElement(0, count: word &+ 1 &- _deepWalkKinds.count))
+        }
+        let bit: UInt64 = 1 &<< UInt64(depth & 63)
+        if isObject {
+            _deepWalkKinds[word] |= bit
+        } else {
+            _deepWalkKinds[word] &= ~bit
+        }
     }
 }

@@ -38,8 +38,12 @@ public struct JSONReader {
     @usableFromInline package var _top: _ReaderFrame
     /// The number of entered containers (`_frames.count + 1`, or 0).
     @usableFromInline var _depth: Int
-    /// Container kinds (1 = object) of the values being skipped or captured, as a bit stack.
-    @usableFromInline var _walkKinds: [UInt64]
+    /// Container kinds (1 = object) of the values being skipped or captured, as a bit stack:
+    /// the first 64 levels here, deeper ones in ``_deepWalkKinds``.
+    @usableFromInline var _walkKinds: UInt64
+    /// Levels 64 and deeper of the bit stack, 64 a word; allocated only for a value nested
+    /// that deeply, so a reader allocates nothing for it otherwise.
+    @usableFromInline var _deepWalkKinds: [UInt64]
     /// Reused state for fingerprinting captured values.
     @usableFromInline var _fingerprinter: _Fingerprinter
 
@@ -54,11 +58,8 @@ public struct JSONReader {
         _frames.reserveCapacity(min(options.maxDepth, 32))
         _top = _ReaderFrame(isObject: false)
         _depth = 0
-        // Reserved and filled, not `init(repeating:count:)`: that allocates through unspecialized
-        // code which looks generic metadata up at run time, ~900 instructions of a small request.
-        _walkKinds = []
-        _walkKinds.reserveCapacity(options.maxDepth / 64 + 1)
-        _walkKinds.append(contentsOf: repeatElement(0, count: options.maxDepth / 64 + 1))
+        _walkKinds = 0
+        _deepWalkKinds = []
         _fingerprinter = _Fingerprinter()
         if _count > options.maxInputBytes {
             throw _error(
