@@ -50,12 +50,9 @@ extension _DiffIndexes {
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
     /// bounds (every move pairs one old and one new processed item).
     func assembleDeletesAndMoves() -> ([ItemPath], [ItemMove]) {
-        // No processed old item: nothing to delete or move (and no table to build).
+        // No processed old item: nothing to delete or move (and nothing to allocate).
         guard items.oldCount > 0 else { return ([], []) }
         var deletes: [ItemPath] = []
-        // Per new section, its first flat number when it is kept (items move into it), else
-        // `none` (inserted: its items come with it): one load per kept item.
-        let keptBase = (0..<newSectionCount).map { isInserted(new: $0) ? Self.none : newBase[$0] }
         let moves = [ItemMove](unsafeUninitializedCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
             deletes = [ItemPath](unsafeUninitializedCapacity: items.oldCount) { deletes, deleteCount in
                 items.read { items in
@@ -67,8 +64,9 @@ extension _DiffIndexes {
                             if partner != _ItemColumns.none {
                                 let to = Int(items.newSection[partner])
                                 if to == target, items.isStable(new: partner) { continue }
-                                let base = keptBase[to]
-                                if base != Self.none {
+                                // Into a kept section it moves; an inserted one brings its items.
+                                if !isInserted(new: to) {
+                                    let base = newBase[to]
                                     moves.initializeElement(
                                         at: moveCount,
                                         to: ItemMove(
@@ -90,24 +88,33 @@ extension _DiffIndexes {
         return (deletes, moves)
     }
 
-    /// Inserts into kept sections, from the new side.
+    /// Inserts into kept sections, from the new side: counted first, so the array is
+    /// allocated once at its size (none when nothing is inserted).
     func assembleInserts() -> [ItemPath] {
-        var inserts: [ItemPath] = []
         items.read { items in
             oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
+                func isInsertedItem(_ flat: Int) -> Bool {
+                    let partner = Int(items.newPartner[flat])
+                    return partner == _ItemColumns.none || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
+                }
+                var count = 0
                 for section in 0..<newSectionCount where !isInserted(new: section) {
                     guard let range = flatRange(new: section) else { continue }
-                    for flat in range {
-                        let partner = Int(items.newPartner[flat])
-                        if partner == _ItemColumns.none || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
-                        {
-                            inserts.append(ItemPath(section: section, item: flat &- range.lowerBound))
+                    for flat in range where isInsertedItem(flat) { count &+= 1 }
+                }
+                guard count > 0 else { return [] }
+                return [ItemPath](unsafeUninitializedCapacity: count) { inserts, written in
+                    for section in 0..<newSectionCount where !isInserted(new: section) {
+                        guard let range = flatRange(new: section) else { continue }
+                        for flat in range where isInsertedItem(flat) {
+                            inserts.initializeElement(
+                                at: written, to: ItemPath(section: section, item: flat &- range.lowerBound))
+                            written &+= 1
                         }
                     }
                 }
             }
         }
-        return inserts
     }
 }
 
