@@ -105,4 +105,15 @@ import Testing
         let diff = try WireDiff(from: request.old, to: request.new).batch
         #expect(diff.counts.itemMoves == count - 1)
     }
+
+    /// The table starts in the decode's arena and moves to storage of its own when it grows;
+    /// growing again frees that storage, not the arena's.
+    @Test func theTableGrowsTwiceOutOfTheDecodesArena() throws {
+        // One array of short numeric identifiers: a sixth of its bytes, over twice the first size.
+        let count = 30_000
+        let old = (0..<count).map(String.init).joined(separator: ",")
+        let request = try WireDecoder.diffRequest(Array(#"{"old": [\#(old)], "new": ["x"]}"#.utf8))
+        #expect(request.old.itemIdentifiers == (0..<count).map { WireID($0) })
+        #expect(request.new.itemIdentifiers == [WireID("x")])
+    }
 }

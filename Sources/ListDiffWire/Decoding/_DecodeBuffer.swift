@@ -3,23 +3,29 @@
 /// array taken from it is allocated once, at its exact size, however long it grew, and an
 /// append is a compare and a store (an array's would also check its uniqueness).
 ///
-/// Manually allocated: whoever makes one calls ``deallocate()`` once, when the decode ends.
+/// Manually allocated, first from the decode's ``_DecodeArena``, then, once it grows, its own:
+/// whoever makes one calls ``deallocate()`` once, when the decode ends.
 internal struct _DecodeBuffer<Element> {
     var _base: UnsafeMutablePointer<Element>
     var _capacity: Int
     var count: Int
+    /// Whether the storage is the buffer's own (it grew) rather than the arena's.
+    var _ownsStorage = false
 
-    /// An empty buffer with room for `capacity` elements. O(1).
-    init(capacity: Int) {
-        _capacity = max(capacity, 16)
-        _base = .allocate(capacity: _capacity)
+    /// The room a buffer asked for `capacity` elements starts with.
+    static func startingCapacity(_ capacity: Int) -> Int { max(capacity, 16) }
+
+    /// An empty buffer with room for `capacity` elements, carved from `arena`. O(1).
+    init(capacity: Int, arena: inout _DecodeArena) {
+        _capacity = Self.startingCapacity(capacity)
+        _base = arena.carve(Element.self, count: _capacity)
         count = 0
     }
 
-    /// Frees the storage and any elements still held. O(count).
+    /// Frees the storage it grew into and any elements still held. O(count).
     mutating func deallocate() {
         _base.deinitialize(count: count)
-        _base.deallocate()
+        if _ownsStorage { _base.deallocate() }
         count = 0
     }
 
@@ -68,8 +74,9 @@ internal struct _DecodeBuffer<Element> {
         let capacity = _capacity &* 2
         let base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         base.moveInitialize(from: _base, count: count)
-        _base.deallocate()
+        if _ownsStorage { _base.deallocate() }
         _base = base
         _capacity = capacity
+        _ownsStorage = true
     }
 }

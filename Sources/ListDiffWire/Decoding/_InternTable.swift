@@ -12,7 +12,8 @@ import ListDiffJSON
 /// none of them.
 ///
 /// The storage is manually allocated (the decoder runs millions of probes per request, and
-/// arrays would pay a uniqueness and a bounds check on each): whoever makes a table calls
+/// arrays would pay a uniqueness and a bounds check on each), first from the decode's
+/// ``_DecodeArena``, then, once the table grows, its own: whoever makes a table calls
 /// ``deallocate()`` once, when the request's decode ends.
 @usableFromInline
 internal struct _InternTable {
@@ -29,29 +30,47 @@ internal struct _InternTable {
     /// Where the text of new long identifiers goes.
     @usableFromInline var _slab: _LongWireIDSlab?
     @usableFromInline let seed: UInt64
+    /// Whether the slots and entries are the table's own (it grew) rather than the arena's.
+    @usableFromInline var _ownsStorage = false
 
-    /// A table sized for an input of `inputBytes` bytes (about one distinct identifier per 16
-    /// bytes before it grows). O(capacity) to clear the slots.
-    @inlinable
-    init(inputBytes: Int) {
+    /// The slots for an input of `inputBytes` bytes: about one distinct identifier per 16
+    /// bytes before the table grows.
+    static func slotCapacity(inputBytes: Int) -> Int {
         var capacity = 64
         while capacity < inputBytes / 16 { capacity &<<= 1 }
-        _slots = .allocate(capacity: capacity)
+        return capacity
+    }
+
+    /// The bytes of `arena` a table for `inputBytes` bytes takes.
+    static func arenaBytes(inputBytes: Int) -> Int {
+        let capacity = slotCapacity(inputBytes: inputBytes)
+        return _DecodeArena.bytes(for: UInt64.self, count: capacity)
+            + _DecodeArena.bytes(for: _InternEntry.self, count: _entryCapacity(slots: capacity))
+    }
+
+    /// A table sized for an input of `inputBytes` bytes, its storage carved from `arena`.
+    /// O(capacity) to clear the slots.
+    init(inputBytes: Int, arena: inout _DecodeArena) {
+        let capacity = Self.slotCapacity(inputBytes: inputBytes)
+        _slots = arena.carve(UInt64.self, count: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
         _limit = Self._entryCapacity(slots: capacity)
-        _entries = .allocate(capacity: _limit)
+        _entries = arena.carve(_InternEntry.self, count: _limit)
         count = 0
         _longIDs = []
         _slab = nil
         seed = _IDHash.seed
     }
 
-    /// Frees the storage; the table must not be used afterwards. O(long identifiers).
+    /// Frees the storage the table grew into; the table must not be used afterwards.
+    /// O(long identifiers).
     @inlinable
     mutating func deallocate() {
-        _entries.deallocate()
-        _slots.deallocate()
+        if _ownsStorage {
+            _entries.deallocate()
+            _slots.deallocate()
+        }
         _longIDs = []
         _slab = nil
         count = 0
@@ -170,15 +189,16 @@ internal struct _InternTable {
     @usableFromInline
     mutating func _grow() {
         let capacity = (_mask &+ 1) &* 2
-        _slots.deallocate()
+        if _ownsStorage { _slots.deallocate() }
         _slots = .allocate(capacity: capacity)
         _slots.initialize(repeating: 0, count: capacity)
         _mask = capacity &- 1
         _limit = Self._entryCapacity(slots: capacity)
         let entries = UnsafeMutablePointer<_InternEntry>.allocate(capacity: _limit)
         entries.moveInitialize(from: _entries, count: count)
-        _entries.deallocate()
+        if _ownsStorage { _entries.deallocate() }
         _entries = entries
+        _ownsStorage = true
         for index in 0..<count {
             let entry = _entries[index]
             let hash =

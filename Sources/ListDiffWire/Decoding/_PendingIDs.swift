@@ -4,7 +4,7 @@
 /// waiting on each other's scanning, overlap — and so that an array made only of them is
 /// counted before its items are stored, straight into an array of exactly that size.
 ///
-/// Manually allocated: whoever makes one calls ``deallocate()`` once, when the decode ends.
+/// Carved from the decode's ``_DecodeArena``, which frees it.
 internal struct _PendingIDs {
     /// One scanned identifier: its inline words, their hash and its opening quote's offset.
     struct Entry {
@@ -21,14 +21,12 @@ internal struct _PendingIDs {
     /// Room for an item array of an input of `inputBytes` bytes: one identifier per eight
     /// bytes (an inline one with its quotes and comma takes three to 39), at least 64 and at
     /// most 2¹⁸; a longer array is read in runs. O(1).
-    init(inputBytes: Int) {
-        capacity = max(64, min(inputBytes / 8, 1 << 18))
-        _base = .allocate(capacity: capacity)
+    init(inputBytes: Int, arena: inout _DecodeArena) {
+        capacity = Self.capacity(inputBytes: inputBytes)
+        _base = arena.carve(Entry.self, count: capacity)
     }
 
-    func deallocate() {
-        _base.deallocate()
-    }
+    static func capacity(inputBytes: Int) -> Int { max(64, min(inputBytes / 8, 1 << 18)) }
 
     subscript(index: Int) -> Entry {
         get { _base[index] }

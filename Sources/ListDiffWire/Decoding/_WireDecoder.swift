@@ -37,18 +37,26 @@ internal struct _WireDecoder {
         let body = _WireBody(bytes)
         let result = body.bytes.withUnsafeBytes { (buffer) -> Result<R, JSONReadError> in
             do throws(JSONReadError) {
+                let codeCapacity = _DecodeBuffer<UInt32>.startingCapacity(min(buffer.count / 4, 1 << 18))
+                let itemCapacity = _DecodeBuffer<WireSnapshot.Item>.startingCapacity(min(buffer.count / 8, 1 << 18))
+                var arena = _DecodeArena(
+                    byteCount: _InternTable.arenaBytes(inputBytes: buffer.count)
+                        + _DecodeArena.bytes(for: UInt32.self, count: codeCapacity)
+                        + _DecodeArena.bytes(for: WireSnapshot.Item.self, count: itemCapacity)
+                        + _DecodeArena.bytes(
+                            for: _PendingIDs.Entry.self, count: _PendingIDs.capacity(inputBytes: buffer.count)))
+                defer { arena.deallocate() }
                 var decoder = _WireDecoder(
                     reader: try JSONReader(bytes: buffer, options: options.read),
-                    table: _InternTable(inputBytes: buffer.count), body: body,
+                    table: _InternTable(inputBytes: buffer.count, arena: &arena), body: body,
                     unknownMembers: options.unknownMembers,
-                    itemCodes: _DecodeBuffer(capacity: min(buffer.count / 4, 1 << 18)),
-                    items: _DecodeBuffer(capacity: min(buffer.count / 8, 1 << 18)),
-                    pending: _PendingIDs(inputBytes: buffer.count))
+                    itemCodes: _DecodeBuffer(capacity: codeCapacity, arena: &arena),
+                    items: _DecodeBuffer(capacity: itemCapacity, arena: &arena),
+                    pending: _PendingIDs(inputBytes: buffer.count, arena: &arena))
                 defer {
                     decoder.table.deallocate()
                     decoder.items.deallocate()
                     decoder.itemCodes.deallocate()
-                    decoder.pending.deallocate()
                 }
                 let value = try work(&decoder)
                 try decoder.reader.finish()
