@@ -24,8 +24,8 @@ extension SectionedDiff {
         var derived = sections
         derived.oldBase = top.oldBase
         derived.oldCounts = top.oldCounts
-        derived.newBase = [Int32](_filling: _DiffIndexes.none, count: origins.count)
-        derived.newCounts = [Int32](_filling: 0, count: origins.count)
+        derived.newBase = _SectionColumn(repeating: _DiffIndexes.none, count: origins.count)
+        derived.newCounts = _SectionColumn(repeating: 0, count: origins.count)
         var newTotal: Int32 = 0
         for (index, origin) in origins.enumerated() {
             let count: Int32
@@ -70,9 +70,9 @@ extension SectionedDiff {
         var sections = _DiffIndexes()
         sections.oldSectionCount = top.oldSectionCount
         sections.newSectionCount = origins.count
-        sections.oldSectionTarget = [Int32](_filling: _DiffIndexes.none, count: top.oldSectionCount)
-        sections.newSectionSource = [Int32](_filling: _DiffIndexes.none, count: origins.count)
-        sections.newSectionStable = [Bool](_filling: false, count: origins.count)
+        sections.oldSectionTarget = _SectionColumn(repeating: _DiffIndexes.none, count: top.oldSectionCount)
+        sections.newSectionSource = _SectionColumn(repeating: _DiffIndexes.none, count: origins.count)
+        sections.newSectionStable = _SectionColumn(repeating: false, count: origins.count)
         for (index, origin) in origins.enumerated() {
             let source = origin >= 0 ? top.newSectionSource[Int(origin)] : -1 &- origin
             sections.newSectionSource[index] = source

@@ -17,8 +17,8 @@ extension SectionedDiff {
     @inlinable
     func _firstStageIndexes(middle: Source, codes: [_SectionCodes], isDirty: [Bool], reshaped: [Bool]) -> _DiffIndexes {
         let top = _indexes
-        var newBase = [Int32](_filling: _DiffIndexes.none, count: top.newSectionCount)
-        var newCounts = [Int32](_filling: 0, count: top.newSectionCount)
+        var newBase = _SectionColumn(repeating: _DiffIndexes.none, count: top.newSectionCount)
+        var newCounts = _SectionColumn<Int32>(repeating: 0, count: top.newSectionCount)
         var newTotal: Int32 = 0
         for section in 0..<top.newSectionCount where top.isProcessed(new: section) {
             let count = Int32(truncatingIfNeeded: middle.sections[section].items.count)
@@ -43,7 +43,8 @@ extension SectionedDiff {
     /// The item columns of ``_firstStageIndexes(middle:codes:isDirty:reshaped:)``, stability aside.
     @inlinable
     func _firstStageColumns(
-        newCount: Int, newBase: [Int32], newCounts: [Int32], codes: [_SectionCodes], isDirty: [Bool], reshaped: [Bool]
+        newCount: Int, newBase: _SectionColumn<Int32>, newCounts: _SectionColumn<Int32>, codes: [_SectionCodes],
+        isDirty: [Bool], reshaped: [Bool]
     ) -> _ItemColumns {
         let top = _indexes
         var columns = _ItemColumns(oldCount: top.items.oldCount, newCount: newCount)

@@ -14,18 +14,18 @@ struct _DiffIndexes: Sendable {
     @usableFromInline var oldSectionCount = 0
     @usableFromInline var newSectionCount = 0
     /// New index of each old section, or ``none`` when it is deleted.
-    @usableFromInline var oldSectionTarget: [Int32] = []
+    @usableFromInline var oldSectionTarget: _SectionColumn<Int32> = []
     /// Old index of each new section, or ``none`` when it is inserted.
-    @usableFromInline var newSectionSource: [Int32] = []
+    @usableFromInline var newSectionSource: _SectionColumn<Int32> = []
     /// Kept and on the section LIS: not moved.
-    @usableFromInline var newSectionStable: [Bool] = []
+    @usableFromInline var newSectionStable: _SectionColumn<Bool> = []
 
     /// Flat number of each old section's first item, or ``none`` when the section is unprocessed.
-    @usableFromInline var oldBase: [Int32] = []
-    @usableFromInline var newBase: [Int32] = []
+    @usableFromInline var oldBase: _SectionColumn<Int32> = []
+    @usableFromInline var newBase: _SectionColumn<Int32> = []
     /// Items per processed section (old counts), to bound each section's flat range.
-    @usableFromInline var oldCounts: [Int32] = []
-    @usableFromInline var newCounts: [Int32] = []
+    @usableFromInline var oldCounts: _SectionColumn<Int32> = []
+    @usableFromInline var newCounts: _SectionColumn<Int32> = []
     /// Per processed item: its section, its partner on the other side, whether it stays.
     @usableFromInline var items = _ItemColumns()
 
@@ -113,9 +113,9 @@ extension _DiffIndexes {
         var indexes = _DiffIndexes()
         indexes.oldSectionCount = sectionCount
         indexes.newSectionCount = sectionCount
-        indexes.oldSectionTarget = (0..<sectionCount).map { Int32(truncatingIfNeeded: $0) }
+        indexes.oldSectionTarget = _SectionColumn((0..<sectionCount).map { Int32(truncatingIfNeeded: $0) })
         indexes.newSectionSource = indexes.oldSectionTarget
-        indexes.newSectionStable = [Bool](_filling: true, count: sectionCount)
+        indexes.newSectionStable = _SectionColumn(repeating: true, count: sectionCount)
         return indexes
     }
 }

@@ -15,7 +15,9 @@ extension _Matcher {
     /// `bases` and whose items' sections `sections` holds: ``oldID(_:)`` and ``newID(_:)``
     /// while the item columns are out of `result`, read through their handle.
     @inlinable @inline(__always)
-    static func _id(of flat: Int, in snapshot: Source, bases: [Int32], sections: UnsafeMutableBufferPointer<Int32>)
+    static func _id(
+        of flat: Int, in snapshot: Source, bases: _SectionColumn<Int32>, sections: UnsafeMutableBufferPointer<Int32>
+    )
         -> ItemID
     {
         let section = Int(sections[flat])

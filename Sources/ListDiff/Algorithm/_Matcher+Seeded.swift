@@ -19,7 +19,7 @@ extension _Matcher {
         result.oldSectionTarget = sections.oldSectionTarget
         result.newSectionSource = sections.newSectionSource
         result.newSectionStable = sections.newSectionStable
-        var unchanged = [Bool](_filling: false, count: result.newSectionCount)
+        var unchanged = _SectionColumn(repeating: false, count: result.newSectionCount)
         for index in 0..<result.newSectionCount where !result.isInserted(new: index) {
             let source = Int(result.newSectionSource[index])
             unchanged[index] =

@@ -4,8 +4,8 @@ extension _Matcher {
     /// content changed (a reload when its cell kind changed) or that are marked, except inside reloaded sections (the section
     /// reload already covers them). Inserted elements need no update.
     @inlinable
-    mutating func collectUpdates(unchanged: [Bool], hasMarks: Bool) throws(Failure) {
-        var sectionReloaded = [Bool](_filling: false, count: result.newSectionCount)
+    mutating func collectUpdates(unchanged: _SectionColumn<Bool>, hasMarks: Bool) throws(Failure) {
+        var sectionReloaded = _SectionColumn(repeating: false, count: result.newSectionCount)
         for section in 0..<result.newSectionCount {
             let source = Int(result.newSectionSource[section])
             if source >= 0, old.sections[source].content != new.sections[section].content {

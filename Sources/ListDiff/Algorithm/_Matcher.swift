@@ -50,9 +50,9 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         let newCount = new.sections.count
         result.oldSectionCount = oldCount
         result.newSectionCount = newCount
-        result.oldSectionTarget = [Int32](_filling: _DiffIndexes.none, count: oldCount)
-        result.newSectionSource = [Int32](_filling: _DiffIndexes.none, count: newCount)
-        result.newSectionStable = [Bool](_filling: false, count: newCount)
+        result.oldSectionTarget = _SectionColumn(repeating: _DiffIndexes.none, count: oldCount)
+        result.newSectionSource = _SectionColumn(repeating: _DiffIndexes.none, count: newCount)
+        result.newSectionStable = _SectionColumn(repeating: false, count: newCount)
         // One section a side (every flat list): nothing to hash, no repeat possible.
         if oldCount == 1 && newCount == 1 {
             if old.sections[0].id == new.sections[0].id {
@@ -89,8 +89,8 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
 
     /// Kept sections whose item identifiers are equal in order need no hashing at all.
     @inlinable
-    func findUnchangedSections(forceProcessing: Bool) -> [Bool] {
-        var unchanged = [Bool](_filling: false, count: result.newSectionCount)
+    func findUnchangedSections(forceProcessing: Bool) -> _SectionColumn<Bool> {
+        var unchanged = _SectionColumn(repeating: false, count: result.newSectionCount)
         guard !forceProcessing else { return unchanged }
         for index in 0..<result.newSectionCount {
             guard !result.isInserted(new: index) else { continue }
@@ -124,10 +124,10 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     }
 
     @inlinable
-    mutating func assignFlatNumbers(unchanged: [Bool]) {
+    mutating func assignFlatNumbers(unchanged: _SectionColumn<Bool>) {
         var oldTotal: Int32 = 0
-        result.oldBase = [Int32](_filling: _DiffIndexes.none, count: result.oldSectionCount)
-        result.oldCounts = [Int32](_filling: 0, count: result.oldSectionCount)
+        result.oldBase = _SectionColumn(repeating: _DiffIndexes.none, count: result.oldSectionCount)
+        result.oldCounts = _SectionColumn(repeating: 0, count: result.oldSectionCount)
         for index in 0..<result.oldSectionCount {
             guard result.isDeleted(old: index) || !unchanged[Int(result.oldSectionTarget[index])] else { continue }
             result.oldBase[index] = oldTotal
@@ -135,8 +135,8 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
             oldTotal += result.oldCounts[index]
         }
         var newTotal: Int32 = 0
-        result.newBase = [Int32](_filling: _DiffIndexes.none, count: result.newSectionCount)
-        result.newCounts = [Int32](_filling: 0, count: result.newSectionCount)
+        result.newBase = _SectionColumn(repeating: _DiffIndexes.none, count: result.newSectionCount)
+        result.newCounts = _SectionColumn(repeating: 0, count: result.newSectionCount)
         for index in 0..<result.newSectionCount where !unchanged[index] {
             result.newBase[index] = newTotal
             result.newCounts[index] = Int32(new.sections[index].items.count)
@@ -155,7 +155,9 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
     /// Each flat item's section. Processed sections tile the column exactly, so every element
     /// is written once.
     @inlinable
-    static func writeSections(of column: UnsafeMutableBufferPointer<Int32>, bases: [Int32], counts: [Int32]) {
+    static func writeSections(
+        of column: UnsafeMutableBufferPointer<Int32>, bases: _SectionColumn<Int32>, counts: _SectionColumn<Int32>
+    ) {
         for section in bases.indices where bases[section] != _DiffIndexes.none {
             let start = Int(bases[section])
             for flat in start..<(start + Int(counts[section])) {
