@@ -38,19 +38,13 @@ public enum LongestIncreasingSubsequence {
             @usableFromInline let previous: UnsafeMutablePointer<Int32>
         }
 
-        /// Room for `count` values. The elements are left uninitialized, but for a small
-        /// scratch, filled by specialized code (the standard library's uninitialized
-        /// allocation looks its storage type up at run time, ~500 instructions, more than
-        /// filling 256 elements; see `Array(_filling:count:)`): every pass writes each
-        /// element it later reads.
+        /// Room for `count` values, left uninitialized (allocated by specialized code: see
+        /// `Array(_initializingCapacity:_:)`): every pass writes each element it later reads.
         @usableFromInline
         mutating func reserve(_ count: Int) {
             guard capacity < count else { return }
             let total = 3 &* count &+ LongestIncreasingSubsequence.searchWindow
-            storage =
-                total > 256
-                ? [Int32](unsafeUninitializedCapacity: total) { _, initialized in initialized = total }
-                : [Int32](_filling: 0, count: total)
+            storage = [Int32](_initializingCapacity: total) { _, initialized in initialized = total }
             capacity = count
         }
 

@@ -53,8 +53,8 @@ extension _DiffIndexes {
         // No processed old item: nothing to delete or move (and nothing to allocate).
         guard items.oldCount > 0 else { return ([], []) }
         var deletes: [ItemPath] = []
-        let moves = [ItemMove](unsafeUninitializedCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
-            deletes = [ItemPath](unsafeUninitializedCapacity: items.oldCount) { deletes, deleteCount in
+        let moves = [ItemMove](_initializingCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
+            deletes = [ItemPath](_initializingCapacity: items.oldCount) { deletes, deleteCount in
                 items.read { items in
                     for section in 0..<oldSectionCount where !isDeleted(old: section) {
                         guard let range = flatRange(old: section) else { continue }
@@ -103,7 +103,7 @@ extension _DiffIndexes {
                     for flat in range where isInsertedItem(flat) { count &+= 1 }
                 }
                 guard count > 0 else { return [] }
-                return [ItemPath](unsafeUninitializedCapacity: count) { inserts, written in
+                return [ItemPath](_initializingCapacity: count) { inserts, written in
                     for section in 0..<newSectionCount where !isInserted(new: section) {
                         guard let range = flatRange(new: section) else { continue }
                         for flat in range where isInsertedItem(flat) {

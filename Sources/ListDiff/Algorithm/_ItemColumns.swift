@@ -40,7 +40,7 @@ struct _ItemColumns: Sendable {
             storage = []
             return
         }
-        storage = [Int32](unsafeUninitializedCapacity: total) { buffer, count in
+        storage = [Int32](_initializingCapacity: total) { buffer, count in
             UnsafeMutableBufferPointer(rebasing: buffer[stableStart..<total]).initialize(repeating: 0)
             count = total
         }

@@ -23,7 +23,7 @@ struct _SymbolTable {
         var capacity = 16
         while capacity * 2 < entries * 3 { capacity <<= 1 }
         let total = capacity &+ (fullHashes ? entries : 0)
-        storage = [UInt64](unsafeUninitializedCapacity: total) { buffer, count in
+        storage = [UInt64](_initializingCapacity: total) { buffer, count in
             buffer.baseAddress.unsafelyUnwrapped.initialize(repeating: 0, count: capacity)
             count = total
         }

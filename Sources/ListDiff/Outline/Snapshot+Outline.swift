@@ -11,7 +11,7 @@ extension Snapshot {
         // straight into an array sized by a first, cheaper pass: growing it cost half the time
         // in copies, and appending a uniqueness check per row.
         let count = outline.visibleRowCount
-        let rows = ContiguousArray<Item>(unsafeUninitializedCapacity: count) { buffer, initialized in
+        let rows = ContiguousArray<Item>(_initializingCapacity: count) { buffer, initialized in
             func visit(_ items: [Outline<ItemID, ItemContent>.Item], level: Int) {
                 for index in items.indices where initialized < count {
                     let disclosure = OutlineRowContent<ItemContent>.Disclosure(

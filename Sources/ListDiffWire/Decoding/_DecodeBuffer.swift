@@ -1,3 +1,5 @@
+@_spi(Unchecked) import ListDiff
+
 /// Values collected while decoding — the items of the array being read, the intern-table
 /// entries of a diff request's items — in storage kept for the whole decode, so that each
 /// array taken from it is allocated once, at its exact size, however long it grew, and an
@@ -63,7 +65,7 @@ internal struct _DecodeBuffer<Element> {
         guard taken > 0 else { return [] }
         count = 0
         let base = _base
-        return ContiguousArray(unsafeUninitializedCapacity: taken) { buffer, initialized in
+        return ContiguousArray(_initializingCapacity: taken) { buffer, initialized in
             buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: base, count: taken)
             initialized = taken
         }

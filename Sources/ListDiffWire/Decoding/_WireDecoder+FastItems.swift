@@ -1,3 +1,4 @@
+@_spi(Unchecked) import ListDiff
 import ListDiffJSON
 
 extension _WireDecoder {
@@ -18,7 +19,7 @@ extension _WireDecoder {
             items.count &+= scanned
             return nil
         }
-        let array = ContiguousArray<WireSnapshot.Item>(unsafeUninitializedCapacity: scanned) { buffer, initialized in
+        let array = ContiguousArray<WireSnapshot.Item>(_initializingCapacity: scanned) { buffer, initialized in
             _internPending(scanned, firstIndex: firstIndex, into: buffer.baseAddress.unsafelyUnwrapped)
             initialized = scanned
         }
