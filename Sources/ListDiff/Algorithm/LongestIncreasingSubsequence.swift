@@ -36,6 +36,16 @@ public enum LongestIncreasingSubsequence {
             /// search's last, vector step.
             @usableFromInline let tailValues: UnsafeMutablePointer<Int32>
             @usableFromInline let previous: UnsafeMutablePointer<Int32>
+
+            @inlinable
+            init(
+                tails: UnsafeMutablePointer<Int32>, tailValues: UnsafeMutablePointer<Int32>,
+                previous: UnsafeMutablePointer<Int32>
+            ) {
+                self.tails = tails
+                self.tailValues = tailValues
+                self.previous = previous
+            }
         }
 
         /// Room for `count` values, left uninitialized (allocated by specialized code: see
@@ -48,8 +58,10 @@ public enum LongestIncreasingSubsequence {
             capacity = count
         }
 
-        /// Calls `body` with the buffers, room for ``capacity`` values.
-        @usableFromInline
+        /// Calls `body` with the buffers, room for ``capacity`` values. Inlinable, so that the
+        /// array's buffer access is specialised (unspecialised, its exit check looked generic
+        /// metadata up: ~700 instructions a section).
+        @inlinable
         mutating func update<R>(_ body: (Handle) -> R) -> R {
             let capacity = capacity
             return storage.withUnsafeMutableBufferPointer { buffer in
