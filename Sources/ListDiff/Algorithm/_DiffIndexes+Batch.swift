@@ -50,8 +50,16 @@ extension _DiffIndexes {
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
     /// bounds (every move pairs one old and one new processed item).
     func assembleDeletesAndMoves() -> ([ItemPath], [ItemMove]) {
-        // No processed old item: nothing to delete or move (and nothing to allocate).
+        // No processed old item: nothing to delete or move (and no table to build).
         guard items.oldCount > 0 else { return ([], []) }
+        // Per new section, its first flat number when it is kept (items move into it), else
+        // `none` (inserted: its items come with it): one load per kept item.
+        var keptBase = _SectionColumn(repeating: Self.none, count: newSectionCount)
+        for section in 0..<newSectionCount where !isInserted(new: section) { keptBase[section] = newBase[section] }
+        return keptBase.withUnsafeBufferPointer { keptBase in _assembleDeletesAndMoves(keptBase: keptBase) }
+    }
+
+    func _assembleDeletesAndMoves(keptBase: UnsafeBufferPointer<Int32>) -> ([ItemPath], [ItemMove]) {
         var deletes: [ItemPath] = []
         let moves = [ItemMove](_initializingCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
             deletes = [ItemPath](_initializingCapacity: items.oldCount) { deletes, deleteCount in
@@ -64,9 +72,8 @@ extension _DiffIndexes {
                             if partner != _ItemColumns.none {
                                 let to = Int(items.newSection[partner])
                                 if to == target, items.isStable(new: partner) { continue }
-                                // Into a kept section it moves; an inserted one brings its items.
-                                if !isInserted(new: to) {
-                                    let base = newBase[to]
+                                let base = keptBase[to]
+                                if base != Self.none {
                                     moves.initializeElement(
                                         at: moveCount,
                                         to: ItemMove(
@@ -88,34 +95,34 @@ extension _DiffIndexes {
         return (deletes, moves)
     }
 
-    /// Inserts into kept sections, from the new side: counted first, so the array is
-    /// allocated once at its size (none when nothing is inserted).
+    /// Inserts into kept sections, from the new side, in one pass. The first insert reserves
+    /// room for up to ``insertReservation`` (a small diff's inserts then take one allocation,
+    /// not a growing few); a diff with none allocates nothing.
     func assembleInserts() -> [ItemPath] {
+        var inserts: [ItemPath] = []
         items.read { items in
             oldSectionTarget.withUnsafeBufferPointer { oldSectionTarget in
-                func isInsertedItem(_ flat: Int) -> Bool {
-                    let partner = Int(items.newPartner[flat])
-                    return partner == _ItemColumns.none || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
-                }
-                var count = 0
                 for section in 0..<newSectionCount where !isInserted(new: section) {
                     guard let range = flatRange(new: section) else { continue }
-                    for flat in range where isInsertedItem(flat) { count &+= 1 }
-                }
-                guard count > 0 else { return [] }
-                return [ItemPath](_initializingCapacity: count) { inserts, written in
-                    for section in 0..<newSectionCount where !isInserted(new: section) {
-                        guard let range = flatRange(new: section) else { continue }
-                        for flat in range where isInsertedItem(flat) {
-                            inserts.initializeElement(
-                                at: written, to: ItemPath(section: section, item: flat &- range.lowerBound))
-                            written &+= 1
+                    for flat in range {
+                        let partner = Int(items.newPartner[flat])
+                        guard
+                            partner == _ItemColumns.none
+                                || oldSectionTarget[Int(items.oldSection[partner])] == Self.none
+                        else { continue }
+                        if inserts.isEmpty {
+                            inserts.reserveCapacity(Swift.min(items.newPartner.count, Self.insertReservation))
                         }
+                        inserts.append(ItemPath(section: section, item: flat &- range.lowerBound))
                     }
                 }
             }
         }
+        return inserts
     }
+
+    /// The inserts the first one makes room for.
+    static var insertReservation: Int { 32 }
 }
 
 extension _DiffIndexes {
