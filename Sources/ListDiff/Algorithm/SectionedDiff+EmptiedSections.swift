@@ -24,6 +24,8 @@ extension SectionedDiff {
         var best: (placed: [_EmptiedPlacement], origins: [Int32], sections: _DiffIndexes)?
         for avoiding in [true, false] {
             guard let placed = _placement(keeping: emptied, avoidingNoOpMoves: avoiding) else { continue }
+            // The same placement twice (no no-op move to avoid) is weighed once.
+            if let best, best.placed == placed { continue }
             let origins = _extendedOrigins(placing: placed)
             let sections = _extendedSections(origins: origins)
             if best.map({ sections.sectionMoveCount < $0.sections.sectionMoveCount }) ?? true {

@@ -92,9 +92,13 @@ extension _DiffIndexes {
             newSectionStable[index] = true
         }
         if inOrder { return }
+        // Sized once (not grown element by element): the staged diffs stabilise twice a diff.
         var kept: [Int32] = []
         var isFixed: [Bool] = []
         var keptAt: [Int] = []
+        kept.reserveCapacity(newSectionCount)
+        isFixed.reserveCapacity(newSectionCount)
+        keptAt.reserveCapacity(newSectionCount)
         for index in 0..<newSectionCount where !isInserted(new: index) {
             kept.append(newSectionSource[index])
             isFixed.append(Int(newSectionSource[index]) == index)

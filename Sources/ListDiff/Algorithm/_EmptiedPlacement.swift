@@ -1,7 +1,7 @@
 /// Where ``SectionedDiff/_placement(keeping:avoidingNoOpMoves:)`` puts an emptied section back:
 /// its index in the extended snapshot and its old index.
 @usableFromInline
-struct _EmptiedPlacement: Sendable {
+struct _EmptiedPlacement: Sendable, Equatable {
     @usableFromInline let position: Int
     @usableFromInline let source: Int
 
