@@ -168,4 +168,34 @@ struct ParserHarness {
         )
         #expect(ParserHarness.parse("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n").requests.first?.path == "*")
     }
+    /// The fields that frame the body are known by their names' bytes in any case, and only
+    /// by those: a name of the same length spelled otherwise is an ordinary field, and a
+    /// trailer never frames.
+    @Test func framingFieldsAreKnownByTheirNamesInAnyCaseAndOnlyByThem() throws {
+        let mixedCase = ParserHarness.parse(
+            "POST /x HTTP/1.1\r\nhOsT: h\r\ncontent-LENGTH: 5\r\nCONNECTION: close\r\n\r\nhello")
+        let request = try #require(mixedCase.requests.first)
+        #expect(request.body == Array("hello".utf8))
+        #expect(!request.keepAlive)
+
+        // Each near-miss has a framing name's length: none of them frames.
+        let nearMisses = ParserHarness.parse(
+            "POST /x HTTP/1.1\r\nHost: h\r\nHose: 1\r\nExpekt: 100-continue\r\nConnectiom: close\r\n"
+                + "Content-Lengtx: 5\r\nTransfer-Encodinx: chunked\r\n\r\n")
+        let plain = try #require(nearMisses.requests.first)
+        #expect(plain.body.isEmpty && plain.keepAlive && nearMisses.continues == 0)
+        #expect(plain.headers["Content-Lengtx"] == "5")
+
+        let withoutHost = ParserHarness.parse("GET / HTTP/1.1\r\nHosts: h\r\n\r\n")
+        #expect(withoutHost.failure?.detail.contains("needs a Host header") == true)
+        let twoHosts = ParserHarness.parse("GET / HTTP/1.1\r\nHost: a\r\nHOST: b\r\n\r\n")
+        #expect(twoHosts.failure?.detail.contains("more than one Host header") == true)
+
+        // A Content-Length among the trailers frames nothing; the next request parses.
+        let trailer = ParserHarness.parse(
+            "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n"
+                + "Content-Length: 9\r\n\r\nGET /next HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(trailer.requests.map(\.path) == ["/x", "/next"])
+        #expect(trailer.requests.first?.body == Array("hi".utf8))
+    }
 }

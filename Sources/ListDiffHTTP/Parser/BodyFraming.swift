@@ -18,37 +18,19 @@ enum BodyFraming {
     /// Digits enough for any length we could accept; more means "too large".
     static let maxLengthDigits = 18
 
-    static func decide(headers: HTTPHeaders, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError) -> Decision
+    /// The framing the head's `fields` decide (RFC 9112 §6.3), or the error that refuses it.
+    static func decide(_ fields: FramingFields, version: HTTPVersion, maxBodyBytes: Int) throws(HTTPParseError)
+        -> Decision
     {
-        // One pass over the fields; the arrays stay empty (unallocated) for a plain GET.
-        var hosts = 0
-        var transferEncodings: [String] = []
-        // The usual single Content-Length is kept apart: an array for it cost an allocation a request.
-        var contentLength: String?
-        var moreContentLengths: [String] = []
-        var expectations: [String] = []
-        var hasConnectionField = false
-        for field in headers.fields {
-            if HTTPHeaders.namesMatch(field.name, "Host") {
-                hosts += 1
-            } else if HTTPHeaders.namesMatch(field.name, "Content-Length") {
-                if contentLength == nil { contentLength = field.value } else { moreContentLengths.append(field.value) }
-            } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
-                transferEncodings.append(field.value)
-            } else if HTTPHeaders.namesMatch(field.name, "Expect") {
-                expectations.append(field.value)
-            } else if HTTPHeaders.namesMatch(field.name, "Connection") {
-                hasConnectionField = true
-            }
-        }
-        if version == .http1_1 && hosts != 1 {
+        if version == .http1_1 && fields.hosts != 1 {
             throw HTTPParseError(
                 .badRequest,
-                hosts == 0 ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
+                fields.hosts == 0
+                    ? "headers: an HTTP/1.1 request needs a Host header" : "headers: more than one Host header")
         }
         let length: Length
-        if !transferEncodings.isEmpty {
-            guard contentLength == nil else {
+        if !fields.transferEncodings.isEmpty {
+            guard fields.contentLength == nil else {
                 throw HTTPParseError(.badRequest, "headers: both Transfer-Encoding and Content-Length are present")
             }
             guard version == .http1_1 else {
@@ -57,13 +39,13 @@ enum BodyFraming {
             // Empty list elements (`, chunked`) are rejected rather than skipped (RFC 9110
             // §5.6.1 lets a recipient ignore them): framing is where lenient parsers disagree.
             let codings =
-                transferEncodings
+                fields.transferEncodings
                 .flatMap { $0.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) }
                 .map { HTTPBytes.trimmed($0) }
             if codings.contains(where: \.isEmpty) {
                 throw HTTPParseError(
                     .badRequest,
-                    "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' has an empty list element"
+                    "headers: Transfer-Encoding '\(fields.transferEncodings.joined(separator: ", "))' has an empty list element"
                 )
             }
             guard codings.count == 1, let only = codings.first,
@@ -71,14 +53,15 @@ enum BodyFraming {
             else {
                 throw HTTPParseError(
                     .notImplemented,
-                    "headers: Transfer-Encoding '\(transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')"
+                    "headers: Transfer-Encoding '\(fields.transferEncodings.joined(separator: ", "))' is not supported (only 'chunked')"
                 )
             }
             length = .chunked
-        } else if let contentLength {
+        } else if let contentLength = fields.contentLength {
             let declared: Int
-            if !moreContentLengths.isEmpty {
-                declared = try Self.contentLength([contentLength] + moreContentLengths, maxBodyBytes: maxBodyBytes)
+            if !fields.moreContentLengths.isEmpty {
+                declared = try Self.contentLength(
+                    [contentLength] + fields.moreContentLengths, maxBodyBytes: maxBodyBytes)
             } else if let plain = plainLength(contentLength), plain <= maxBodyBytes {
                 declared = plain
             } else {
@@ -89,17 +72,18 @@ enum BodyFraming {
             length = .none
         }
         var expectsContinue = false
-        if !expectations.isEmpty {
-            guard expectations.count == 1, let expectation = expectations.first,
+        if !fields.expectations.isEmpty {
+            guard fields.expectations.count == 1, let expectation = fields.expectations.first,
                 HTTPHeaders.bytesMatchIgnoringCase(HTTPBytes.trimmed(expectation.utf8), "100-continue".utf8)
             else {
                 throw HTTPParseError(
                     .expectationFailed,
-                    "headers: Expect '\(expectations.joined(separator: ", "))' is not supported (only '100-continue')")
+                    "headers: Expect '\(fields.expectations.joined(separator: ", "))' is not supported (only '100-continue')"
+                )
             }
             expectsContinue = version == .http1_1 && length != .none
         }
-        return Decision(length: length, expectsContinue: expectsContinue, hasConnectionField: hasConnectionField)
+        return Decision(length: length, expectsContinue: expectsContinue, hasConnectionField: fields.hasConnectionField)
     }
 
     /// The usual `Content-Length` value, 1 to ``maxLengthDigits`` digits and nothing else, read

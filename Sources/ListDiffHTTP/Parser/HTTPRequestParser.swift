@@ -47,6 +47,8 @@ public struct HTTPRequestParser: Sendable {
     var query: [HTTPQueryParameter] = []
     var version = HTTPVersion.http1_1
     var headers = HTTPHeaders()
+    /// What the headers read so far say about the body's framing.
+    var framingFields = FramingFields()
     var trailers = HTTPHeaders()
     var body: [UInt8] = []
     var keepAlive = true
@@ -143,11 +145,12 @@ public struct HTTPRequestParser: Sendable {
                 if isTrailer { return .request(completeRequest()) }
                 return try finishHead(bufferedBodyBytes: input.count - offset)
             }
-            let field = try HeaderLineParsing.field(
+            let (field, framing) = try HeaderLineParsing.field(
                 line, lineNumber: (isTrailer ? trailers.count : headers.count) + 1, isTrailer: isTrailer)
             if isTrailer {
                 trailers.append(name: field.name, value: field.value)
             } else {
+                if let framing { framingFields.note(framing, value: field.value) }
                 headers.append(name: field.name, value: field.value)
             }
             guard headers.count + trailers.count <= limits.maxHeaderCount else {
@@ -295,7 +298,7 @@ public struct HTTPRequestParser: Sendable {
 
     /// Decides the body framing once the head is complete (RFC 9112 §6.3).
     private mutating func finishHead(bufferedBodyBytes: Int) throws(HTTPParseError) -> HTTPParseEvent? {
-        let framing = try BodyFraming.decide(headers: headers, version: version, maxBodyBytes: limits.maxBodyBytes)
+        let framing = try BodyFraming.decide(framingFields, version: version, maxBodyBytes: limits.maxBodyBytes)
         keepAlive =
             version == .http1_1
             ? !(framing.hasConnectionField && headers.containsToken("close", in: "Connection"))
@@ -328,6 +331,7 @@ public struct HTTPRequestParser: Sendable {
         headBytes = 0
         leadingEmptyLines = 0
         headers = HTTPHeaders()
+        framingFields = FramingFields()
         trailers = HTTPHeaders()
         body = []
         query = []

@@ -1,10 +1,11 @@
 /// Parses one `field-name ":" OWS field-value OWS` line (RFC 9112 §5).
 enum HeaderLineParsing {
     /// Rejects a space before the colon, obs-fold continuation lines (they start with a space,
-    /// which is no token byte) and control bytes in the value.
+    /// which is no token byte) and control bytes in the value. Returns the field and, when its
+    /// name is one that frames the body, which (``FramingFields/Name``).
     static func field(
         _ line: UnsafeRawBufferPointer.SubSequence, lineNumber: Int, isTrailer: Bool
-    ) throws(HTTPParseError) -> HTTPHeaderField {
+    ) throws(HTTPParseError) -> (field: HTTPHeaderField, framing: FramingFields.Name?) {
         // Built only for an error: formatting it for every line cost more than parsing the line.
         func place() -> String { "\(isTrailer ? "trailer" : "header") line \(lineNumber)" }
         // Indexed as a buffer of its own: a slice's subscript checks its bounds at every byte.
@@ -30,7 +31,10 @@ enum HeaderLineParsing {
                 .badRequest,
                 "\(place()) ('\(String(decoding: name, as: UTF8.self))'): the value contains a control byte")
         }
-        return HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: commonValue(value))
+        return (
+            HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: commonValue(value)),
+            FramingFields.Name(name)
+        )
     }
 
     /// `application/json`, the content type of nearly every request to the API, is one byte
