@@ -1,6 +1,6 @@
 extension Array {
     /// `count` copies of `value`, as `init(repeating:count:)` makes them, but allocated by code
-    /// specialized for `Element` (see ``Swift/Array/init(_initializingCapacity:_:)``: the
+    /// specialized for `Element` (see ``_ContiguouslyStored/init(_initializingCapacity:_:)``: the
     /// standard library's initializer looks the storage class's generic metadata up at run
     /// time). A few are appended (a call to `memset` costs more than storing them); more are
     /// filled with wide stores. O(`count`).

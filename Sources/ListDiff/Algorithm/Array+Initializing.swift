@@ -1,4 +1,13 @@
-extension Array {
+/// The arrays ``_ContiguouslyStored/init(_initializingCapacity:_:)`` makes: `Array` and
+/// `ContiguousArray`, whose `append(contentsOf:)` copies a sequence straight into storage it
+/// has reserved, and whose storage is always contiguous. Not for other collections: one that
+/// appends element by element would hold none of what `body` wrote.
+public protocol _ContiguouslyStored: RangeReplaceableCollection, MutableCollection, BidirectionalCollection {}
+
+extension Array: _ContiguouslyStored {}
+extension ContiguousArray: _ContiguouslyStored {}
+
+extension _ContiguouslyStored {
     /// An array whose elements `body` writes into its uninitialised storage, room for
     /// `capacity`, counting them into its second argument: `init(unsafeUninitializedCapacity:initializingWith:)`,
     /// allocated by code specialised for `Element`.
@@ -22,25 +31,8 @@ extension Array {
         reserveCapacity(capacity)
         append(contentsOf: _UninitializedElements(count: capacity))
         var written = 0
-        withUnsafeMutableBufferPointer { buffer in body(buffer, &written) }
-        precondition(written >= 0 && written <= capacity, "more elements written than there is room for")
-        guard written < capacity else { return }
-        precondition(_isPOD(Element.self), "every element of a type with references must be written")
-        removeLast(capacity &- written)
-    }
-}
-
-extension ContiguousArray {
-    /// See ``Swift/Array/init(_initializingCapacity:_:)``.
-    @inlinable
-    public init(
-        _initializingCapacity capacity: Int, _ body: (UnsafeMutableBufferPointer<Element>, inout Int) -> Void
-    ) {
-        self.init()
-        reserveCapacity(capacity)
-        append(contentsOf: _UninitializedElements(count: capacity))
-        var written = 0
-        withUnsafeMutableBufferPointer { buffer in body(buffer, &written) }
+        let wrote: Void? = withContiguousMutableStorageIfAvailable { buffer in body(buffer, &written) }
+        precondition(wrote != nil, "an array's storage is contiguous")
         precondition(written >= 0 && written <= capacity, "more elements written than there is room for")
         guard written < capacity else { return }
         precondition(_isPOD(Element.self), "every element of a type with references must be written")
@@ -49,7 +41,7 @@ extension ContiguousArray {
 }
 
 /// `count` elements an array appends without their being written: the storage of
-/// ``Swift/Array/init(_initializingCapacity:_:)``, which writes them next. Never iterated.
+/// ``_ContiguouslyStored/init(_initializingCapacity:_:)``, which writes them next. Never iterated.
 public struct _UninitializedElements<Element>: Sequence {
     @usableFromInline let count: Int
 
