@@ -28,6 +28,14 @@ import Testing
                 let diff = try SectionedDiff(from: pair.old, to: pair.new, options: DiffOptions(contentUpdates: style))
                 let staged = diff.stagedBatch
                 let batch = staged.changeset
+                // The one-stage shortcut the service answers with gives what the stages give.
+                let direct = diff.batchWithIntermediateSnapshots
+                guard direct.changeset == batch, direct.intermediateSnapshots == staged.stages.dropLast().map(\.result)
+                else {
+                    throw CellLoss.Lost(
+                        description:
+                            "batchWithIntermediateSnapshots \(direct.changeset) differs from the stages' \(batch)")
+                }
                 try BatchUpdateSimulator.verify(
                     stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: pair.old,
                     to: pair.new)

@@ -45,7 +45,7 @@ import Testing
         let unchanged = try WireDecoder.changes(
             written {
                 $0.writeChanges(
-                    from: "e.9", to: "e.9", digest: "d", changeset: WireChangeset(nil, sequential: false), fresh: nil,
+                    from: "e.9", to: "e.9", digest: "d", changeset: .unchanged(sequential: false), fresh: nil,
                     rows: nil, flat: flat)
             }, sequential: false)
         guard case .changes(_, .batch(let empty), nil) = unchanged.body else {

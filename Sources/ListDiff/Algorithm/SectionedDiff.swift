@@ -117,7 +117,30 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// The changeset for `performBatchUpdates`: valid by rules R1–R11 of UIKit's batch
     /// updates, with content updates in after-state coordinates.
     @inlinable
-    public var batch: BatchChangeset { stagedBatch.changeset }
+    public var batch: BatchChangeset { batchWithIntermediateSnapshots.changeset }
+
+    /// The changeset for `performBatchUpdates` and the snapshot the view shows after each of
+    /// its stages but the last (which is ``new``): what a client that applies the stages one by
+    /// one needs, without the stages' list when there is one stage (most changes).
+    /// O(s + p) for one stage; see ``StagedBatch`` for more.
+    @inlinable
+    public var batchWithIntermediateSnapshots: (changeset: BatchChangeset, intermediateSnapshots: [Source]) {
+        guard let update = _singleStage() else {
+            let staged = stagedBatch
+            return (staged.changeset, staged.stages.dropLast().map(\.result))
+        }
+        return (BatchChangeset(stages: update.isEmpty ? [] : [update], updates: _indexes.updates), [])
+    }
+
+    /// The one batch update, when one stage does (no deleted section gives items away and no
+    /// section needs a second stage: ``_batchStages()``'s last case); nil otherwise.
+    @inlinable
+    func _singleStage() -> BatchUpdate? {
+        guard _indexes.deletedSectionsWithKeptItems().isEmpty, _indexes.secondStageSections().isEmpty else {
+            return nil
+        }
+        return _indexes.assembleBatch()
+    }
 
     /// The changeset as operations applied one after another. O((s + p) log p). Every item
     /// both snapshots hold is carried (moved where it changes place), never deleted and

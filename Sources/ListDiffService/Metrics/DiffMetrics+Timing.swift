@@ -10,20 +10,37 @@ extension DiffMetrics {
     func changeset(
         from old: WireSnapshot, to new: WireSnapshot, codes: ItemCodes? = nil, format: ChangesetFormat
     ) throws(SectionedDiffError<WireID, WireID>) -> WireChangeset {
-        let codes = old.hasOutlines || new.hasOutlines ? nil : codes
-        let oldRows = old.visibleRows
-        let newRows = new.visibleRows
-        let diff = try matching(items: oldRows.numberOfItems + newRows.numberOfItems) {
-            () throws(SectionedDiffError<WireID, WireID>) in
-            try WireDiff(from: oldRows, to: newRows, codes: codes, options: format.options)
+        guard !old.hasOutlines, !new.hasOutlines else {
+            return try _changeset(from: old.visibleRows, to: new.visibleRows, codes: nil, format: format)
         }
-        return assembled(diff, format: format)
+        return try _changeset(from: old, to: new, codes: codes, format: format)
+    }
+
+    /// The diff of two snapshots' rows and its assembly, each timed; the two observed under
+    /// one lock. Diffed and assembled here, in one frame, so the diff is never copied.
+    private func _changeset(
+        from old: WireSnapshot, to new: WireSnapshot, codes: ItemCodes?, format: ChangesetFormat
+    ) throws(SectionedDiffError<WireID, WireID>) -> WireChangeset {
+        let items = old.numberOfItems + new.numberOfItems
+        let started = DispatchTime.now().uptimeNanoseconds
+        let diff: WireDiff
+        do {
+            diff = try WireDiff(from: old, to: new, codes: codes, options: format.options)
+        } catch {
+            observe(seconds: Self.seconds(since: started), items: items)
+            throw error
+        }
+        let matched = DispatchTime.now().uptimeNanoseconds
+        let changeset = WireChangeset(diff, sequential: format.sequential)
+        observe(
+            seconds: Double(matched - started) / 1e9, items: items, assemblySeconds: Self.seconds(since: matched))
+        return changeset
     }
 
     /// `diff` (nil: nothing changed) assembled into the changeset `format` asks for, timed.
     /// O(changeset).
     func assembled(_ diff: WireDiff?, format: ChangesetFormat) -> WireChangeset {
-        guard let diff else { return WireChangeset(nil, sequential: format.sequential) }
+        guard let diff else { return WireChangeset.unchanged(sequential: format.sequential) }
         let started = DispatchTime.now().uptimeNanoseconds
         defer { observeAssembly(seconds: Self.seconds(since: started)) }
         return WireChangeset(diff, sequential: format.sequential)

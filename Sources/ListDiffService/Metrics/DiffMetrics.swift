@@ -26,6 +26,16 @@ final class DiffMetrics: @unchecked Sendable {
         }
     }
 
+    /// Counts one diff of `items` items that took `seconds` and its changeset, assembled in
+    /// `assemblySeconds`.
+    func observe(seconds: Double, items: Int, assemblySeconds: Double) {
+        lock.withLock {
+            current.latency.observe(seconds)
+            current.items += items
+            current.assembly.observe(assemblySeconds)
+        }
+    }
+
     /// Counts one changeset assembled in `seconds`.
     func observeAssembly(seconds: Double) {
         lock.withLock { current.assembly.observe(seconds) }

@@ -6,23 +6,23 @@ public enum WireChangeset: Sendable {
     case batch(WireBatchDocument)
     case sequential(SequentialChangeset)
 
-    /// The changeset of `diff` (nil: nothing changed) in the form asked, assembled now: the
-    /// engine's last step, done before a byte is written, so writers only write (and a diff's
-    /// timing can cover it). O(changeset), plus each stage's snapshot when a batch has several.
-    public init(_ diff: WireDiff?, sequential: Bool) {
-        switch (diff, sequential) {
-        case (let diff?, true):
+    /// The changeset of `diff` in the form asked, assembled now: the engine's last step, done
+    /// before a byte is written, so writers only write (and a diff's timing can cover it).
+    /// O(changeset), plus each stage's snapshot when a batch has several.
+    public init(_ diff: borrowing WireDiff, sequential: Bool) {
+        if sequential {
             self = .sequential(diff.sequential)
-        case (let diff?, false):
-            let staged = diff.stagedBatch
-            self = .batch(
-                WireBatchDocument(
-                    changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result)))
-        case (nil, true):
-            self = .sequential(SequentialChangeset())
-        case (nil, false):
-            self = .batch(WireBatchDocument(changeset: BatchChangeset(), intermediateSnapshots: []))
+            return
         }
+        let batch = diff.batchWithIntermediateSnapshots
+        self = .batch(WireBatchDocument(changeset: batch.changeset, intermediateSnapshots: batch.intermediateSnapshots))
+    }
+
+    /// The changeset of a diff that found nothing changed, in the form asked. O(1).
+    public static func unchanged(sequential: Bool) -> WireChangeset {
+        sequential
+            ? .sequential(SequentialChangeset())
+            : .batch(WireBatchDocument(changeset: BatchChangeset(), intermediateSnapshots: []))
     }
 
     /// The elements a batch changeset's inserts and reloads show, taken from `new` (the
