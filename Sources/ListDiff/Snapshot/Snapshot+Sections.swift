@@ -104,7 +104,7 @@ extension Snapshot {
     /// empties it when few enough sections are left to scan.
     mutating func _reindexSections(from start: Int = 0) {
         guard sections.count > Self._scannedSectionLimit else {
-            _sectionIndex = [:]
+            if !_sectionIndex.isEmpty { _sectionIndex = [:] }
             return
         }
         // An index left empty while the sections were few is built whole.

@@ -51,24 +51,68 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// Stored apart from ``sections`` so that inlinable editing (``editItemsUnchecked(placing:in:removing:_:)``,
     /// specialised in the wire layer) may change it in place.
     @usableFromInline internal var _sections: ContiguousArray<Section>
+    /// The section index, item map and marks; nil while all are empty (``_SnapshotAnnex``).
+    @usableFromInline internal var _annexBox: _SnapshotAnnexBox<SectionID, ItemID>?
+
     /// Each section's position when there are more than ``_scannedSectionLimit`` sections;
     /// empty otherwise (see ``_position(ofSection:)``).
-    @usableFromInline internal var _sectionIndex: [SectionID: Int]
+    @inlinable internal var _sectionIndex: [SectionID: Int] {
+        get { _annexBox?.value.sectionIndex ?? [:] }
+        _modify {
+            let box = _uniqueAnnex()
+            yield &box.value.sectionIndex
+        }
+    }
     /// Item → section identifier; built on first use by an operation that must locate items.
-    @usableFromInline internal var _itemSection: [ItemID: SectionID]?
+    @inlinable internal var _itemSection: [ItemID: SectionID]? {
+        get { _annexBox?.value.itemSection }
+        _modify {
+            let box = _uniqueAnnex()
+            yield &box.value.itemSection
+        }
+    }
 
     /// Items whose cells must be reloaded even if their content is equal.
-    public internal(set) var reloadedItems: Set<ItemID> = []
+    public internal(set) var reloadedItems: Set<ItemID> {
+        @inlinable get { _annexBox?.value.reloadedItems ?? [] }
+        @inlinable set { _uniqueAnnex().value.reloadedItems = newValue }
+        @inlinable _modify {
+            let box = _uniqueAnnex()
+            yield &box.value.reloadedItems
+        }
+    }
     /// Items whose cells must be reconfigured even if their content is equal.
-    public internal(set) var reconfiguredItems: Set<ItemID> = []
+    public internal(set) var reconfiguredItems: Set<ItemID> {
+        @inlinable get { _annexBox?.value.reconfiguredItems ?? [] }
+        @inlinable set { _uniqueAnnex().value.reconfiguredItems = newValue }
+        @inlinable _modify {
+            let box = _uniqueAnnex()
+            yield &box.value.reconfiguredItems
+        }
+    }
     /// Sections to reload even if their content is equal.
-    public internal(set) var reloadedSections: Set<SectionID> = []
+    public internal(set) var reloadedSections: Set<SectionID> {
+        @inlinable get { _annexBox?.value.reloadedSections ?? [] }
+        @inlinable set { _uniqueAnnex().value.reloadedSections = newValue }
+        @inlinable _modify {
+            let box = _uniqueAnnex()
+            yield &box.value.reloadedSections
+        }
+    }
+
+    /// The annex's box, made this snapshot's own first (created, or copied from the one it
+    /// shares) so that it can be changed. O(1), or the annex's size when copied.
+    @inlinable
+    mutating func _uniqueAnnex() -> _SnapshotAnnexBox<SectionID, ItemID> {
+        if isKnownUniquelyReferenced(&_annexBox), let box = _annexBox { return box }
+        let box = _SnapshotAnnexBox(_annexBox?.value ?? _SnapshotAnnex())
+        _annexBox = box
+        return box
+    }
 
     /// An empty snapshot.
     public init() {
         _sections = []
-        _sectionIndex = [:]
-        _itemSection = [:]
     }
 
     /// A snapshot of the given sections, checking that identifiers are unique.
@@ -172,8 +216,12 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         _sections sections: ContiguousArray<Section>, sectionIndex: [SectionID: Int], itemSection: [ItemID: SectionID]?
     ) {
         _sections = sections
-        _sectionIndex = sectionIndex
-        _itemSection = itemSection
+        if !sectionIndex.isEmpty || itemSection != nil {
+            var annex = _SnapshotAnnex<SectionID, ItemID>()
+            annex.sectionIndex = sectionIndex
+            annex.itemSection = itemSection
+            _annexBox = _SnapshotAnnexBox(annex)
+        }
     }
 
     /// The sections, taken out (the snapshot is left without any until
