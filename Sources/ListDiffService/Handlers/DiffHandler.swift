@@ -15,16 +15,19 @@ extension ListDiffService {
         } catch {
             throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
         }
-        // Each read once: every read of the request's snapshots is a copy of their sections.
-        let old = decoded.old
-        let new = decoded.new
-        try checkItemLimit(old.numberOfItems, pointer: "/old")
-        try checkItemLimit(new.numberOfItems, pointer: "/new")
-        let changeset: WireChangeset
-        do {
-            changeset = try diffMetrics.changeset(from: old, to: new, codes: decoded.itemCodes, format: format)
-        } catch {
-            throw ServiceProblem.invalidSnapshot("\(error)")
+        // The request outlives its snapshots' copies read here, so that it releases their items
+        // last, in the wire's specialised code (see `WireDiffRequest`); each read once: every
+        // read is a copy.
+        let changeset = try withExtendedLifetime(decoded) { () throws(ServiceProblem) -> WireChangeset in
+            let old = decoded.old
+            let new = decoded.new
+            try checkItemLimit(old.numberOfItems, pointer: "/old")
+            try checkItemLimit(new.numberOfItems, pointer: "/new")
+            do {
+                return try diffMetrics.changeset(from: old, to: new, codes: decoded.itemCodes, format: format)
+            } catch {
+                throw ServiceProblem.invalidSnapshot("\(error)")
+            }
         }
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChangeset(changeset, flat: decoded.isFlat)
