@@ -20,12 +20,16 @@ public struct HTTPResponse: Sendable {
     /// A `text/plain; charset=utf-8` response.
     public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(
-            status: status, headers: HTTPHeaders(name: "Content-Type", value: "text/plain; charset=utf-8"),
-            body: Array(text.utf8))
+            status: status, headers: Self.textHeaders, body: Array(text.utf8))
     }
+
+    /// Shared by every text or JSON response (a handler that adds a field copies them first):
+    /// no allocation, no bytes copied per response.
+    private static let textHeaders = HTTPHeaders(name: "Content-Type", value: "text/plain; charset=utf-8")
+    private static let jsonHeaders = HTTPHeaders(name: "Content-Type", value: "application/json")
 
     /// An `application/json` response from already encoded bytes.
     public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: HTTPHeaders(name: "Content-Type", value: "application/json"), body: body)
+        HTTPResponse(status: status, headers: jsonHeaders, body: body)
     }
 }

@@ -47,14 +47,15 @@ struct FramingFields {
     var expectations: [String] = []
     var hasConnectionField = false
 
-    /// Notes a field called `name` whose value is `value`.
-    mutating func note(_ name: Name, value: String) {
+    /// Notes a field called `name` whose value is `value` (made a string only where kept).
+    mutating func note(_ name: Name, value: UnsafeRawBufferPointer) {
         switch name {
         case .host: hosts += 1
         case .contentLength:
+            let value = String(decoding: value, as: UTF8.self)
             if contentLength == nil { contentLength = value } else { moreContentLengths.append(value) }
-        case .transferEncoding: transferEncodings.append(value)
-        case .expect: expectations.append(value)
+        case .transferEncoding: transferEncodings.append(String(decoding: value, as: UTF8.self))
+        case .expect: expectations.append(String(decoding: value, as: UTF8.self))
         case .connection: hasConnectionField = true
         }
     }

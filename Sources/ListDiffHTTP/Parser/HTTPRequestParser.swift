@@ -145,13 +145,13 @@ public struct HTTPRequestParser: Sendable {
                 if isTrailer { return .request(completeRequest()) }
                 return try finishHead(bufferedBodyBytes: input.count - offset)
             }
-            let (field, framing) = try HeaderLineParsing.field(
+            let (name, value, framing) = try HeaderLineParsing.field(
                 line, lineNumber: (isTrailer ? trailers.count : headers.count) + 1, isTrailer: isTrailer)
             if isTrailer {
-                trailers.append(name: field.name, value: field.value)
+                trailers.append(name: name, value: value)
             } else {
-                if let framing { framingFields.note(framing, value: field.value) }
-                headers.append(name: field.name, value: field.value)
+                if let framing { framingFields.note(framing, value: value) }
+                headers.append(name: name, value: value)
             }
             guard headers.count + trailers.count <= limits.maxHeaderCount else {
                 throw HTTPParseError(

@@ -1,11 +1,14 @@
 /// Parses one `field-name ":" OWS field-value OWS` line (RFC 9112 §5).
 enum HeaderLineParsing {
     /// Rejects a space before the colon, obs-fold continuation lines (they start with a space,
-    /// which is no token byte) and control bytes in the value. Returns the field and, when its
-    /// name is one that frames the body, which (``FramingFields/Name``).
+    /// which is no token byte) and control bytes in the value. Returns the field's name and
+    /// value (within `line`'s memory) and, when its name is one that frames the body, which
+    /// (``FramingFields/Name``).
     static func field(
         _ line: UnsafeRawBufferPointer.SubSequence, lineNumber: Int, isTrailer: Bool
-    ) throws(HTTPParseError) -> (field: HTTPHeaderField, framing: FramingFields.Name?) {
+    ) throws(HTTPParseError) -> (
+        name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, framing: FramingFields.Name?
+    ) {
         // Built only for an error: formatting it for every line cost more than parsing the line.
         func place() -> String { "\(isTrailer ? "trailer" : "header") line \(lineNumber)" }
         // Indexed as a buffer of its own: a slice's subscript checks its bounds at every byte.
@@ -31,25 +34,6 @@ enum HeaderLineParsing {
                 .badRequest,
                 "\(place()) ('\(String(decoding: name, as: UTF8.self))'): the value contains a control byte")
         }
-        return (
-            HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: commonValue(value)),
-            FramingFields.Name(name)
-        )
-    }
-
-    /// `application/json`, the content type of nearly every request to the API, is one byte
-    /// too long for a String's inline storage: shared instead of allocated for each request.
-    /// Recognised by its two 8-byte halves (little-endian), loaded from the line.
-    private static let json = "application/json"
-    private static let jsonHalves: (UInt64, UInt64) = (0x7461_6369_6C70_7061, 0x6E6F_736A_2F6E_6F69)
-
-    private static func commonValue(_ value: UnsafeRawBufferPointer) -> String {
-        if value.count == 16,
-            UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) == jsonHalves.0,
-            UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == jsonHalves.1
-        {
-            return json
-        }
-        return String(decoding: value, as: UTF8.self)
+        return (name, value, FramingFields.Name(name))
     }
 }

@@ -1,9 +1,11 @@
 /// Writes a response head (and a small body) into an output buffer without building Strings.
 enum ResponseSerializer {
     /// Headers the transport owns; a handler's own values for them are dropped.
-    private static func isTransportHeader(_ name: String) -> Bool {
-        HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Connection")
-            || HTTPHeaders.namesMatch(name, "Date") || HTTPHeaders.namesMatch(name, "Transfer-Encoding")
+    private static func isTransportHeader(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func named(_ transport: StaticString) -> Bool {
+            transport.withUTF8Buffer { HTTPHeaders.bytesMatchIgnoringCase(name, $0) }
+        }
+        return named("Content-Length") || named("Connection") || named("Date") || named("Transfer-Encoding")
     }
 
     static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -56,11 +58,14 @@ enum ResponseSerializer {
             output.append(contentsOf: HTTPStatusPhrase.phrase(for: response.status).utf8)
             append("\r\n", to: &output)
         }
-        for field in response.headers.fields where !isTransportHeader(field.name) {
-            output.append(contentsOf: field.name.utf8)
-            append(": ", to: &output)
-            output.append(contentsOf: field.value.utf8)
-            append("\r\n", to: &output)
+        response.headers.forEachField { name, value in
+            if !isTransportHeader(name) {
+                output.append(contentsOf: name)
+                append(": ", to: &output)
+                output.append(contentsOf: value)
+                append("\r\n", to: &output)
+            }
+            return true
         }
         output.append(contentsOf: dateLine)
     }
