@@ -126,13 +126,14 @@ public final class RedisServerProcess {
         // The master sends its data set at once, not after waiting (5 s) for more replicas.
         _ = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2).call(
             RESPCommand("CONFIG", "SET", "repl-diskless-sync-delay", "0"))
-        // The replica writes the data set its master sends: to the temporary directory.
-        let replicaPort = try Self.freePort()
+        // The replica writes the data set its master sends: to the temporary directory. Its port
+        // is left to the initialiser, which chooses another if the first is taken before the
+        // replica binds it (a port named here would be tried again and again).
         let replica = try RedisServerProcess(
-            binary: binary, port: replicaPort,
+            binary: binary,
             arguments: [
                 "--replicaof", "127.0.0.1", String(port), "--dir", FileManager.default.temporaryDirectory.path,
-                "--dbfilename", "listdiff-replica-\(replicaPort).rdb"
+                "--dbfilename", "listdiff-replica-\(UUID().uuidString).rdb"
             ])
         let deadline = Date(timeIntervalSinceNow: 10)
         while Date() < deadline {
