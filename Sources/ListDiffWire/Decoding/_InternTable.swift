@@ -78,6 +78,7 @@ internal struct _InternTable {
 
     /// The identifier of the entry at `index` (from `intern`). O(1).
     @inlinable
+    @inline(__always)
     func id(_ index: Int) -> WireID {
         let entry = _entries[index]
         if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.low)] }
@@ -123,6 +124,7 @@ internal struct _InternTable {
     /// The entry index of the identifier whose UTF-8 is `bytes[start..<end]`, adding it if
     /// new. O(length) expected; a long identifier is copied only when new.
     @inlinable
+    @inline(__always)
     mutating func intern(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) -> Int {
         let count = end &- start
         if count <= WireID._inlineCapacity {

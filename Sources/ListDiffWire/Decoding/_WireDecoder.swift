@@ -191,6 +191,7 @@ internal struct _WireDecoder {
 
     /// Records the item identifier at `entry` read at `offset` in the current snapshot, noting a
     /// duplicate. O(1) unless it is the first duplicate (then O(path)).
+    @inline(__always)
     mutating func noteItem(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
         if recordsItemCodes { itemCodes.append(UInt32(truncatingIfNeeded: entry)) }

@@ -33,6 +33,7 @@ final class _LongWireIDSlab: ManagedBuffer<_LongWireIDSlab.Header, UInt8> {
 
     /// Appends `bytes` and returns their offset, or nil when they do not fit. O(length).
     @inlinable
+    @inline(__always)
     func append(_ bytes: UnsafeRawBufferPointer) -> Int? {
         withUnsafeMutablePointers { header, elements in
             let offset = header.pointee.used
