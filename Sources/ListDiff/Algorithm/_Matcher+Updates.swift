@@ -19,6 +19,10 @@ extension _Matcher {
             if !result.isInserted(new: section) { sectionReloaded[section] = true }
         }
         let contentKind: _UpdateKind = options.contentUpdates == .reload ? .reload : .reconfigure
+        // Items compared only when some item has content or marks ask: lists of identifiers
+        // alone (most requests) skip the per-item pass, ~60 instructions a kept item.
+        let comparesItems =
+            hasMarks || (Content.self != Never.self && (Self._anyItemContent(old) || Self._anyItemContent(new)))
         var updates = ContentUpdates()
         for section in 0..<result.newSectionCount {
             let source = Int(result.newSectionSource[section])
@@ -28,7 +32,7 @@ extension _Matcher {
                 continue
             }
             // Without item content or marks, nothing inside a section can need an update.
-            if Content.self == Never.self, !hasMarks { continue }
+            guard comparesItems else { continue }
             let newItems = new.sections[section].items
             if unchanged[section] {
                 let oldItems = old.sections[source].items
@@ -53,6 +57,12 @@ extension _Matcher {
             }
         }
         result.updates = updates
+    }
+
+    /// Whether any item of `snapshot` has content. O(items), ending at the first that has.
+    @inlinable
+    static func _anyItemContent(_ snapshot: Source) -> Bool {
+        snapshot.sections.contains { section in section.items.contains { $0.content != nil } }
     }
 
     /// How a kept item whose content changed is reported: `style`, or a reload when its cell
