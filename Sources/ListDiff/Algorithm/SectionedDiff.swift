@@ -92,22 +92,38 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
         return StagedBatch(stages: stages, updates: carries ? _updatesIncludingCarried() : _indexes.updates)
     }
 
-    /// The non-empty stages, and whether they carry items one batch would insert fresh (kept
-    /// items arriving in inserted sections or leaving deleted ones), whose content changes
-    /// then need updates too.
+    /// How the batch form is made: one update (most changes), or stages with the state each
+    /// produces.
+    @usableFromInline
+    enum _BatchPlan {
+        case single(BatchUpdate)
+        /// The non-empty stages, and whether they carry items one batch would insert fresh
+        /// (kept items arriving in inserted sections or leaving deleted ones), whose content
+        /// changes then need updates too.
+        case staged([Stage], carries: Bool)
+    }
+
+    /// Decides the batch form: stages when a deleted section gives kept items away or a
+    /// section needs a second stage, one update otherwise.
     @inlinable
-    func _batchStages() -> (stages: [Stage], carries: Bool) {
+    func _batchPlan() -> _BatchPlan {
         let emptied = _indexes.deletedSectionsWithKeptItems()
         if !emptied.isEmpty, let staged = _stages(emptying: emptied) {
-            return (staged.filter { !$0.update.isEmpty }, true)
+            return .staged(staged.filter { !$0.update.isEmpty }, carries: true)
         }
         let dirty = _indexes.secondStageSections()
-        guard !dirty.isEmpty else {
-            let update = _indexes.assembleBatch()
-            return (update.isEmpty ? [] : [Stage(update: update, result: new)], false)
-        }
+        guard !dirty.isEmpty else { return .single(_indexes.assembleBatch()) }
         let staged = _stages(separating: dirty)
-        return (staged.stages.filter { !$0.update.isEmpty }, staged.carries)
+        return .staged(staged.stages.filter { !$0.update.isEmpty }, carries: staged.carries)
+    }
+
+    /// The non-empty stages, and whether they carry items (``_BatchPlan/staged(_:carries:)``).
+    @inlinable
+    func _batchStages() -> (stages: [Stage], carries: Bool) {
+        switch _batchPlan() {
+        case .single(let update): return (update.isEmpty ? [] : [Stage(update: update, result: new)], false)
+        case .staged(let stages, let carries): return (stages, carries)
+        }
     }
 
     /// The batch stages with the state each one produces (``StagedBatch/stages``).
@@ -125,21 +141,13 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// O(s + p) for one stage; see ``StagedBatch`` for more.
     @inlinable
     public var batchWithIntermediateSnapshots: (changeset: BatchChangeset, intermediateSnapshots: [Source]) {
-        guard let update = _singleStage() else {
-            let staged = stagedBatch
-            return (staged.changeset, staged.stages.dropLast().map(\.result))
+        switch _batchPlan() {
+        case .single(let update):
+            return (BatchChangeset(stages: update.isEmpty ? [] : [update], updates: _indexes.updates), [])
+        case .staged(let stages, let carries):
+            let staged = StagedBatch(stages: stages, updates: carries ? _updatesIncludingCarried() : _indexes.updates)
+            return (staged.changeset, stages.dropLast().map(\.result))
         }
-        return (BatchChangeset(stages: update.isEmpty ? [] : [update], updates: _indexes.updates), [])
-    }
-
-    /// The one batch update, when one stage does (no deleted section gives items away and no
-    /// section needs a second stage: ``_batchStages()``'s last case); nil otherwise.
-    @inlinable
-    func _singleStage() -> BatchUpdate? {
-        guard _indexes.deletedSectionsWithKeptItems().isEmpty, _indexes.secondStageSections().isEmpty else {
-            return nil
-        }
-        return _indexes.assembleBatch()
     }
 
     /// The changeset as operations applied one after another. O((s + p) log p). Every item
