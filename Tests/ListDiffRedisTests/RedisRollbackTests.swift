@@ -19,11 +19,7 @@ import Testing
             print(RedisServerProcess.missingReason)
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdiff-rdb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try RedisServerProcess(binary: binary, directory: directory)
+        let server = try RedisServerProcess.withOwnDirectory(binary: binary)
         let (cached, other) = (
             RedisSnapshotStore(
                 client: RedisConnectionPool(endpoint: server.endpoint, size: 2), limits: RedisSnapshotStoreTests.limits),

@@ -60,13 +60,6 @@ import Testing
             "\(what): no script, SHA or Lua line in \(text)", sourceLocation: sourceLocation)
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "listdiff-redis-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     static func waitUntilReady(_ service: TestService, within seconds: Double) throws -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
@@ -177,7 +170,7 @@ import Testing
     @Test func throughAReadOnlyReplicaReadsAreReadsAndWritesAre503() throws {
         try Self.eachServer { binary in
             // The replica keeps the RDB it is sent: in a directory of its own, not the tests'.
-            let directory = try Self.temporaryDirectory()
+            let directory = try RedisServerProcess.makeScratchDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let master = try RedisServerProcess(binary: binary, arguments: ["--repl-diskless-sync-delay", "0"])
             let replica = try RedisServerProcess(
@@ -212,7 +205,7 @@ import Testing
     /// filler keys, events handled every KiB.
     @Test func whileRedisLoadsItsDataAReadIs503Not404() throws {
         try Self.eachServer { binary in
-            let directory = try Self.temporaryDirectory()
+            let directory = try RedisServerProcess.makeScratchDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let first = try RedisServerProcess(binary: binary, arguments: ["--dir", directory.path])
             try TestService.with(store: RedisStoreServiceTests.redis(first.endpoint)) { service in

@@ -13,9 +13,7 @@ import Testing
 
     @Test func aFollowerOfContentARollbackLostGetsAReset() throws {
         try RedisErrorReplyServiceTests.eachServer { binary in
-            let directory = try RedisErrorReplyServiceTests.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let server = try RedisServerProcess(binary: binary, directory: directory)
+            let server = try RedisServerProcess.withOwnDirectory(binary: binary)
             try TestService.with(store: RedisStoreServiceTests.redis(server.endpoint)) { service in
                 #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
                 _ = try RedisErrorReplyServiceTests.admin(server).call(RESPCommand("SAVE"))

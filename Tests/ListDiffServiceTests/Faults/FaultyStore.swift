@@ -13,24 +13,15 @@ final class FaultyStore: @unchecked Sendable {
     // before the test thread reads it.
     private(set) var memory: MemorySnapshotStore?
     let redis: RedisServerProcess?
-    private let directory: URL?
 
     /// A memory store, captured as the service makes it so that it can be rolled back.
     init() {
         redis = nil
-        directory = nil
     }
 
     /// A Redis server of `binary` whose `SAVE` writes to a directory of its own.
     init(redis binary: String) throws {
-        let directory = try RedisErrorReplyServiceTests.temporaryDirectory()
-        self.directory = directory
-        redis = try RedisServerProcess(binary: binary, directory: directory)
-    }
-
-    deinit {
-        redis?.stop()
-        if let directory { try? FileManager.default.removeItem(at: directory) }
+        redis = try RedisServerProcess.withOwnDirectory(binary: binary)
     }
 
     var name: String { redis == nil ? "memory" : "redis" }
