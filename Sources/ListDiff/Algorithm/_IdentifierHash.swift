@@ -4,9 +4,10 @@
 /// the matcher uses it only when every identifier of a diff is ASCII (see
 /// `_Matcher.matchItems(hasMarks:)`). Integer identifiers (the common database key) skip SipHash: their bits go through
 /// murmur3's 64-bit finaliser after mixing in a per-process random seed, about a tenth of
-/// the instructions and still unpredictable from outside the process. Every other type uses
-/// its own `hashValue` (per-process seeded by the standard library); a type that has its
-/// hash at hand can return it there without hashing its bytes again.
+/// the instructions and still unpredictable from outside the process. Every other type gives
+/// its own raw hash, `_rawHashValue(seed:)` (what `Dictionary` asks for), keyed with that
+/// seed: a type that can hash itself cheaply does so there, where `hashValue` would go
+/// through SipHash.
 @usableFromInline
 enum _IdentifierHash {
     @usableFromInline
@@ -21,7 +22,7 @@ enum _IdentifierHash {
         if ID.self == Int64.self { return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self))) }
         if ID.self == UInt64.self { return mix(unsafeBitCast(id, to: UInt64.self)) }
         if ID.self == Int32.self { return mix(UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int32.self)))) }
-        return id.hashValue
+        return id._rawHashValue(seed: Int(truncatingIfNeeded: seed))
     }
 
     /// Whether equal hashes mean equal identifiers: true for the integer types, whose hash

@@ -11,13 +11,9 @@ extension _Matcher {
         guard codes.old.count == old.numberOfItems, codes.new.count == new.numberOfItems else { return false }
         var slots = [UInt32](_filling: 0, count: codes.count)
         var duplicates = _Duplicates()
-        // Out of `result` while written, so the loops may read `result`'s sections.
-        var items = result.items
-        result.items = _ItemColumns()
-        let sections = result
-        let (old, new) = (old, new)
+        // The loops write the item columns and read the sections beside them.
         let fits = slots.withUnsafeMutableBufferPointer { slots in
-            items.update { items in
+            _updatingItemColumns { items, sections, old, new in
                 codes.old.withUnsafeBufferPointer { oldCodes in
                     Self._enterCodedOld(
                         oldCodes, of: old, sections: sections, slots: slots, items: items, duplicates: &duplicates)
@@ -29,9 +25,8 @@ extension _Matcher {
                     }
             }
         }
-        result.items = items
         guard fits else { return false }
-        try _record(duplicates)
+        try Self._record(duplicates)
         return true
     }
 

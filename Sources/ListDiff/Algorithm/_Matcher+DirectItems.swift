@@ -16,13 +16,9 @@ extension _Matcher {
         let span = maximum &- minimum
         var table = _DirectSymbolTable(minimum: minimum, span: Int(truncatingIfNeeded: span))
         var duplicates = _Duplicates()
-        // Out of `result` while written, so the loops may read `result`'s sections.
-        var items = result.items
-        result.items = _ItemColumns()
-        let sections = result
-        let (old, new) = (old, new)
+        // The loops write the item columns and read the sections beside them.
         table.codes.withUnsafeMutableBufferPointer { codes in
-            items.update { items in
+            _updatingItemColumns { items, sections, old, new in
                 // Every new item's partner is written below, matched or not.
                 items.oldPartner.update(repeating: _ItemColumns.none)
                 for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
@@ -42,8 +38,7 @@ extension _Matcher {
                 }
             }
         }
-        result.items = items
-        try _record(duplicates)
+        try Self._record(duplicates)
         return table
     }
 

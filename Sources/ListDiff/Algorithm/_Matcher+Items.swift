@@ -29,8 +29,9 @@ extension _Matcher {
     ///
     /// String identifiers are hashed by their bytes (a seeded multiply-fold, several times
     /// cheaper than SipHash) as long as every one is ASCII, where byte equality is exactly
-    /// `String`'s `==`; at the first non-ASCII identifier the matching starts over with
-    /// `hashValue`, which respects canonical equivalence. One diff never mixes the two.
+    /// `String`'s `==`; at the first non-ASCII identifier the matching starts over with the
+    /// standard hash (`_rawHashValue(seed:)`), which respects canonical equivalence. One diff
+    /// never mixes the two.
     @inlinable
     mutating func matchItems(hasMarks: Bool) throws(Failure) {
         var asciiStrings = ItemID.self == String.self
@@ -94,14 +95,10 @@ extension _Matcher {
         let injective = _IdentifierHash.isInjective(ItemID.self)
         var table = _SymbolTable(entries: oldTotal + result.items.newCount, fullHashes: injective)
         var duplicates = _Duplicates()
-        // Out of `result` while written; the loops read the rest through `sections`, a copy
-        // (a method of `self` called in them would copy all of `self` each time).
-        var items = result.items
-        result.items = _ItemColumns()
-        let sections = result
-        let (old, new) = (old, new)
+        // The loops write the item columns and read the sections beside them (a method of
+        // `self` called in them would copy all of `self` each time).
         let completed = table.update { table in
-            items.update { items in
+            _updatingItemColumns { items, sections, old, new in
                 items.forgetPartners()
                 for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
                     let base = Int(sections.oldBase[section])
@@ -124,9 +121,8 @@ extension _Matcher {
                 return true
             }
         }
-        result.items = items
         guard completed else { return nil }
-        try _record(duplicates)
+        try Self._record(duplicates)
         return table
     }
 
@@ -225,7 +221,7 @@ extension _Matcher {
     /// Throws the repeated identifiers an interning pass found, the old side's first; the
     /// partners stay recorded in `result` either way.
     @inlinable
-    func _record(_ duplicates: _Duplicates) throws(Failure) {
+    static func _record(_ duplicates: _Duplicates) throws(Failure) {
         if !duplicates.old.isEmpty { throw Failure(side: .old, reason: .duplicateItems(duplicates.old)) }
         if !duplicates.new.isEmpty { throw Failure(side: .new, reason: .duplicateItems(duplicates.new)) }
     }

@@ -27,10 +27,7 @@ extension _Matcher {
                 && oldCodes[source].equals(newCodes[index])
         }
         assignFlatNumbers(unchanged: unchanged)
-        var items = result.items
-        result.items = _ItemColumns()
-        let indexes = result
-        items.update { items in
+        _updatingItemColumns { items, indexes, _, _ in
             items.forgetPartners()
             var table = [Int32](_filling: _ItemColumns.none, count: codeCount)
             table.withUnsafeMutableBufferPointer { table in
@@ -56,8 +53,7 @@ extension _Matcher {
                 }
             }
         }
-        result.items = consume items
         markStableItems(copying: copied, from: top)
-        return result
+        return _takeResult()
     }
 }

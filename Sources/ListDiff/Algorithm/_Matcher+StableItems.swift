@@ -11,17 +11,14 @@ extension _Matcher {
     @inlinable
     mutating func markStableItems(copying copied: [Bool] = [], from top: _DiffIndexes? = nil) {
         var scratch = LongestIncreasingSubsequence.Scratch()
-        // Out of `result` while written, so the loop may read `result`'s sections.
-        var items = result.items
-        result.items = _ItemColumns()
-        let sections = result
-        let longest = Int(sections.newCounts.max() ?? 0)
         // `positions | flats`, `longest` each, uninitialized (every element read is written
         // first); on the stack when small, so a small diff allocates nothing for it.
+        let longest = Int(result.newCounts.max() ?? 0)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* longest) { kept in
             guard let positions = kept.baseAddress else { return }
             let flats = positions + longest
-            items.update { items in
+            // The loop writes the item columns and reads the sections beside them.
+            _updatingItemColumns { items, sections, _, _ in
                 for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
                     guard let range = sections.flatRange(new: section), copied.isEmpty || !copied[section] else {
                         continue
@@ -41,26 +38,27 @@ extension _Matcher {
                 }
             }
         }
-        if let top, !copied.isEmpty { Self.copyStableFlags(of: copied, from: top, to: &items, at: sections) }
-        result.items = items
+        if let top, !copied.isEmpty {
+            _updatingItemColumns { items, sections, _, _ in
+                Self.copyStableFlags(of: copied, from: top, to: items, at: sections)
+            }
+        }
     }
 
     /// Copies the stability flags of new sections `copied` from `top` (see
     /// ``markStableItems(copying:from:)``). O(items copied).
     @inlinable
     static func copyStableFlags(
-        of copied: [Bool], from top: _DiffIndexes, to items: inout _ItemColumns, at sections: _DiffIndexes
+        of copied: [Bool], from top: _DiffIndexes, to items: _ItemColumns.Handle, at sections: _DiffIndexes
     ) {
-        items.update { items in
-            top.items.read { source in
-                for section in copied.indices where copied[section] {
-                    guard let range = sections.flatRange(new: section), let from = top.flatRange(new: section) else {
-                        continue
-                    }
-                    assert(range.count == from.count, "a copied section holds the same items")
-                    guard let to = items.newStable, let source = source.newStable else { return }
-                    (to + range.lowerBound).copyMemory(from: source + from.lowerBound, byteCount: range.count)
+        top.items.read { source in
+            for section in copied.indices where copied[section] {
+                guard let range = sections.flatRange(new: section), let from = top.flatRange(new: section) else {
+                    continue
                 }
+                assert(range.count == from.count, "a copied section holds the same items")
+                guard let to = items.newStable, let source = source.newStable else { return }
+                (to + range.lowerBound).copyMemory(from: source + from.lowerBound, byteCount: range.count)
             }
         }
     }

@@ -39,7 +39,42 @@ struct _Matcher<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable, Con
         try matchItems(hasMarks: hasMarks)
         markStableItems()
         try collectUpdates(unchanged: unchanged, hasMarks: hasMarks)
-        return result
+        return _takeResult()
+    }
+
+    /// ``result``, moved out rather than copied: a copy retains every column, and the
+    /// matcher's end releases them again. The matcher is done with afterwards.
+    @inlinable
+    mutating func _takeResult() -> _DiffIndexes {
+        var indexes = _DiffIndexes()
+        swap(&indexes, &result)
+        return indexes
+    }
+
+    /// Runs `body` with ``result``'s item columns open for writing and the rest of ``result``
+    /// to read, both moved out of `self` meanwhile (and back after), and the two snapshots:
+    /// copies of the indexes and snapshots would retain every column and array and release
+    /// them again. `body` must not reach `self`.
+    @inlinable
+    mutating func _updatingItemColumns<R>(_ body: (_ItemColumns.Handle, _DiffIndexes, Source, Source) -> R) -> R {
+        var sections = _DiffIndexes()
+        swap(&sections, &result)
+        var items = _ItemColumns()
+        swap(&items, &sections.items)
+        let answer = Self._update(&items, lending: sections, old, new, body)
+        swap(&items, &sections.items)
+        swap(&sections, &result)
+        return answer
+    }
+
+    /// `body` with `items` open for writing and the rest lent: parameters the closure captures
+    /// are passed on without a copy, where captured variables would be copied.
+    @inlinable
+    static func _update<R>(
+        _ items: inout _ItemColumns, lending sections: _DiffIndexes, _ old: Source, _ new: Source,
+        _ body: (_ItemColumns.Handle, _DiffIndexes, Source, Source) -> R
+    ) -> R {
+        items.update { items in body(items, sections, old, new) }
     }
 
     // MARK: Sections
