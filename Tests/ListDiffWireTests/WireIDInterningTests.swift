@@ -3,9 +3,9 @@ import ListDiffJSON
 import ListDiffWire
 import Testing
 
-/// The decoder's identifier paths: short identifiers read as two words (far from and near the
-/// end of the input, where fewer than 16 bytes follow the quote), long ones copied once, and
-/// the intern table growing past its initial size.
+/// The decoder's identifier paths: inline identifiers (up to 31 bytes) read as four words (far
+/// from and near the end of the input, where fewer than 32 bytes follow the quote), long ones
+/// copied once, and the intern table growing past its initial size.
 @Suite struct WireIDInterningTests {
     static func text(length: Int) -> String {
         String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
@@ -24,6 +24,11 @@ import Testing
             let decoded = try items(#"["\#(id)"]"#)
             #expect(decoded == [WireID(id)], "length \(length)")
             #expect(decoded.first?.hashValue == WireID(id).hashValue, "length \(length)")
+            for seed in [0, 1, -7, 0x5EED] {
+                #expect(
+                    decoded.first?._rawHashValue(seed: seed) == WireID(id)._rawHashValue(seed: seed),
+                    "length \(length), seed \(seed)")
+            }
             #expect(decoded.first?.string == id, "length \(length)")
         }
         let all = try items(
@@ -32,11 +37,11 @@ import Testing
         #expect(all.map(\.string) == ids)
     }
 
-    @Test func anEscapeOrANonASCIIByteAnywhereInTheFirstTwoWordsLeavesTheTextWhole() throws {
+    @Test func anEscapeOrANonASCIIByteAnywhereInTheFirstFourWordsLeavesTheTextWhole() throws {
         // The inline scan stops at the first special byte: a closing quote ends the text, an
         // escape or a non-ASCII byte hands the element to the general path, which must read it
         // all; and quotes, escapes or non-ASCII bytes of the next element change nothing.
-        for offset in 0..<17 {
+        for offset in 0..<33 {
             let prefix = Self.text(length: offset)
             let cases = [
                 (#""\#(prefix)\u0041z""#, prefix + "Az"), (#""\#(prefix)é""#, prefix + "é"),
@@ -51,14 +56,22 @@ import Testing
     }
 
     @Test func identifiersThatShareAPrefixStayDistinct() throws {
-        // 15 bytes (inline) against 16 (long), and inline ones differing only in their last byte.
-        let ids = ["aaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaab", "aaaaaaab", "aaaaaaa", ""]
-        let body = "[" + ids.map { #""\#($0)""# }.joined(separator: ",") + "]"
+        // Around each word's end (8, 16, 24 bytes), 31 bytes (inline) against 32 (long), and
+        // ones differing only in their last byte; the NUL-padded spellings stay apart from the
+        // shorter texts their words would hold without the length.
+        let a = { (count: Int) in String(repeating: "a", count: count) }
+        let ids =
+            [a(31), a(32), a(30) + "b", a(24), a(23) + "b", a(16), a(15), a(15) + "\0", a(14) + "b", a(8), a(7)]
+            + ["aaaaaaab", "\0", ""]
+        let json = { (id: String) in id.unicodeScalars.map { $0 == "\0" ? "\\u0000" : String($0) }.joined() }
+        let body = "[" + ids.map { #""\#(json($0))""# }.joined(separator: ",") + "]"
         #expect(try items(body) == ids.map { WireID($0) })
+        #expect(try items(body).map(\.string) == ids)
         #expect(Set(try items(body)).count == ids.count)
+        #expect(Set(ids.map { WireID($0)._rawHashValue(seed: 3) }).count == ids.count)
     }
 
-    @Test(arguments: [7, 15, 16, 40])
+    @Test(arguments: [7, 15, 16, 23, 24, 31, 32, 40])
     func duplicatesAreFoundAtEveryLength(length: Int) throws {
         let id = Self.text(length: length)
         let body = Array(#"{"old": ["x", "\#(id)", "y", "\#(id)"], "new": []}"#.utf8)

@@ -20,14 +20,18 @@ struct WireRandom {
         return try? WireContent(json: text)
     }
 
-    /// Identifiers drawn from a pool with awkward ones (escapes, non-ASCII, long, numeric).
+    /// Identifiers drawn from a pool with awkward ones (escapes, non-ASCII, inline ones of
+    /// every length from 16 to 31 bytes, long, numeric).
     mutating func idPool(_ count: Int) -> [WireID] {
         (0..<count).map { index in
-            switch index % 5 {
+            switch index % 6 {
             case 0: WireID("i\(index)")
             case 1: WireID("quote\"slash/tilde~\\\(index)")
             case 2: WireID("é😀-\(index)")
-            case 3: WireID("a-long-identifier-beyond-fifteen-bytes-\(index)")
+            case 3: WireID("a-long-identifier-beyond-thirty-one-bytes-\(index)")
+            case 4:
+                // 16...31 bytes, distinct by index: a prefix of dashes, then the index.
+                WireID(String(repeating: "-", count: max(0, 16 + index % 16 - String(index).count)) + String(index))
             default: WireID(index)
             }
         }
