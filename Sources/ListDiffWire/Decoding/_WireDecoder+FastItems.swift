@@ -73,7 +73,7 @@ extension _WireDecoder {
             {
                 entry.pointee.words = WireID._uuidWords(uuid)
             } else {
-                length = Self._inlineText(bytes, at: start, into: entry)
+                length = Self._inlineText(bytes.baseAddress.unsafelyUnwrapped + start, into: entry)
                 guard length >= 0 else { break }
             }
             entry.pointee.offset = at
@@ -86,29 +86,27 @@ extension _WireDecoder {
         return scanned
     }
 
-    /// The length of the plain text at `start` (32 bytes of which can be read) when it ends in
+    /// The length of the plain text at `text` (32 bytes of which can be read) when it ends in
     /// a `"` within 31 bytes, its four words written to `entry`; -1 when a special byte (see
     /// `JSONReader._specialBytes`) other than that quote comes first, or none within 32. The
     /// bytes before the first special byte are kept, the rest of the words zeroed. O(1): one
     /// load and test per eight bytes of text.
     @inline(__always)
-    static func _inlineText(
-        _ bytes: UnsafeRawBufferPointer, at start: Int, into entry: UnsafeMutablePointer<_PendingIDs.Entry>
-    ) -> Int {
+    static func _inlineText(_ text: UnsafeRawPointer, into entry: UnsafeMutablePointer<_PendingIDs.Entry>) -> Int {
         func word(_ index: Int) -> UInt64 {
-            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ index &* 8, as: UInt64.self))
+            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
         }
         var special = JSONReader._specialBytes(word(0))
         if special != 0 {
             let length = special.trailingZeroBitCount &>> 3
-            guard bytes[start &+ length] == UInt8(ascii: "\"") else { return -1 }
+            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
             entry.pointee.words = (word(0) & _bytesBefore(special), 0, 0, UInt64(truncatingIfNeeded: length) &<< 56)
             return length
         }
         special = JSONReader._specialBytes(word(1))
         if special != 0 {
             let length = 8 &+ special.trailingZeroBitCount &>> 3
-            guard bytes[start &+ length] == UInt8(ascii: "\"") else { return -1 }
+            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
             entry.pointee.words = (
                 word(0), word(1) & _bytesBefore(special), 0, UInt64(truncatingIfNeeded: length) &<< 56
             )
@@ -117,7 +115,7 @@ extension _WireDecoder {
         special = JSONReader._specialBytes(word(2))
         if special != 0 {
             let length = 16 &+ special.trailingZeroBitCount &>> 3
-            guard bytes[start &+ length] == UInt8(ascii: "\"") else { return -1 }
+            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
             entry.pointee.words = (
                 word(0), word(1), word(2) & _bytesBefore(special), UInt64(truncatingIfNeeded: length) &<< 56
             )
@@ -125,7 +123,9 @@ extension _WireDecoder {
         }
         special = JSONReader._specialBytes(word(3))
         let length = 24 &+ special.trailingZeroBitCount &>> 3
-        guard special != 0, bytes[start &+ length] == UInt8(ascii: "\"") else { return -1 }
+        guard special != 0, text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else {
+            return -1
+        }
         entry.pointee.words = (
             word(0), word(1), word(2), word(3) & _bytesBefore(special) | UInt64(truncatingIfNeeded: length) &<< 56
         )
@@ -148,9 +148,12 @@ extension _WireDecoder {
     ) {
         // Written whether or not they are kept: a store costs less than a test per item.
         let codes = itemCodes.reserve(scanned)
+        // In locals, which the stores below cannot change (each is reloaded per item otherwise).
+        let (pending, ordinal, seed) = (self.pending, self.ordinal, table.seed)
         for index in 0..<scanned {
             let id = pending[index]
-            let entry = table.internInline(id.words, hash: table.wordsHash(id.words))
+            let entry = table.internInline(
+                id.words, hash: WireID._wordsHash(id.words.0, id.words.1, id.words.2, id.words.3, seed: seed))
             codes[index] = UInt32(truncatingIfNeeded: entry)
             if ordinal != 0 {
                 if table[entry].itemMark == ordinal {
