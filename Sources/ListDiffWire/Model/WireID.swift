@@ -1,6 +1,6 @@
 import ListDiffJSON
 
-/// An identifier on the wire: its UTF-8 text in 40 bytes, hashed once when it is parsed.
+/// An identifier on the wire: its UTF-8 text, in 40 bytes.
 ///
 /// JSON strings and JSON integers are both identifiers; an integer's canonical form is its
 /// decimal text, so `42` and `"42"` are the same identifier (and `-0` is `"0"`). Writers
