@@ -6,24 +6,19 @@ extension _DiffIndexes {
     /// - Complexity: O(s + p) for s sections and p processed items.
     @usableFromInline
     func assembleBatch() -> BatchUpdate {
-        // Built in locals and made into the update at the end: returning an update appended
-        // to in place cost a copy and a destruction of all its arrays.
-        var sectionDeletes: [Int] = []
-        var sectionInserts: [Int] = []
-        var sectionMoves: [SectionMove] = []
-        for section in 0..<oldSectionCount where isDeleted(old: section) { sectionDeletes.append(section) }
+        var update = BatchUpdate()
+        for section in 0..<oldSectionCount where isDeleted(old: section) { update.sectionDeletes.append(section) }
         for section in 0..<newSectionCount {
             let source = Int(newSectionSource[section])
             if source == Self.none {
-                sectionInserts.append(section)
+                update.sectionInserts.append(section)
             } else if !newSectionStable[section] {
-                sectionMoves.append(SectionMove(from: source, to: section))
+                update.sectionMoves.append(SectionMove(from: source, to: section))
             }
         }
-        let (itemDeletes, itemMoves) = assembleDeletesAndMoves()
-        return BatchUpdate(
-            sectionDeletes: sectionDeletes, sectionInserts: sectionInserts, sectionMoves: sectionMoves,
-            itemDeletes: itemDeletes, itemInserts: assembleInserts(), itemMoves: itemMoves)
+        (update.itemDeletes, update.itemMoves) = assembleDeletesAndMoves()
+        update.itemInserts = assembleInserts()
+        return update
     }
 
     /// The new indexes, in order, of the sections the single-stage batch cannot handle: moved

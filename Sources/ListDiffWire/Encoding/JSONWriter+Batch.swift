@@ -11,18 +11,29 @@ extension JSONWriter {
         beginObject()
         key("stages")
         beginArray()
-        // Through the buffer, whose elements are lent in place: an array's subscript and its
-        // iterator copy a stage (a retain and a release of each of its arrays).
-        changeset.stages.withUnsafeBufferPointer { stages in
-            for index in stages.indices {
+        for (index, stage) in changeset.stages.enumerated() {
+            beginObject()
+            if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
+                || !stage.sectionReloads.isEmpty
+            {
+                key("sections")
                 beginObject()
-                _writeStageOperations(stages[index], flat: flat)
-                if index < intermediateSnapshots.count {
-                    key("snapshot")
-                    _writeStageSnapshot(intermediateSnapshots[index], flat: flat)
-                }
+                _writeSectionOperations(stage)
                 endObject()
             }
+            if flat {
+                _writeItemOperations(stage, flat: true)
+            } else {
+                key("items")
+                beginObject()
+                _writeItemOperations(stage, flat: false)
+                endObject()
+            }
+            if index < intermediateSnapshots.count {
+                key("snapshot")
+                _writeStageSnapshot(intermediateSnapshots[index], flat: flat)
+            }
+            endObject()
         }
         endArray()
         key("updates")
@@ -34,26 +45,6 @@ extension JSONWriter {
         _writePaths("reconfigures", changeset.updates.itemReconfigures, flat: flat)
         endObject()
         endObject()
-    }
-
-    /// A stage's section operations (flat: only if it has some) and item operations.
-    mutating func _writeStageOperations(_ stage: BatchUpdate, flat: Bool) {
-        if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
-            || !stage.sectionReloads.isEmpty
-        {
-            key("sections")
-            beginObject()
-            _writeSectionOperations(stage)
-            endObject()
-        }
-        if flat {
-            _writeItemOperations(stage, flat: true)
-        } else {
-            key("items")
-            beginObject()
-            _writeItemOperations(stage, flat: false)
-            endObject()
-        }
     }
 
     mutating func _writeSectionOperations(_ stage: BatchUpdate) {
