@@ -3,16 +3,14 @@
 # per diff of scenarios c (no change, 10,000 items: the fixed cost of a call), d (10,000 items
 # shuffled: the LIS and the symbol table), e and e2 (100 sections; e2 adds section changes
 # that stage the changeset: its cost is at most 1.5× e's), per request of the 20-item
-# POST /v1/diff (scripts/samples/diff-20.json, request-20) and of the 1,000-item ones
-# (scripts/samples/diff-1k.json, request-1k: 27-byte identifiers, held inline; diff-1k-long.json,
-# request-1k-long: the same lists as 52-byte identifiers, whose text goes to the decode's
-# slabs) served by the release listdiff-server — the event
+# POST /v1/diff (scripts/samples/diff-20.json, request-20) and of the 1,000-item one
+# (scripts/samples/diff-1k.json, request-1k) served by the release listdiff-server — the event
 # loop's and the worker's threads only: reading, parsing, routing, decoding, diffing, writing
 # and sending — and the heap allocations (glibc malloc and its kin) per 20-item request
 # (allocs-20), checked against the ceilings in scripts/instruction-ceilings.txt (10% above
 # what was measured when they were set). Counts, not seconds, so a noisy machine cannot fail
 # it. Per diff = (count of 11 diffs − count of 1) / 10 and per request = (count of 1,001
-# requests − count of 1) / 1,000 (21 and 20 for the 1k ones), which leaves out one-time costs
+# requests − count of 1) / 1,000 (21 and 20 for request-1k), which leaves out one-time costs
 # (the first call's metadata, the server's start). The wire's decode and bytes → changeset
 # bytes on a-str are checked too, by ceiling and by ratio (below).
 #
@@ -108,8 +106,7 @@ check_ceiling() {
 # hundred gave.
 per_request scripts/samples/diff-20.json small 1001
 per_request scripts/samples/diff-1k.json large 21
-per_request scripts/samples/diff-1k-long.json long 21
-for scenario in c d e e2 request-20 allocs-20 request-1k request-1k-long; do
+for scenario in c d e e2 request-20 allocs-20 request-1k; do
   if [ "$scenario" = request-20 ]; then
     per=$small_instructions
     unit="instructions per request"
@@ -118,9 +115,6 @@ for scenario in c d e e2 request-20 allocs-20 request-1k request-1k-long; do
     unit="heap allocations per request"
   elif [ "$scenario" = request-1k ]; then
     per=$large_instructions
-    unit="instructions per request"
-  elif [ "$scenario" = request-1k-long ]; then
-    per=$long_instructions
     unit="instructions per request"
   else
     one=$(count "$scenario" 1)
@@ -185,7 +179,7 @@ fi
 if [ "$update" -eq 1 ]; then
   {
     echo "# Instructions per diff (callgrind, listdiff-bench --diffs), per 20- and 1,000-item"
-    echo "# POST /v1/diff (request-20, request-1k, request-1k-long: the release server's event loop and worker), heap"
+    echo "# POST /v1/diff (request-20, request-1k: the release server's event loop and worker), heap"
     echo "# allocations per 20-item one (allocs-20) and per wire run on a-str (wire-a-str: decoding;"
     echo "# wire-e2e-a-str: bytes → changeset bytes), 10% above the counts measured when set;"
     echo "# scripts/instruction-guard.sh checks them in CI and --update rewrites them."

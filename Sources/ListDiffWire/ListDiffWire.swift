@@ -28,12 +28,11 @@
 // Wire shapes (members are written in exactly this order; no whitespace)
 // - Identifier: a JSON string, or a JSON integer (no fraction/exponent, fits Int) whose
 //   canonical form is its decimal text: `42` and `"42"` are the same identifier, `-0` is
-//   `"0"`. Writers always write identifiers as strings. `WireID` stores the text (inline up
-//   to 31 bytes) and hashes it with a per-process key (interned per body: one table per
-//   request shared by `old` and `new`, so each occurrence is hashed once while it is scanned
-//   and each distinct identifier longer than 31 bytes, UUIDs apart, is copied once);
-//   `hashValue`/`_rawHashValue(seed:)` hash an inline one's four words, or mix a long one's
-//   stored hash, in O(1).
+//   `"0"`. Writers always write identifiers as strings. `WireID` stores the text and a
+//   per-process keyed hash computed once (interned per body: one table per request shared by
+//   `old` and `new`, so each occurrence is hashed once and each distinct identifier longer
+//   than 15 bytes, UUIDs apart, is copied once); `hashValue`/`_rawHashValue(seed:)` mix that
+//   hash in O(1).
 // - Item: an identifier, or `{"id": ID, "content"?: any JSON, "kind"?: string}`. Content
 //   `null` is the same as no content. Content equality is `ContentFingerprint` equality (see
 //   Decisions above) and equal kinds; content is written back as the value's bytes exactly as
@@ -113,10 +112,9 @@
 // - Schema errors are `JSONReadError`s of kind `typeMismatch` (wrong JSON type) or
 //   `schemaViolation`, with offset, line, column and pointer like syntax errors.
 // - Content keeps a range into one shared immutable copy of the body (`_WireBody`), behind one
-//   reference per content (one small allocation per item that has content), so an item is 48
-//   bytes. Identifiers of up to 31 UTF-8 bytes are stored inline in the `WireID` (no
-//   allocation, no reference counting: counters, slugs, Firestore IDs, ObjectIds, ULIDs,
-//   KSUIDs), and so are canonical UUIDs (16 bytes and one bit for their letters' case;
+//   reference per content (one small allocation per item that has content), so an item is 40
+//   bytes. Identifiers of up to 15 UTF-8 bytes are stored inline in the `WireID` (no
+//   allocation), and so are canonical UUIDs (16 bytes and one bit for their letters' case;
 //   mixed case or another variant than RFC 9562's stays text, so each text has one form);
 //   longer ones are copied once per request into shared 64 KiB slabs.
 // - Decoders are internal, non-generic code of this module (optimised whole-module); the

@@ -3,9 +3,10 @@ import ListDiffJSON
 import ListDiffWire
 import Testing
 
-/// The decoder's identifier paths: inline identifiers (up to 31 bytes) read as four words (far
-/// from and near the end of the input, where fewer than 32 bytes follow the quote), long ones
-/// copied once, and the intern table growing past its initial size.
+/// The decoder's identifier paths: short identifiers read as two words (far from and near the
+/// end of the input, where fewer than 16 bytes follow the quote), long ones copied once, and
+/// the intern table growing past its initial size. Lengths and offsets run past the 15 bytes
+/// held inline, to 31 and beyond, so that a wider inline form would be checked too.
 @Suite struct WireIDInterningTests {
     static func text(length: Int) -> String {
         String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func identifiersThatShareAPrefixStayDistinct() throws {
-        // Around each word's end (8, 16, 24 bytes), 31 bytes (inline) against 32 (long), and
+        // Around each word's end (8, 16, 24, 32 bytes), 15 bytes (inline) against 16 (long), and
         // ones differing only in their last byte; the NUL-padded spellings stay apart from the
         // shorter texts their words would hold without the length.
         let a = { (count: Int) in String(repeating: "a", count: count) }

@@ -3,13 +3,12 @@ import ListDiffWire
 import Testing
 
 @Suite struct WireLayoutTests {
-    /// Items are what a decode writes and a diff reads most: an identifier (four words of
-    /// inline text, or a long one's place and hash, and a reference for long text) and a
-    /// one-word optional content.
-    @Test func itemsStaySixWords() {
-        #expect(MemoryLayout<WireID>.size == 40)
+    /// Items are what a decode writes and a diff reads most: an identifier (two inline words,
+    /// its hash and a reference for long text) and a one-word optional content.
+    @Test func itemsStayFiveWords() {
+        #expect(MemoryLayout<WireID>.size == 32)
         #expect(MemoryLayout<WireContent?>.size == 8)
-        #expect(MemoryLayout<WireSnapshot.Item>.stride == 48)
+        #expect(MemoryLayout<WireSnapshot.Item>.stride == 40)
     }
 }
 

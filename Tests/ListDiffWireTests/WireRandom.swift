@@ -20,8 +20,8 @@ struct WireRandom {
         return try? WireContent(json: text)
     }
 
-    /// Identifiers drawn from a pool with awkward ones (escapes, non-ASCII, inline ones of
-    /// every length from 16 to 31 bytes, long, numeric).
+    /// Identifiers drawn from a pool with awkward ones (escapes, non-ASCII, ones of every
+    /// length from 16 to 31 bytes, just past the inline ones, long, numeric).
     mutating func idPool(_ count: Int) -> [WireID] {
         (0..<count).map { index in
             switch index % 6 {

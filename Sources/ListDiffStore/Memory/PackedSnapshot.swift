@@ -4,7 +4,7 @@ import ListDiffWire
 /// A snapshot as the store keeps it: every identifier's UTF-8 back to back in one buffer, an
 /// end offset per section and item, and content only where there is some. About the size of
 /// the snapshot's JSON (a 10-byte identifier costs 14 bytes), where a ``WireSnapshot`` item
-/// costs 48; ``snapshot()`` rebuilds the engine's form when a diff or a reply needs it.
+/// costs 40; ``snapshot()`` rebuilds the engine's form when a diff or a reply needs it.
 struct PackedSnapshot: Sendable {
     /// Identifier text of every element (each section, then its items), in order.
     private var text: [UInt8] = []

@@ -1,31 +1,23 @@
-/// One interned identifier, kept small and trivially destructible (40 bytes, no reference):
-/// an inline identifier's or a UUID's four words, or for a long one its index in the table's
-/// long identifiers (`w0`) with ``WireID/_longMarker`` in the top byte of `w3`; and which
+/// One interned identifier, kept small and trivially destructible (24 bytes, no reference):
+/// a short identifier's or a UUID's two inline words, or for a long one its index in the
+/// table's long identifiers with ``WireID/_longMarker`` in the top byte of `high`; and which
 /// snapshot last used it as an item and as a section (for duplicates and for checking marks).
 @usableFromInline
 internal struct _InternEntry {
-    @usableFromInline var w0: UInt64
-    @usableFromInline var w1: UInt64
-    @usableFromInline var w2: UInt64
-    @usableFromInline var w3: UInt64
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
     @usableFromInline var itemMark: UInt32
     @usableFromInline var sectionMark: UInt32
 
     @inlinable
-    init(_ words: (UInt64, UInt64, UInt64, UInt64)) {
-        (w0, w1, w2, w3) = words
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
         itemMark = 0
         sectionMark = 0
     }
 
     /// Whether the identifier is a long one (its text in the table's long identifiers).
     @inlinable
-    var isLong: Bool { w3 &>> 56 == WireID._longMarker }
-
-    /// Whether the entry holds these inline words. O(1).
-    @inlinable
-    @inline(__always)
-    func holds(_ words: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
-        (w0 ^ words.0) | (w1 ^ words.1) | (w2 ^ words.2) | (w3 ^ words.3) == 0
-    }
+    var isLong: Bool { high &>> 56 == WireID._longMarker }
 }

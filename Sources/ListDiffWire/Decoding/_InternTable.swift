@@ -6,8 +6,8 @@ import ListDiffJSON
 /// and marks are found by entry.
 ///
 /// A slot packs the upper 32 bits of the hash with the entry index + 1 (0 = empty), so probes
-/// that miss never touch the entries; an inline identifier's or a UUID's hit compares its
-/// four words.
+/// that miss never touch the entries; a short identifier's or a UUID's hit compares its two
+/// inline words.
 /// Entries hold no references (long identifiers are kept apart), so freeing the table reads
 /// none of them.
 ///
@@ -25,7 +25,7 @@ internal struct _InternTable {
     /// The entries the slots hold before the table grows (``_entryCapacity(slots:)``), kept
     /// rather than worked out at each insert.
     @usableFromInline var _limit: Int
-    /// The identifiers longer than 31 bytes (UUIDs apart), by the index their entries hold.
+    /// The identifiers longer than 15 bytes (UUIDs apart), by the index their entries hold.
     @usableFromInline var _longIDs: [WireID]
     /// Where the text of new long identifiers goes.
     @usableFromInline var _slab: _LongWireIDSlab?
@@ -81,8 +81,9 @@ internal struct _InternTable {
     @inline(__always)
     func id(_ index: Int) -> WireID {
         let entry = _entries[index]
-        if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.w0)] }
-        return WireID(_words: (entry.w0, entry.w1, entry.w2, entry.w3))
+        if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.low)] }
+        return WireID(
+            _low: entry.low, high: entry.high, hash: _IDHash.short(low: entry.low, high: entry.high, seed: seed))
     }
 
     /// The entry at `index` (from `intern`), for its marks. O(1).
@@ -92,21 +93,14 @@ internal struct _InternTable {
         nonmutating unsafeMutableAddress { _entries + index }
     }
 
-    /// The entry index of the inline identifier or UUID with these words and their hash
-    /// (``_IDHash/words(_:_:_:_:seed:)``), adding it if new. O(1) expected.
+    /// The entry index of the short identifier or UUID with these inline words and their hash
+    /// (``_IDHash/short(low:high:seed:)``), adding it if new. O(1) expected.
     @inlinable
     @inline(__always)
-    mutating func internInline(_ words: (UInt64, UInt64, UInt64, UInt64), hash: Int) -> Int {
-        let (found, slot) = _probe(hash) { entry in entry.holds(words) }
+    mutating func internShort(low: UInt64, high: UInt64, hash: Int) -> Int {
+        let (found, slot) = _probe(hash) { entry in entry.low == low && entry.high == high }
         if let found { return found }
-        return _insert(_InternEntry(words), slot: slot, tag: Self._tag(hash))
-    }
-
-    /// The hash ``internInline(_:hash:)`` takes for these words. O(1).
-    @inlinable
-    @inline(__always)
-    func wordsHash(_ words: (UInt64, UInt64, UInt64, UInt64)) -> Int {
-        WireID._wordsHash(words.0, words.1, words.2, words.3, seed: seed)
+        return _insert(_InternEntry(low: low, high: high), slot: slot, tag: Self._tag(hash))
     }
 
     /// The entry whose tag matches `hash` and which `matches` accepts, or else the empty slot
@@ -134,17 +128,16 @@ internal struct _InternTable {
     mutating func intern(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) -> Int {
         let count = end &- start
         if count <= WireID._inlineCapacity {
-            let words = WireID._inlineWords(bytes, start: start, count: count)
-            return internInline(words, hash: wordsHash(words))
+            let (low, high) = WireID._inlineWords(bytes, start: start, count: count)
+            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
         }
-        if count == _UUIDText.length, let uuid = _UUIDText.words(bytes, at: start) {
-            let words = WireID._uuidWords(uuid)
-            return internInline(words, hash: wordsHash(words))
+        if count == _UUIDText.length, let (low, high) = _UUIDText.words(bytes, at: start) {
+            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
         }
         let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)
         let (found, slot) = _probe(hash) { entry in
             guard entry.isLong else { return false }
-            let id = _longIDs[Int(truncatingIfNeeded: entry.w0)]
+            let id = _longIDs[Int(truncatingIfNeeded: entry.low)]
             return id._hash == hash && id._longCount == count
                 && id.withUTF8 { _Bytes.equal($0, 0, bytes, start, count: count) }
         }
@@ -162,7 +155,7 @@ internal struct _InternTable {
         // The slab was just made large enough, so the offset is there.
         _longIDs.append(WireID(_long: _slab.unsafelyUnwrapped, offset: offset ?? 0, count: count, hash: hash))
         return _insert(
-            _InternEntry((UInt64(_longIDs.count &- 1), 0, 0, WireID._longMarker &<< 56)), slot: slot,
+            _InternEntry(low: UInt64(_longIDs.count &- 1), high: WireID._longMarker &<< 56), slot: slot,
             tag: Self._tag(hash))
     }
 
@@ -212,8 +205,8 @@ internal struct _InternTable {
             let entry = _entries[index]
             let hash =
                 entry.isLong
-                ? _longIDs[Int(truncatingIfNeeded: entry.w0)]._hash
-                : wordsHash((entry.w0, entry.w1, entry.w2, entry.w3))
+                ? _longIDs[Int(truncatingIfNeeded: entry.low)]._hash
+                : _IDHash.short(low: entry.low, high: entry.high, seed: seed)
             var slot = hash & _mask
             while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }
             _slots[slot] = Self._tag(hash) | UInt64(truncatingIfNeeded: index &+ 1)

@@ -1,4 +1,4 @@
-/// Inline identifiers (up to 31 bytes, and UUIDs) scanned but not yet interned:
+/// Inline identifiers (short ones and UUIDs) scanned but not yet interned:
 /// ``_WireDecoder/_scanPlainInlineItems()`` scans a run of them first and they are interned
 /// after, so that the intern table's cache misses of neighbouring identifiers, no longer
 /// waiting on each other's scanning, overlap — and so that an array made only of them is
@@ -6,9 +6,11 @@
 ///
 /// Carved from the decode's ``_DecodeArena``, which frees it.
 internal struct _PendingIDs {
-    /// One scanned identifier: its four words and its opening quote's offset.
+    /// One scanned identifier: its inline words, their hash and its opening quote's offset.
     struct Entry {
-        var words: (UInt64, UInt64, UInt64, UInt64)
+        var low: UInt64
+        var high: UInt64
+        var hash: Int
         var offset: Int
     }
 
@@ -27,11 +29,7 @@ internal struct _PendingIDs {
     static func capacity(inputBytes: Int) -> Int { max(64, min(inputBytes / 8, 1 << 18)) }
 
     subscript(index: Int) -> Entry {
-        _base[index]
-    }
-
-    /// Where the entry at `index` (below ``capacity``) is written.
-    func entry(_ index: Int) -> UnsafeMutablePointer<Entry> {
-        _base + index
+        get { _base[index] }
+        nonmutating set { _base[index] = newValue }
     }
 }

@@ -28,7 +28,7 @@ extension _WireDecoder {
         return array
     }
 
-    /// Reads a run of the plain string items held inline — up to 31 bytes (ASCII, no escapes)
+    /// Reads a run of the plain string items held inline — up to 15 bytes (ASCII, no escapes)
     /// or canonical UUIDs (`_UUIDText`) — and appends them to ``items``. Returns false, having
     /// consumed nothing, when the next element is not such an item; the reader is left exactly
     /// as `hasNextElement()` and `readItem()` per item would leave it. O(total length).
@@ -42,7 +42,7 @@ extension _WireDecoder {
         return true
     }
 
-    /// Scans up to ``_PendingIDs/capacity`` plain string items held inline into
+    /// Scans and hashes up to ``_PendingIDs/capacity`` plain string items held inline into
     /// ``pending``, moving the reader past them; returns how many. Stops, before it, at the
     /// first element that is not one. O(total length).
     @inline(__always)
@@ -52,31 +52,49 @@ extension _WireDecoder {
         // In locals, which the stores of scanned identifiers cannot change (each is reloaded
         // per identifier otherwise).
         let pending = self.pending
+        let seed = table.seed
         var position = reader._position
         var elementIndex = reader._top.count
         var scanned = 0
         while scanned < pending.capacity {
             guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
-            // Written in place: the four words are not carried through the branches.
-            let entry = pending.entry(scanned)
+            let low: UInt64
+            let high: UInt64
             var length = _UUIDText.length
-            if start &+ 32 > count {
-                // Near the end of the input, where four words no longer fit: byte by byte.
+            if start &+ 16 > count {
+                // Near the end of the input, where two words no longer fit: byte by byte.
                 let end = reader._plainStringEnd(from: start)
                 length = end &- start
                 guard end < count, bytes[end] == UInt8(ascii: "\""), length <= WireID._inlineCapacity else { break }
-                entry.pointee.words = WireID._inlineWords(bytes, start: start, count: length)
+                (low, high) = WireID._inlineWords(bytes, start: start, count: length)
             } else if bytes[start &+ 8] == UInt8(ascii: "-"), start &+ length < count,
                 bytes[start &+ length] == UInt8(ascii: "\""),
-                let uuid = _UUIDText.words(bytes, at: start)
+                let words = _UUIDText.words(bytes, at: start)
             {
-                entry.pointee.words = WireID._uuidWords(uuid)
+                (low, high) = words
             } else {
-                length = Self._inlineText(bytes.baseAddress.unsafelyUnwrapped + start, into: entry)
-                guard length >= 0 else { break }
+                // The first special byte (see `JSONReader._specialBytes`) ends the text: the
+                // bytes before it are kept, the rest of the two words zeroed.
+                var first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                var second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+                let special = JSONReader._specialBytes(first)
+                if special != 0 {
+                    length = special.trailingZeroBitCount &>> 3
+                    first &= Self._bytesBefore(special)
+                    second = 0
+                } else {
+                    let special = JSONReader._specialBytes(second)
+                    guard special != 0 else { break }
+                    length = 8 &+ special.trailingZeroBitCount &>> 3
+                    second &= Self._bytesBefore(special)
+                }
+                guard bytes[start &+ length] == UInt8(ascii: "\"") else { break }
+                (low, high) = (first, second | UInt64(truncatingIfNeeded: length) &<< 56)
             }
-            entry.pointee.offset = at
+            pending[scanned] = _PendingIDs.Entry(
+                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed),
+                offset: at)
             position = start &+ length &+ 1
             elementIndex &+= 1
             scanned &+= 1
@@ -84,52 +102,6 @@ extension _WireDecoder {
         reader._position = position
         reader._top.count = elementIndex
         return scanned
-    }
-
-    /// The length of the plain text at `text` (32 bytes of which can be read) when it ends in
-    /// a `"` within 31 bytes, its four words written to `entry`; -1 when a special byte (see
-    /// `JSONReader._specialBytes`) other than that quote comes first, or none within 32. The
-    /// bytes before the first special byte are kept, the rest of the words zeroed. O(1): one
-    /// load and test per eight bytes of text.
-    @inline(__always)
-    static func _inlineText(_ text: UnsafeRawPointer, into entry: UnsafeMutablePointer<_PendingIDs.Entry>) -> Int {
-        func word(_ index: Int) -> UInt64 {
-            UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
-        }
-        var special = JSONReader._specialBytes(word(0))
-        if special != 0 {
-            let length = special.trailingZeroBitCount &>> 3
-            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
-            entry.pointee.words = (word(0) & _bytesBefore(special), 0, 0, UInt64(truncatingIfNeeded: length) &<< 56)
-            return length
-        }
-        special = JSONReader._specialBytes(word(1))
-        if special != 0 {
-            let length = 8 &+ special.trailingZeroBitCount &>> 3
-            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
-            entry.pointee.words = (
-                word(0), word(1) & _bytesBefore(special), 0, UInt64(truncatingIfNeeded: length) &<< 56
-            )
-            return length
-        }
-        special = JSONReader._specialBytes(word(2))
-        if special != 0 {
-            let length = 16 &+ special.trailingZeroBitCount &>> 3
-            guard text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else { return -1 }
-            entry.pointee.words = (
-                word(0), word(1), word(2) & _bytesBefore(special), UInt64(truncatingIfNeeded: length) &<< 56
-            )
-            return length
-        }
-        special = JSONReader._specialBytes(word(3))
-        let length = 24 &+ special.trailingZeroBitCount &>> 3
-        guard special != 0, text.load(fromByteOffset: length, as: UInt8.self) == UInt8(ascii: "\"") else {
-            return -1
-        }
-        entry.pointee.words = (
-            word(0), word(1), word(2), word(3) & _bytesBefore(special) | UInt64(truncatingIfNeeded: length) &<< 56
-        )
-        return length
     }
 
     /// The mask of the bytes of a word below its lowest byte flagged in `special` (whose flags
@@ -148,12 +120,9 @@ extension _WireDecoder {
     ) {
         // Written whether or not they are kept: a store costs less than a test per item.
         let codes = itemCodes.reserve(scanned)
-        // In locals, which the stores below cannot change (each is reloaded per item otherwise).
-        let (pending, ordinal, seed) = (self.pending, self.ordinal, table.seed)
         for index in 0..<scanned {
             let id = pending[index]
-            let entry = table.internInline(
-                id.words, hash: WireID._wordsHash(id.words.0, id.words.1, id.words.2, id.words.3, seed: seed))
+            let entry = table.internShort(low: id.low, high: id.high, hash: id.hash)
             codes[index] = UInt32(truncatingIfNeeded: entry)
             if ordinal != 0 {
                 if table[entry].itemMark == ordinal {
@@ -162,7 +131,7 @@ extension _WireDecoder {
                     table[entry].itemMark = ordinal
                 }
             }
-            (destination + index).initialize(to: WireSnapshot.Item(WireID(_words: id.words)))
+            (destination + index).initialize(to: WireSnapshot.Item(WireID(_low: id.low, high: id.high, hash: id.hash)))
         }
         if recordsItemCodes, ordinal != 0 { itemCodes.count &+= scanned }
     }
@@ -178,7 +147,7 @@ extension _WireDecoder {
     }
 
     /// Reads the next element of the current item array when it is a plain string identifier
-    /// (ASCII, no escapes) — in practice one longer than 31 bytes and not a UUID, or near the
+    /// (ASCII, no escapes) — in practice one longer than 15 bytes and not a UUID, or near the
     /// end of the input, the others being read by ``_plainInlineItems()``: scanned, interned, checked for
     /// duplicates and appended to ``items`` in one pass, with the reader left exactly as
     /// `hasNextElement()` followed by `readItem()` would leave it. Returns false, having

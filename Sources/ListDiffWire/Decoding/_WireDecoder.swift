@@ -4,7 +4,7 @@ import ListDiffJSON
 /// The state of one decode: the reader, the request's intern table, the shared body buffer
 /// that content ranges point into, and the duplicates found in the snapshot being read.
 /// Cold paths (errors) build pointers; the hot path allocates only the item arrays and the
-/// text of identifiers longer than 31 bytes, once per distinct identifier.
+/// text of identifiers longer than 15 bytes, once per distinct identifier.
 internal struct _WireDecoder {
     var reader: JSONReader
     var table: _InternTable

@@ -1,22 +1,20 @@
 import ListDiffJSON
 
-/// The hash of an identifier: a wyhash-style multiply-fold keyed with the per-process seed of
-/// ``ContentFingerprint``. Equal identifiers hash alike within a process: an inline one (up
-/// to 31 bytes) or a UUID by its four words, a long one by its bytes.
+/// The hash of an identifier: a one-lane wyhash-style multiply-fold keyed with the per-process
+/// seed of ``ContentFingerprint``. Equal identifiers hash alike within a process: a short one
+/// (up to 15 bytes) by its two inline words, a long one by its bytes.
 @usableFromInline
 internal enum _IDHash {
     /// The per-process key, derived once from the fingerprint seed.
     @usableFromInline static let seed: UInt64 = _FingerprintHash.seed.a ^ _FingerprintHash.p2
 
-    /// The hash of an inline identifier's or a UUID's four words (the last holds the length or
-    /// kind). O(1): two chained multiplications, as many as the two words of a 15-byte
-    /// identifier took before it could hold 31.
+    /// The hash of a short identifier's inline words (`high` holds its length). O(1): two
+    /// multiplications, where hashing its bytes would take three.
     @inlinable
     @inline(__always)
-    static func words(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, seed: UInt64) -> Int {
-        let front = _FingerprintHash.mum(w0 ^ seed ^ _FingerprintHash.p0, w1 ^ _FingerprintHash.p1)
-        return Int(
-            truncatingIfNeeded: _FingerprintHash.mum(w2 ^ front ^ _FingerprintHash.p2, w3 ^ seed ^ _FingerprintHash.p3))
+    static func short(low: UInt64, high: UInt64, seed: UInt64) -> Int {
+        let state = _FingerprintHash.mum(low ^ seed ^ _FingerprintHash.p0, high ^ _FingerprintHash.p1)
+        return Int(truncatingIfNeeded: _FingerprintHash.mum(state ^ _FingerprintHash.p2, seed ^ _FingerprintHash.p3))
     }
 
     /// The hash of a long identifier's bytes, `bytes[start..<end]`. O(end - start), eight bytes per step; a tail of a key

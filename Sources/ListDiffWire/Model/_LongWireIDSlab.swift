@@ -1,4 +1,4 @@
-/// The UTF-8 text of identifiers longer than 31 bytes, packed one after another in one
+/// The UTF-8 text of identifiers longer than 15 bytes, packed one after another in one
 /// allocation: a decode appends every distinct long identifier of its request to a few slabs
 /// (no allocation per identifier), and each ``WireID`` refers to its slab with its offset.
 ///

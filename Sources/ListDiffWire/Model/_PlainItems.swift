@@ -2,10 +2,10 @@
 /// `Snapshot.Item`, which the arrays' storage would otherwise destroy each item through.
 internal enum _PlainItems {
     /// An item's bits when it holds no reference, the same size and alignment as
-    /// `WireSnapshot.Item` (its identifier's four words and absent slab, and its absent
-    /// content): what an array of such items can be emptied as, destroying nothing.
+    /// `WireSnapshot.Item` (its identifier's two inline words, hash and absent slab, and its
+    /// absent content): what an array of such items can be emptied as, destroying nothing.
     struct Bits {
-        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64)
     }
 
     /// Whether items can be emptied as ``Bits``: the layouts agree (they do on every 64-bit
@@ -31,7 +31,7 @@ internal enum _PlainItems {
         }
         items.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices where buffer[index].id._long != nil || buffer[index].content != nil {
-                buffer[index] = WireSnapshot.Item(WireID(_words: (0, 0, 0, 0)))
+                buffer[index] = WireSnapshot.Item(WireID(_low: 0, high: 0, hash: 0))
             }
         }
         withUnsafeMutablePointer(to: &items) { pointer in

@@ -1,17 +1,20 @@
 /// A canonical UUID's text (`8-4-4-4-12` hex digits, one letter case, RFC 9562 variant: every
-/// `UUID()`, and the version 1–8 keys databases make) held inline in a ``WireID``'s first two
-/// words: its 16 bytes plus one bit for the case of its letters.
+/// `UUID()`, and the version 1–8 keys databases make) held inline in a ``WireID``'s two words:
+/// its 16 bytes plus one bit for the case of its letters.
 ///
 /// `low` holds bytes 0..<8 and `high` bytes 9..<16 in its low seven bytes; the top byte of
 /// `high` is byte 8, whose variant bits are `10`, with bit 6 set when the letters are
-/// uppercase. The identifier's fourth word holds ``WireID/_uuidMarker`` in its top byte, apart
-/// from an inline identifier's length (0...31) and ``WireID/_longMarker``, so the three kinds
-/// never share words. Any other 36-byte text (mixed case, another variant, not a UUID) stays a
-/// long identifier, so each text has exactly one representation and equal texts have equal
-/// words.
+/// uppercase. That top byte is thus 0x80...0xFF, apart from a short identifier's length
+/// (0...15) and ``WireID/_longMarker``, so the three kinds never share words. Any other
+/// 36-byte text (mixed case, another variant, not a UUID) stays a long identifier, so each
+/// text has exactly one representation and equal texts have equal words.
 @usableFromInline
 internal enum _UUIDText {
     @usableFromInline static var length: Int { 36 }
+
+    /// Whether inline words with this `high` hold a UUID. O(1).
+    @inlinable @inline(__always)
+    static func isUUID(high: UInt64) -> Bool { high &>> 63 != 0 }
 
     /// The inline words of the UUID spelled by `bytes[start..<start + 36]`, or nil when those
     /// bytes are anything else; `start + 36` must not exceed `bytes.count`. O(1): the 32 hex
