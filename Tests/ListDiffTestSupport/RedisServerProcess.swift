@@ -11,7 +11,7 @@ public final class RedisServerProcess {
     public let port: Int
     private let arguments: [String]
     private var process: Process
-    /// A directory made for this server alone, removed with it (``withOwnDirectory(binary:)``).
+    /// A directory made for this server alone, removed with it (``withOwnDirectory(binary:arguments:)``).
     private var ownedDirectory: URL?
 
     /// What servers the tests can start here: `LISTDIFF_REDIS_SERVER` and `LISTDIFF_VALKEY_SERVER`
@@ -76,10 +76,10 @@ public final class RedisServerProcess {
 
     /// A server whose `SAVE` writes into a new temporary directory of its own, which goes when
     /// the server does: a suite that starts hundreds leaves nothing behind.
-    public static func withOwnDirectory(binary: String) throws -> RedisServerProcess {
+    public static func withOwnDirectory(binary: String, arguments: [String] = []) throws -> RedisServerProcess {
         let directory = try makeScratchDirectory()
         do {
-            let server = try RedisServerProcess(binary: binary, directory: directory)
+            let server = try RedisServerProcess(binary: binary, directory: directory, arguments: arguments)
             server.ownedDirectory = directory
             return server
         } catch {
@@ -153,16 +153,7 @@ public final class RedisServerProcess {
         // The replica writes the data set its master sends into a directory of its own, removed
         // with it. Its port is left to the initialiser, which chooses another if the first is
         // taken before the replica binds it (a port named here would be tried again and again).
-        let directory = try Self.makeScratchDirectory()
-        let replica: RedisServerProcess
-        do {
-            replica = try RedisServerProcess(
-                binary: binary, directory: directory, arguments: ["--replicaof", "127.0.0.1", String(port)])
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw error
-        }
-        replica.ownedDirectory = directory
+        let replica = try Self.withOwnDirectory(binary: binary, arguments: ["--replicaof", "127.0.0.1", String(port)])
         let deadline = Date(timeIntervalSinceNow: 10)
         while Date() < deadline {
             if info(of: replica, contains: "master_link_status:up"), info(of: self, contains: "connected_slaves:1"),

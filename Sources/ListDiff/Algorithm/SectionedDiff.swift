@@ -89,7 +89,14 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     @inlinable
     public var stagedBatch: StagedBatch {
         let (stages, carries) = _batchStages()
-        return StagedBatch(stages: stages, updates: carries ? _updatesIncludingCarried() : _indexes.updates)
+        return StagedBatch(stages: stages, updates: _updates(carrying: carries))
+    }
+
+    /// The content updates of a changeset that carries items one batch would insert fresh
+    /// (``_updatesIncludingCarried()``), or that does not (the matcher's own).
+    @inlinable
+    func _updates(carrying carries: Bool) -> ContentUpdates {
+        carries ? _updatesIncludingCarried() : _indexes.updates
     }
 
     /// How the batch form is made: one update (most changes), or stages with the state each
@@ -145,7 +152,7 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
         case .single(let update):
             return (BatchChangeset(stages: update.isEmpty ? [] : [update], updates: _indexes.updates), [])
         case .staged(let stages, let carries):
-            let staged = StagedBatch(stages: stages, updates: carries ? _updatesIncludingCarried() : _indexes.updates)
+            let staged = StagedBatch(stages: stages, updates: _updates(carrying: carries))
             return (staged.changeset, stages.dropLast().map(\.result))
         }
     }
@@ -156,9 +163,7 @@ public struct SectionedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & S
     /// move into it; a deleted section stays until the items it gives away have moved out.
     @inlinable
     public var sequential: SequentialChangeset {
-        let indexes = _indexes
-        return indexes.assembleSequential(
-            updates: indexes.carriesItemsAcrossSectionChanges ? _updatesIncludingCarried() : indexes.updates)
+        _indexes.assembleSequential(updates: _updates(carrying: _indexes.carriesItemsAcrossSectionChanges))
     }
 
     /// Operation counts of the batch form.

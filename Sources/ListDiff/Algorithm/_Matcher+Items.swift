@@ -95,8 +95,7 @@ extension _Matcher {
         let injective = _IdentifierHash.isInjective(ItemID.self)
         var table = _SymbolTable(entries: oldTotal + result.items.newCount, fullHashes: injective)
         var duplicates = _Duplicates()
-        // The loops write the item columns and read the sections beside them (a method of
-        // `self` called in them would copy all of `self` each time).
+        // The loops write the item columns and read the sections beside them.
         let completed = table.update { table in
             _updatingItemColumns { items, sections, old, new in
                 items.forgetPartners()
