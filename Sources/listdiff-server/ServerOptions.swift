@@ -300,7 +300,7 @@ struct ServerOptions {
         Setting(
             flag: "--store-min-replicas", environment: "LISTDIFF_STORE_MIN_REPLICAS",
             help:
-                "with a Redis store, replicas that must have each write before it is acknowledged (Redis WAIT, up to 1 s), else 503 with its outcome unknown; 0 waits for none (default 0)"
+                "with a Redis store, replicas that must have each change (writes, operations, deletes, a session's creation) before it is acknowledged (Redis WAIT, up to 1 s), else 503 with its outcome unknown; 0 waits for none (default 0)"
         ) { config, value in
             integer(value, in: 0...100).map { config.storeMinReplicas = $0 } != nil
         },

@@ -72,6 +72,46 @@ import Testing
         #expect(store.recent.take(Self.feed) == nil, "no guess kept from a write not acknowledged")
     }
 
+    /// Deletes and a session's creation wait for the replicas as writes do: with the replica
+    /// stopped, each is unavailable with its outcome unknown — and the master did make the
+    /// change, which a failover to that replica would undo.
+    @Test func deletesAndSessionCreationNoReplicaAcknowledgesAreUnavailable() throws {
+        guard let master = try RedisServerProcess.startFirst() else { return }
+        let replica = try master.startReplica()
+        let store = Self.store(master, minReplicas: 1)
+        _ = try Self.write(store, ["a"])
+        let other = SnapshotAddress(owner: 0, session: "t", snapshot: "x")
+        _ = try store.write(
+            RedisSnapshotStoreTests.flat(["b"]), isFlat: true, at: other, conditions: .unconditional,
+            options: DiffOptions())
+        replica.suspend()
+        defer { replica.resume() }
+        let changes: [(String, () throws(StoreError) -> Void)] = [
+            ("a snapshot's delete", { () throws(StoreError) in try store.deleteSnapshot(Self.feed) }),
+            ("a session's delete", { () throws(StoreError) in try store.deleteSession(owner: 0, session: "t") }),
+            ("a session's creation", { () throws(StoreError) in _ = try store.createSession(owner: 0, name: "u") })
+        ]
+        for (what, change) in changes {
+            do {
+                try change()
+                Issue.record("\(what) was acknowledged with no replica answering")
+            } catch {
+                guard case .unavailable(let reason, outcomeUnknown: true) = error else {
+                    Issue.record("\(what): expected unavailable with its outcome unknown, got \(error)")
+                    continue
+                }
+                #expect(reason.contains("0 of the 1 replicas"), "\(what): \(reason)")
+            }
+        }
+        #expect(throws: StoreError.self, "the master deleted the snapshot") { try store.read(Self.feed) }
+        #expect(throws: StoreError.self, "the master deleted the session") {
+            try store.listSnapshots(owner: 0, session: "t")
+        }
+        #expect(throws: StoreError.self, "the master made the session") {
+            _ = try store.createSession(owner: 0, name: "u")
+        }
+    }
+
     /// Two replicas asked for, one there: never acknowledged.
     @Test func aWriteMoreReplicasThanExistIsUnavailable() throws {
         guard let master = try RedisServerProcess.startFirst() else { return }

@@ -46,6 +46,41 @@ import Testing
         }
     }
 
+    /// Deletes and `POST /v1/sessions` wait for the replicas too: with the replica stopped each
+    /// is a 503 whose outcome is unknown, and retrying a delete afterwards answers 404 — the
+    /// master did it (a failover to the stopped replica would have brought the data back).
+    @Test func deletesAndSessionCreationTheReplicaDoesNotAcknowledgeAre503() throws {
+        try RedisErrorReplyServiceTests.eachServer { binary in
+            let master = try RedisServerProcess(binary: binary)
+            let replica = try master.startReplica()
+            try TestService.with(store: Self.redis(master.endpoint, minReplicas: 1)) { service in
+                let feed = try service.request("PUT", Self.path, body: #"["a"]"#)
+                let other = try service.request("PUT", "/v1/sessions/t/snapshots/x", body: #"["b"]"#)
+                #expect(feed.status == 201 && other.status == 201, "\(binary)")
+                replica.suspend()
+                let refused = [
+                    ("DELETE", Self.path), ("DELETE", "/v1/sessions/t"), ("POST", "/v1/sessions")
+                ].map { (method, path) in (method, path, try? service.request(method, path)) }
+                replica.resume()
+                for (method, path, response) in refused {
+                    guard let response else {
+                        Issue.record("\(binary): \(method) \(path) got no answer")
+                        continue
+                    }
+                    RedisErrorReplyServiceTests.expectUnavailable(response, "\(binary): \(method) \(path)")
+                    let detail = (try? response.json()["detail"] as? String) ?? ""
+                    #expect(
+                        detail.contains("0 of the 1 replicas") && detail.contains("may have been committed"),
+                        "\(binary): \(method) \(path): \(detail)")
+                }
+                let retriedSnapshot = try service.request("DELETE", Self.path)
+                let retriedSession = try service.request("DELETE", "/v1/sessions/t")
+                #expect(retriedSnapshot.status == 404, "\(binary): the master deleted the snapshot")
+                #expect(retriedSession.status == 404, "\(binary): the master deleted the session")
+            }
+        }
+    }
+
     @Test func twoReplicasAskedForOneThereIs503() throws {
         try RedisErrorReplyServiceTests.eachServer { binary in
             let master = try RedisServerProcess(binary: binary)

@@ -99,7 +99,8 @@ extension RedisSnapshotStore {
         let stored = proposed.withoutMarks
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
-        let (reply, replicated) = try runWrite(
+        let (reply, replicated) = try runReplicated(
+            RedisScripts.write,
             keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
             arguments: [
                 address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0",

@@ -77,12 +77,14 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {
         let name = name ?? RandomToken.hex(bits: 128)
         let keys = keys(owner: owner, session: name)
-        let made = try run(
-            RedisScripts.createSession, keys: [keys.session, keys.names], [RandomToken.hex(bits: 64), ttl])
+        let (made, replicated) = try runReplicated(
+            RedisScripts.createSession, keys: [keys.session, keys.names],
+            arguments: [RandomToken.hex(bits: 64), ttl].map { Array($0.utf8) })
         let isNew = try parse(outcomeUnknown: true) { () throws(RedisError) in
             try Self.flag(made, "1 or 0 (createSession)")
         }
         guard isNew else { throw .sessionExists(name) }
+        try checkReplicated(replicated)
         return name
     }
 
@@ -130,11 +132,13 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func deleteSession(owner: Int, session: String) throws(StoreError) {
         let keys = keys(owner: owner, session: session)
         recent.remove(owner: owner, session: session)
-        let deleted = try run(RedisScripts.deleteSession, keys: [keys.session, keys.names], [channel])
+        let (deleted, replicated) = try runReplicated(
+            RedisScripts.deleteSession, keys: [keys.session, keys.names], arguments: [Array(channel.utf8)])
         let existed = try parse(outcomeUnknown: true) { () throws(RedisError) in
             try Self.flag(deleted, "1 or 0 (deleteSession)")
         }
         guard existed else { throw .sessionNotFound(session) }
+        try checkReplicated(replicated)
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
     }
 
@@ -207,17 +211,19 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) {
         _ = recent.take(address)
         let keys = keys(address)
-        let reply = try run(
+        let (reply, replicated) = try runReplicated(
             RedisScripts.deleteSnapshot,
             keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
-            [address.snapshot, channel])
+            arguments: [Array(address.snapshot.utf8), Array(channel.utf8)])
         let outcome = try parse(outcomeUnknown: true) { () throws(RedisError) in
             try Self.optionalString(reply, "ok, nosession or nosnapshot (deleteSnapshot)")
         }
         switch outcome {
         case "nosession": throw .sessionNotFound(address.session)
         case "nosnapshot": throw .notFound(address, neverWritten: false)
-        case "ok": for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
+        case "ok":
+            try checkReplicated(replicated)
+            for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
         default:
             throw failure(.unexpectedReply("ok, nosession or nosnapshot (deleteSnapshot)"), outcomeUnknown: true)
         }

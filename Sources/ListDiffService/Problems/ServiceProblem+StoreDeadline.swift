@@ -12,8 +12,7 @@ extension ServiceProblem {
             case .deadlinePassed:
                 "the snapshot store did not answer within \(seconds(timeout)) s"
                     + (outcomeUnknown
-                        ? "; the write may have been committed: retry it with If-Match (a 412 then tells it was)"
-                        : "; nothing was changed")
+                        ? outcomeUnknownAdvice : "; nothing was changed")
             case .queueFull:
                 "too many requests are waiting for the snapshot store (limit \(limit)); nothing was changed"
             case .askerGone:
@@ -23,6 +22,12 @@ extension ServiceProblem {
         problem.headers.append(name: "Retry-After", value: "1")
         return problem
     }
+
+    /// What a client may do about a change that was sent but not acknowledged (a store that
+    /// did not answer in time, or replicas that did not confirm it): it may have been made, and
+    /// sending it again tells which.
+    static let outcomeUnknownAdvice =
+        "; the change may have been committed: retrying is safe (a write sent again with its If-Match gets 412 if it was kept, a delete gets 404 if it was done)"
 
     /// Seconds for a person: at most two decimals, no trailing zeros (`2`, `0.5`, `0.25`).
     static func seconds(_ value: Double) -> String {

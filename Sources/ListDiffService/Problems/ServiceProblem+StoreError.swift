@@ -67,10 +67,7 @@ extension ServiceProblem {
         case .invalidSnapshot(let detail):
             self = .invalidSnapshot(detail)
         case .unavailable(let reason, let outcomeUnknown):
-            let outcome =
-                outcomeUnknown
-                ? "; the write may have been committed: retry it with If-Match (a 412 then tells it was)"
-                : "; nothing was changed"
+            let outcome = outcomeUnknown ? Self.outcomeUnknownAdvice : "; nothing was changed"
             self = ServiceProblem(
                 503, "store-unavailable", title: "Store unavailable",
                 detail: "the snapshot store is unavailable: \(reason)\(outcome)")
