@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The followers benchmark (issue 37): how many idle followers one release server (memory store)
+# The followers benchmark: how many idle followers one release server (memory store)
 # holds, what they cost, and how fast a write reaches its follower among them.
 #
 #   scripts/followers.sh [--followers N] [--mode polls|streams] [--rate W] [--seconds S]
 #                        [--per-session K] [--instances I] [--kill-one] [--skip-build] [--check]
 #
 # It starts the server, then `listdiff-bench followers` load processes of at most 5,000
-# followers each (this machine kind caps open files at 20,000 per process), each from a
+# followers each (a process may open at most 20,000 files on the machines it was built on), each from a
 # loopback source address of its own (127.0.0.2, 127.0.0.3, …), one session per K followers.
 # Once every follower is open it lets the ramp settle, reads the server's RSS (VmRSS), its CPU
 # over an idle window (utime + stime; long polls re-sent at their deadline, streams'

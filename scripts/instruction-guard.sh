@@ -132,7 +132,7 @@ else
   echo "FAIL  request-20 target: $small_instructions instructions, $small_allocations allocations (at most 55,000 and 20)"
   failed=1
 fi
-# Staged changesets against single ones: issue 38's target, e2 at most 1.5× e (1.48× when set).
+# Staged changesets against single ones: e2 at most 1.5× e.
 per_e=$(printf '%s\n' "${measured[@]}" | awk '$1 == "e" { print $2 }')
 per_e2=$(printf '%s\n' "${measured[@]}" | awk '$1 == "e2" { print $2 }')
 staged_ratio=$(awk -v a="$per_e2" -v b="$per_e" 'BEGIN { printf "%.2f", a / b }')

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops a Redis store under load and measures what clients see (issue 32, finding 4): the
+# Stops a Redis store under load and measures what clients see: the
 # release listdiff-server on a real redis-server, 150 clients doing PUT, GET, changes and long
 # polls; Redis stopped (SIGSTOP) for 10 s. Prints the slowest answer (a long poll's from its
 # wake), answers by status, the server's threads before, during and after, and the store calls
