@@ -16,7 +16,7 @@ import ListDiffStore
 /// restart, another instance behind a balancer) or of a snapshot since deleted gets a reset,
 /// never a changeset from a version this store never had. The handlers parse, call the store
 /// and write the answer; the store's refusals become problems in one place
-/// (``ServiceProblem/init(_:idleSeconds:)``).
+/// (``ServiceProblem/init(_:configuration:)``).
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
     let store: any SnapshotStore

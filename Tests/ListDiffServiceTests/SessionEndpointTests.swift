@@ -28,6 +28,20 @@ import Testing
         }
     }
 
+    /// A missing session's answer says sessions are per API key only where there are keys.
+    @Test func aMissingSessionsAnswerNamesAPIKeysOnlyWhenThereAreSome() throws {
+        let path = "/v1/sessions/nosuch"
+        let keyless = try TestService.with { service in try service.request("GET", path) }
+        let keyed = try TestService.with(ServiceConfiguration(apiKeys: ["k"])) { service in
+            try service.request("GET", path, headers: [("Authorization", "Bearer k")])
+        }
+        #expect(keyless.status == 404 && keyed.status == 404)
+        let keylessDetail = (try? keyless.json()["detail"] as? String) ?? ""
+        let keyedDetail = (try? keyed.json()["detail"] as? String) ?? ""
+        #expect(keylessDetail == "no session 'nosuch' (sessions expire after 86400 s unused)")
+        #expect(keyedDetail == "no session 'nosuch' (sessions are per API key, and expire after 86400 s unused)")
+    }
+
     @Test func aShardingProxyMayNameTheNewSession() throws {
         try TestService.with { service in
             let named = try service.request(

@@ -16,7 +16,7 @@ extension ListDiffService {
         let reading = request.method == "GET" || request.method == "HEAD"
         if let session = parameters["session"] {
             guard grants.reaches(session: session) else {
-                throw ServiceProblem(StoreError.sessionNotFound(session), idleSeconds: configuration.sessionIdleSeconds)
+                throw ServiceProblem(StoreError.sessionNotFound(session), configuration: configuration)
             }
             if request.method == "DELETE", route == ServiceRequest.session {
                 throw Self.insufficientScope(

@@ -225,7 +225,7 @@ final class EventStreamFollower: @unchecked Sendable {
         default: gone = false
         }
         end(
-            with: ServiceProblem(error, idleSeconds: service.configuration.sessionIdleSeconds),
+            with: ServiceProblem(error, configuration: service.configuration),
             kind: gone ? .deleted : .reconnect)
     }
 

@@ -88,7 +88,7 @@ extension ListDiffService {
                 case .success(let changes):
                     deferred.complete(bodies.response(to: changes, at: address, format: format, metrics: diffMetrics))
                 case .failure(let error):
-                    deferred.complete(ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds).response)
+                    deferred.complete(ServiceProblem(error, configuration: configuration).response)
                 }
             }
         }

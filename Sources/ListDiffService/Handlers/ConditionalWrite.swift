@@ -17,7 +17,7 @@ extension ListDiffService {
         case .success(let result): return result
         case .failure(.versionMismatch(let current)):
             throw ServiceProblem.versionMismatch(conditions.failure(current: current), current: current)
-        case .failure(let error): throw ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds)
+        case .failure(let error): throw ServiceProblem(error, configuration: configuration)
         }
     }
 }

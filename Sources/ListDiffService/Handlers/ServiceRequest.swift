@@ -102,7 +102,7 @@ extension ListDiffService {
         }
     }
 
-    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:idleSeconds:)``);
+    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:configuration:)``);
     /// once the call's ``StoreCallDeadline`` has passed, refuses it without touching the
     /// store, and says so when the store did not answer before it.
     func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
@@ -118,7 +118,7 @@ extension ListDiffService {
                 throw ServiceProblem.storeCallRefused(
                     .deadlinePassed, timeout: configuration.storeTimeout, outcomeUnknown: outcomeUnknown)
             }
-            throw ServiceProblem(error, idleSeconds: configuration.sessionIdleSeconds)
+            throw ServiceProblem(error, configuration: configuration)
         }
     }
 

@@ -2,13 +2,14 @@ import ListDiffStore
 import ListDiffWire
 
 extension ServiceProblem {
-    /// The one place a store's refusal becomes a problem answer. `idleSeconds` is the
-    /// sessions' time to live, which a missing session's answer names.
-    init(_ error: StoreError, idleSeconds: Double) {
+    /// The one place a store's refusal becomes a problem answer. A missing session's answer
+    /// names the sessions' time to live, and that they are per API key where there are keys.
+    init(_ error: StoreError, configuration: ServiceConfiguration) {
         switch error {
         case .sessionNotFound(let name):
+            let scope = configuration.apiKeys.isEmpty ? "sessions" : "sessions are per API key, and"
             self = .notFound(
-                "no session '\(name)' (sessions are per API key, and expire after \(Int(idleSeconds)) s unused)")
+                "no session '\(name)' (\(scope) expire after \(Int(configuration.sessionIdleSeconds)) s unused)")
         case .notFound(let address, _) where !NameRules.isValid(address.snapshot):
             self = .invalidName("snapshot", address.snapshot)
         case .notFound(let address, let neverWritten):
