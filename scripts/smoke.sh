@@ -18,7 +18,7 @@ matter; versions are checked against the server's epoch and digests against thei
 values. Prints one line per step and `N passed, M failed`; exits 1 if any step failed.
 
 Uses curl, python3 (JSON checks) and POSIX tools. Every request is bounded (curl --max-time);
-the whole run takes a few seconds. It creates its own session and deletes it. The server must
+the whole run takes 20 s to a minute (it waits out long polls). It creates its own session and deletes it. The server must
 run without --api-keys, with the default --max-wait (at least 2 s) and limits.
 EOF
 }
