@@ -47,7 +47,15 @@ import Testing
             #expect(try xml.json()["title"] as? String == "Malformed JSON")
             #expect(
                 try Self.detail(xml).contains(
-                    "the request's Content-Type is 'application/xml': send JSON, as application/json"))
+                    "; the request's Content-Type is 'application/xml' and its body is not JSON: send JSON, as application/json"
+                ))
+            #expect(try !Self.detail(xml).contains(".;"))
+            // JSON with a slip in it, as `curl -d` sends it (a form): the slip is the news, not the type.
+            let form = try service.request(
+                "POST", "/v1/diff", body: #"{"old": ["a"], "new": ["b",]}"#,
+                headers: [("Content-Type", "application/x-www-form-urlencoded")])
+            #expect(form.status == 400)
+            #expect(try !Self.detail(form).contains("Content-Type"), "a JSON body with a trailing comma")
             for type in ["application/json", "application/json; charset=utf-8", "application/merge-patch+json"] {
                 let json = try service.request("POST", "/v1/diff", body: "<diff/>", headers: [("Content-Type", type)])
                 #expect(json.status == 400)

@@ -1,3 +1,4 @@
+import ListDiffHTTP
 import ListDiffJSON
 import ListDiffWire
 import Testing
@@ -15,7 +16,7 @@ import Testing
         } catch let caught {
             error = caught
         }
-        let problem = ServiceProblem.readError(error, contentType: nil)
+        let problem = ServiceProblem.readError(error, of: HTTPRequest(method: "POST", target: "/", path: "/"))
         let json = String(decoding: problem.jsonBytes, as: UTF8.self)
         #expect(
             json.hasPrefix(

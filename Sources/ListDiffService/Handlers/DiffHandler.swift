@@ -13,7 +13,7 @@ extension ListDiffService {
         do {
             decoded = try WireDecoder.diffRequest(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
+            throw ServiceProblem.readError(error, of: request.http)
         }
         // The request outlives its snapshots' copies read here, so that it releases their items
         // last, in the wire's specialised code (see `WireDiffRequest`); each read once: every

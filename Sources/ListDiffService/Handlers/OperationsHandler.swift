@@ -11,7 +11,7 @@ extension ListDiffService {
         do {
             operations = try WireDecoder.operations(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
+            throw ServiceProblem.readError(error, of: request.http)
         }
         let conditions = try WriteConditions(request.http)
         let address = try request.snapshotAddress()

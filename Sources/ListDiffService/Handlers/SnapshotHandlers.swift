@@ -13,7 +13,7 @@ extension ListDiffService {
         do {
             document = try WireDecoder.snapshot(request.http.body)
         } catch {
-            throw ServiceProblem.readError(error, contentType: request.http.headers["Content-Type"])
+            throw ServiceProblem.readError(error, of: request.http)
         }
         let conditions = try WriteConditions(request.http)
         let result = try conditionalWrite(conditions) { (precondition) throws(StoreError) in

@@ -49,10 +49,11 @@ struct ServiceProblem: Error {
 
     /// A request body that is not valid JSON or not the expected shape (400), or too large (413),
     /// with the error's `pointer`, `offset`, `line`, `column`, `expected` and `found`, and the
-    /// repeated identifiers as `duplicates` when there are any. A body that is not JSON at all,
-    /// sent under another media type, is told so: the likely mistake is the sender's format, not
-    /// a character of its body.
-    static func readError(_ error: JSONReadError, contentType: String?) -> ServiceProblem {
+    /// repeated identifiers as `duplicates` when there are any. A body that is not JSON at all
+    /// (it does not open with `{`, `[` or `"`), sent under another media type, is told so: the
+    /// likely mistake is the sender's format, not a character of its body. A JSON body with a
+    /// slip in it is not, whatever its type: `curl -d` sends JSON as a form.
+    static func readError(_ error: JSONReadError, of request: HTTPRequest) -> ServiceProblem {
         let tooLarge = error.kind == .inputTooLarge
         let malformed = !tooLarge && error.kind != .typeMismatch && error.kind != .schemaViolation
         var problem = ServiceProblem(
@@ -65,11 +66,22 @@ struct ServiceProblem: Error {
                 .init("expected", .string(error.expected)), .init("found", .string(error.found))
             ])
         if !error.duplicates.isEmpty { problem.extensions.append(.init("duplicates", .strings(error.duplicates))) }
-        if let contentType, !isJSON(mediaType: contentType), malformed {
+        if malformed, let contentType = request.headers["Content-Type"], !isJSON(mediaType: contentType),
+            !opensLikeJSON(request.body)
+        {
+            if problem.detail.hasSuffix(".") { problem.detail.removeLast() }
             problem.detail +=
-                "; the request's Content-Type is '\(contentType.prefix(100))': send JSON, as application/json"
+                "; the request's Content-Type is '\(contentType.prefix(100))' and its body is not JSON: send JSON, as application/json"
         }
         return problem
+    }
+
+    /// Whether `body`'s first byte past whitespace opens a JSON array, object or string.
+    private static func opensLikeJSON(_ body: [UInt8]) -> Bool {
+        let first = body.first {
+            $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r")
+        }
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"")
     }
 
     /// `application/json`, `application/problem+json` or any other `+json` type, parameters aside.
