@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffJSON
 import ListDiffStore
 
 /// The list-diff service: stateless diffs and per-session named snapshots with versions,
@@ -71,6 +72,7 @@ public final class ListDiffService: Sendable {
     /// large; snapshot writes, reads and long polls always (a small write may diff a large
     /// stored snapshot); session bookkeeping on the event loop, unless the store blocks.
     public func mount(on router: inout Router) {
+        router.isLikelyTypo = { typed, known in NearestName.suggestion(for: typed, among: [String(known)]) != nil }
         // The key or token is checked once, on the head, so a request without one (or one whose
         // token does not reach the route) never sends its body.
         var v1 = RouteGroup("/v1", middleware: CallerAuthentication(service: self))

@@ -77,6 +77,30 @@ import Testing
         #expect(router.handler(for: Self.request("PUT", "/a")).refusal?.status == 405)
     }
 
+    /// A mistyped fixed segment is corrected against every route, the path's own parameters
+    /// kept, by the typo judge the application names; two routes that fit give no guess, and
+    /// without a judge there is none.
+    @Test func aMistypedSegmentIsSuggestedByTheApplicationsTypoJudge() {
+        var router = Router()
+        router.post("/v1/diff") { _ in .text("diff") }
+        router.add("GET", "/v1/sessions/{session}") { _, _ in .response(.text("session")) }
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}") { _, _ in .response(.text("snapshot")) }
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}/changes") { _, _ in .response(.text("changes")) }
+        router.add("GET", "/v1/sessions/{session}/snapshots/{name}/chunks") { _, _ in .response(.text("chunks")) }
+        func detail(_ path: String, _ router: Router) -> String {
+            let request = Self.request("GET", path)
+            return String(decoding: Self.answer(router.handler(for: request), request)?.body ?? [], as: UTF8.self)
+        }
+        #expect(!detail("/v1/session/x", router).contains("did you mean"), "no judge, no guess")
+        router.isLikelyTypo = { typed, known in typed.count + 1 == known.count && known.hasPrefix(typed) }
+        #expect(detail("/v1/dif", router).contains("did you mean '/v1/diff'?"))
+        #expect(detail("/v1/session/x", router).contains("did you mean '/v1/sessions/x'?"))
+        #expect(
+            detail("/v1/sessions/s/snapshot/feed", router).contains("did you mean '/v1/sessions/s/snapshots/feed'?"))
+        #expect(!detail("/v1/sessions/s/snapshots/feed/c", router).contains("did you mean"), "two routes fit")
+        #expect(!detail("/v2/diff", router).contains("did you mean"), "not a typo the judge names")
+    }
+
     /// A newcomer's `POST /diff` hears where the route is; a wrong method is counted under the
     /// route it reached, not as unmatched.
     @Test func aMissingPrefixIsSuggestedAndA405KeepsItsRoute() {

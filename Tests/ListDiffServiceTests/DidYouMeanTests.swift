@@ -31,6 +31,25 @@ import Testing
         }
     }
 
+    /// Near-miss paths name the route meant, with the caller's own session and snapshot names.
+    @Test func aMistypedPathNamesTheRouteMeant() throws {
+        try TestService.with { (service: TestService) throws in
+            let cases = [
+                ("POST", "/v1/dif", "/v1/diff"), ("POST", "/v1/diffs", "/v1/diff"),
+                ("GET", "/v1/session/x", "/v1/sessions/x"),
+                ("GET", "/v1/sessions/x/snapshot/feed", "/v1/sessions/x/snapshots/feed"),
+                ("GET", "/v1/sessions/x/snapshots/feed/change", "/v1/sessions/x/snapshots/feed/changes")
+            ]
+            for (method, path, meant) in cases {
+                let answer = try service.request(method, path)
+                #expect(answer.status == 404, "\(path)")
+                #expect(try Self.detail(answer).contains("did you mean '\(meant)'?"), "\(path)")
+            }
+            let unrelated = try service.request("GET", "/v1/sessions/x/rainbows/feed")
+            #expect(try !Self.detail(unrelated).contains("did you mean"), "no guess for another word")
+        }
+    }
+
     @Test func aMistypedMemberNamesTheOneMeant() throws {
         try TestService.with { (service: TestService) throws in
             let answer = try service.request("POST", "/v1/diff", body: #"{"old": ["a"], "nwe": ["b"]}"#)

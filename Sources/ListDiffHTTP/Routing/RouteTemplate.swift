@@ -39,4 +39,27 @@ struct RouteTemplate: Sendable {
         }
         return parameters
     }
+
+    /// The path `pathSegments` meant if they are this template's with at least one fixed
+    /// segment mistyped (as `isLikelyTypo` judges), its parameters as given; else nil.
+    /// O(segments).
+    func correcting(
+        _ pathSegments: [Substring], _ isLikelyTypo: (_ typed: Substring, _ known: Substring) -> Bool
+    ) -> String? {
+        guard pathSegments.count == segments.count else { return nil }
+        var corrected = ""
+        var mistyped = false
+        for (segment, typed) in zip(segments, pathSegments) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == typed || isLikelyTypo(typed, literal) else { return nil }
+                mistyped = mistyped || literal != typed
+                corrected += "/" + literal
+            case .parameter:
+                guard !typed.isEmpty else { return nil }
+                corrected += "/" + typed
+            }
+        }
+        return mistyped ? corrected : nil
+    }
 }

@@ -27,6 +27,12 @@ public struct Router: HTTPResponder {
     private var exact: [String: [Route]] = [:]
     private var templates: [(template: RouteTemplate, routes: [Route])] = []
 
+    /// Whether a path segment is a likely typo of the one a route has there (`session` for
+    /// `sessions`), for a 404's "did you mean" with the route's path; nil: a 404 suggests only
+    /// a route whose path ends with the one asked for. The application names it (the transport
+    /// has no opinion on what a typo is).
+    public var isLikelyTypo: (@Sendable (_ typed: Substring, _ known: Substring) -> Bool)?
+
     public init() {}
 
     /// Mounts `handle` for `method` and `path` (a template if it has `{name}` segments); a
@@ -173,13 +179,22 @@ public struct Router: HTTPResponder {
     }
 
     /// "; did you mean '/v1/diff'?" when exactly one mounted path ends with the one asked for
-    /// (a client that left out a prefix); empty otherwise. O(routes), on 404s only.
+    /// (a client that left out a prefix), or else exactly one route's path is the one asked for
+    /// with likely typos in its fixed segments (`/v1/session/x` → `/v1/sessions/x`); empty
+    /// otherwise. O(routes × segments), on 404s only.
     private func suggestion(for path: String) -> String {
         guard path.count > 1 else { return "" }
         let candidates = (exact.keys.map { $0 } + templates.map(\.template.text)).filter {
             $0 != path && $0.hasSuffix(path)
         }
-        guard candidates.count == 1, let only = candidates.first else { return "" }
+        if candidates.count == 1, let only = candidates.first { return "; did you mean '\(only)'?" }
+        guard let isLikelyTypo else { return "" }
+        let typed = Self.segments(path)
+        let corrected = Set(
+            (exact.keys.map(RouteTemplate.init) + templates.map(\.template)).compactMap {
+                $0.correcting(typed, isLikelyTypo)
+            })
+        guard corrected.count == 1, let only = corrected.first else { return "" }
         return "; did you mean '\(only)'?"
     }
 
