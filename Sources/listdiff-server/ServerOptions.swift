@@ -13,6 +13,8 @@ struct ServerOptions {
         case invalidValue(flag: String, value: String)
         /// Flags that are each valid but do not fit together.
         case inconsistent(String)
+        /// Keys that would accept forgeries or do not say one thing.
+        case keys(KeyConfigurationProblem)
 
         var description: String {
             switch self {
@@ -22,6 +24,7 @@ struct ServerOptions {
             case .invalidValue(let flag, let value):
                 return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
             case .inconsistent(let reason): return reason
+            case .keys(let problem): return problem.description
             }
         }
     }
@@ -242,7 +245,7 @@ struct ServerOptions {
         Setting(
             flag: "--token-keys", environment: "LISTDIFF_TOKEN_KEYS",
             help:
-                "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key>, each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
+                "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key> (one of small order, or no point of the curve, is refused), each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
         ) { config, value in
             TokenKey.list(value).map { config.service.tokenKeys = $0 } != nil
         },
@@ -414,7 +417,7 @@ struct ServerOptions {
                 break
             }
         }
-        if let problem = configuration.service.tokenKeyProblem { throw ParseError.inconsistent(problem) }
+        if let problem = configuration.service.keyProblem { throw ParseError.keys(problem) }
         if !configuration.workersGiven, configuration.store != .memory {
             configuration.http.workerCount = ServerSettings.workersPerCoreForRedis * HTTPServerConfiguration.coreCount
         }
