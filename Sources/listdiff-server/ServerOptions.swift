@@ -237,7 +237,7 @@ struct ServerOptions {
         Setting(
             flag: "--api-keys", environment: "LISTDIFF_API_KEYS",
             help:
-                "comma-separated API keys, each 'key' or 'name=key' (a name --token-keys can give as owner); when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
+                "comma-separated API keys, each 'key' or 'name=key' (a name --token-keys can give as owner, not only digits); each key and name given once; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
         ) { config, value in
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
