@@ -38,7 +38,11 @@ struct ServerOptions {
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") {
+        Setting(
+            flag: "--host", environment: "LISTDIFF_HOST",
+            help:
+                "address to bind (default 127.0.0.1); an address other than loopback needs --api-keys or --token-keys, or --allow-anonymous on"
+        ) {
             $0.http.host = $1
             return !$1.isEmpty
         },
@@ -284,6 +288,15 @@ struct ServerOptions {
             return true
         },
         Setting(
+            flag: "--allow-anonymous", environment: "LISTDIFF_ALLOW_ANONYMOUS",
+            help:
+                "off (default) refuses to start on an address other than loopback with neither --api-keys nor --token-keys; on serves anyone who reaches the port (behind a proxy that authenticates)"
+        ) { config, value in
+            guard value == "on" || value == "off" else { return false }
+            config.allowAnonymous = value == "on"
+            return true
+        },
+        Setting(
             flag: "--store", environment: "LISTDIFF_STORE",
             help:
                 "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)"
@@ -418,6 +431,7 @@ struct ServerOptions {
             }
         }
         if let problem = configuration.service.keyProblem { throw ParseError.keys(problem) }
+        if let exposure = configuration.anonymousExposure { throw ParseError.inconsistent(exposure) }
         if !configuration.workersGiven, configuration.store != .memory {
             configuration.http.workerCount = ServerSettings.workersPerCoreForRedis * HTTPServerConfiguration.coreCount
         }
