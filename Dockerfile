@@ -3,8 +3,10 @@
 # environment (every flag has a LISTDIFF_* variable; `listdiff-server --help` lists them).
 #
 #   docker build -t listdiff .
-#   docker run --rm -p 8080:8080 listdiff
-#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS=secret -e LISTDIFF_DRAIN_DELAY=5 -e LISTDIFF_SHUTDOWN_GRACE=4 listdiff
+#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS="backend=$(openssl rand -hex 24)" listdiff
+#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS="$API_KEYS" -e LISTDIFF_DRAIN_DELAY=5 -e LISTDIFF_SHUTDOWN_GRACE=4 listdiff
+# It binds 0.0.0.0, so without keys (LISTDIFF_API_KEYS or LISTDIFF_TOKEN_KEYS) it refuses to
+# start; LISTDIFF_ALLOW_ANONYMOUS=on serves without them when that is meant.
 # Set the port with LISTDIFF_PORT (the healthcheck reads it), and keep the drain delay plus the
 # shutdown grace under `docker stop`'s 10 s (or pass `docker stop -t`).
 ARG SWIFT_VERSION=6.3

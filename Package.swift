@@ -118,7 +118,7 @@ let package = Package(
             name: "ListDiffServiceTests",
             dependencies: [
                 "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiffWire",
-                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
+                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "CLibCrypto"
             ])
     ],
     swiftLanguageModes: [.v6]

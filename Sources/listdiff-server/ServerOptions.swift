@@ -13,6 +13,8 @@ struct ServerOptions {
         case invalidValue(flag: String, value: String)
         /// Flags that are each valid but do not fit together.
         case inconsistent(String)
+        /// Keys that would accept forgeries or do not say one thing.
+        case keys(KeyConfigurationProblem)
 
         var description: String {
             switch self {
@@ -22,6 +24,7 @@ struct ServerOptions {
             case .invalidValue(let flag, let value):
                 return "invalid value '\(value)' for \(flag) (see --help for its form and range)"
             case .inconsistent(let reason): return reason
+            case .keys(let problem): return problem.description
             }
         }
     }
@@ -35,7 +38,11 @@ struct ServerOptions {
     }
 
     static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "LISTDIFF_HOST", help: "address to bind (default 127.0.0.1)") {
+        Setting(
+            flag: "--host", environment: "LISTDIFF_HOST",
+            help:
+                "address to bind (default 127.0.0.1); an address other than loopback needs --api-keys or --token-keys, or --allow-anonymous on"
+        ) {
             $0.http.host = $1
             return !$1.isEmpty
         },
@@ -234,7 +241,7 @@ struct ServerOptions {
         Setting(
             flag: "--api-keys", environment: "LISTDIFF_API_KEYS",
             help:
-                "comma-separated API keys, each 'key' or 'name=key' (a name --token-keys can give as owner); when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
+                "comma-separated API keys, each 'key' or 'name=key' (a name --token-keys can give as owner, not only digits); each key and name given once; when set, /v1 needs 'Authorization: Bearer <key>' (default: none)"
         ) { config, value in
             config.service.apiKeys = value.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
             return !config.service.apiKeys.isEmpty
@@ -242,7 +249,7 @@ struct ServerOptions {
         Setting(
             flag: "--token-keys", environment: "LISTDIFF_TOKEN_KEYS",
             help:
-                "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key>, each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
+                "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key> (one of small order, or no point of the curve, is refused), each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
         ) { config, value in
             TokenKey.list(value).map { config.service.tokenKeys = $0 } != nil
         },
@@ -278,6 +285,15 @@ struct ServerOptions {
         ) { config, value in
             guard value == "on" || value == "off" else { return false }
             config.playground = value == "on"
+            return true
+        },
+        Setting(
+            flag: "--allow-anonymous", environment: "LISTDIFF_ALLOW_ANONYMOUS",
+            help:
+                "off (default) refuses to start on an address other than loopback with neither --api-keys nor --token-keys; on serves anyone who reaches the port (behind a proxy that authenticates)"
+        ) { config, value in
+            guard value == "on" || value == "off" else { return false }
+            config.allowAnonymous = value == "on"
             return true
         },
         Setting(
@@ -414,7 +430,8 @@ struct ServerOptions {
                 break
             }
         }
-        if let problem = configuration.service.tokenKeyProblem { throw ParseError.inconsistent(problem) }
+        if let problem = configuration.service.keyProblem { throw ParseError.keys(problem) }
+        if let exposure = configuration.anonymousExposure { throw ParseError.inconsistent(exposure) }
         if !configuration.workersGiven, configuration.store != .memory {
             configuration.http.workerCount = ServerSettings.workersPerCoreForRedis * HTTPServerConfiguration.coreCount
         }

@@ -16,6 +16,8 @@ struct ServerSettings {
     var corsOrigins: [String] = []
     /// Whether `/playground` (the page and listdiff.js) is served (`--playground off` turns it off).
     var playground = true
+    /// Whether anyone may use `/v1` without a key on an address other than loopback (`--allow-anonymous on`).
+    var allowAnonymous = false
     /// Whether `--workers` was given; if not, a Redis store gets ``workersPerCoreForRedis``.
     var workersGiven = false
 

@@ -2,7 +2,7 @@
 /// sessions its requests see; a name lets a token key (`--token-keys …:<owner>`) name that
 /// owner. An entry is named when its first `=` has a name before it (a session name: A-Z a-z 0-9 . _ ~ -) and is
 /// followed by something other than `=`, so base64 keys, whose `=` are trailing padding, stay
-/// unnamed.
+/// unnamed. The server refuses entries that would be ambiguous (``ambiguity(tokensVerified:)``).
 struct APIKeys: Sendable {
     private let keys: [[UInt8]]
     private let names: [String?]
@@ -30,6 +30,35 @@ struct APIKeys: Sendable {
         if let index = names.firstIndex(where: { $0 == reference }) { return index + 1 }
         guard let number = Int(reference), (1...keys.count).contains(number) else { return nil }
         return number
+    }
+
+    /// Why these entries do not say one thing, or nil: two with one key or one name, a name made
+    /// only of digits (``owner(named:)`` reads a number as a position), or, when
+    /// `tokensVerified`, a key shaped like a token, which ``Credentials`` would verify as one
+    /// and never compare. O(keys' bytes).
+    func ambiguity(tokensVerified: Bool) -> KeyConfigurationProblem? {
+        var positionOfKey: [[UInt8]: Int] = [:]
+        var positionOfName: [String: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            let entry = KeyConfigurationProblem.Entry(position: index + 1, name: names[index])
+            if let name = names[index] {
+                if name.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                    return .numericAPIKeyName(entry)
+                }
+                if let earlier = positionOfName[name] {
+                    return .repeatedAPIKeyName(name, first: earlier, second: entry.position)
+                }
+                positionOfName[name] = entry.position
+            }
+            if let earlier = positionOfKey[key] {
+                return .repeatedAPIKey(.init(position: earlier, name: names[earlier - 1]), entry)
+            }
+            positionOfKey[key] = entry.position
+            if tokensVerified, TokenVerifier.looksLikeToken(String(decoding: key, as: UTF8.self)[...]) {
+                return .tokenShapedAPIKey(entry)
+            }
+        }
+        return nil
     }
 
     /// Compares every byte of the longer input, so the time taken does not tell how much of a

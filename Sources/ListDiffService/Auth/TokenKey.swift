@@ -16,6 +16,25 @@ public struct TokenKey: Sendable, Equatable {
         var algorithm: String { self == .hs256 ? "HS256" : "EdDSA" }
     }
 
+    /// Why a key of the right length cannot be trusted: the server refuses to start with it.
+    public enum Defect: Sendable, Equatable, CustomStringConvertible {
+        /// An Ed25519 public key of order 1, 2, 4 or 8 (under any encoding): signatures made
+        /// without its private key verify.
+        case smallOrder
+        /// An Ed25519 public key whose y is not below 2^255 - 19.
+        case nonCanonical
+        /// 32 bytes that decode to no point of the Ed25519 curve.
+        case notAPoint
+
+        public var description: String {
+            switch self {
+            case .smallOrder: return "an Ed25519 public key of small order (it would accept forged tokens)"
+            case .nonCanonical: return "not a canonical Ed25519 public key (its y is not below 2^255 - 19)"
+            case .notAPoint: return "not an Ed25519 public key (its 32 bytes decode to no point of the curve)"
+            }
+        }
+    }
+
     public var id: String
     public var kind: Kind
     public var bytes: [UInt8]
@@ -24,6 +43,12 @@ public struct TokenKey: Sendable, Equatable {
 
     /// Shortest HS256 secret: RFC 7518 §3.2 requires a key at least as long as the hash.
     public static let minimumSecretBytes = 32
+
+    /// Why this key cannot be trusted, or nil: an Ed25519 key of small order, not canonical, or
+    /// no point (``Ed25519PointCheck``); an HS256 secret has none.
+    public var defect: Defect? {
+        kind == .ed25519 ? Ed25519PointCheck.defect(ofPublicKey: bytes) : nil
+    }
 
     public init(id: String, kind: Kind, bytes: [UInt8], owner: String? = nil) {
         self.id = id

@@ -86,25 +86,6 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.streamHeartbeatSeconds = streamHeartbeatSeconds
     }
 
-    /// Why the token keys do not fit the API keys, or nil: with API keys, every token key must
-    /// name an owner that is one of them (by name or number); without, none may name one.
-    public var tokenKeyProblem: String? {
-        let keys = APIKeys(apiKeys)
-        for key in tokenKeys {
-            switch (keys.isEnabled, key.owner) {
-            case (true, nil):
-                return "token key '\(key.id)' names no owner; with --api-keys each token key ends with :<owner>"
-            case (true, let owner?) where keys.owner(named: owner) == nil:
-                return "token key '\(key.id)' names owner '\(owner)', which is no API key's name or number"
-            case (false, _?):
-                return "token key '\(key.id)' names an owner, but there are no --api-keys to own it"
-            default:
-                continue
-            }
-        }
-        return nil
-    }
-
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.
     public var sessionByteLimit: Int {
         min(maxSessionBytes ?? maxStoreBytes / 2, maxStoreBytes)
