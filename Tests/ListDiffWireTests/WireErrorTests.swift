@@ -99,6 +99,33 @@ import Testing
         }
     }
 
+    /// A member the operation does not take is told against that operation's own members,
+    /// with the one likely meant, whether the `op` comes before it or after.
+    @Test func aMemberTheOperationDoesNotTakeListsTheOnesItTakes() throws {
+        let bodies = [
+            #"{"operations": [{"op": "expand", "item": "docs"}]}"#,
+            #"{"operations": [{"item": "docs", "op": "expand"}]}"#
+        ]
+        for body in bodies {
+            do {
+                _ = try WireDecoder.operations(Array(body.utf8))
+                Issue.record("accepted \(body)")
+            } catch {
+                #expect(error.pointer.description == "/operations/0/item", "\(body)")
+                #expect(error.expected.contains(#""op", "items""#), "\(body): \(error.expected)")
+                #expect(error.found.contains(#"(did you mean "items"?)"#), "\(body): \(error.found)")
+            }
+        }
+        do {
+            _ = try WireDecoder.operations(
+                Array(#"{"operations": [{"op": "replaceChildren", "parent": "docs", "items": ["b"]}]}"#.utf8))
+            Issue.record("accepted parent")
+        } catch {
+            #expect(error.pointer.description == "/operations/0/parent")
+            #expect(error.expected == #"one of the members "op", "items", "item""#, "\(error.expected)")
+        }
+    }
+
     @Test func unknownSectionInAnOperationNamesTheOperation() throws {
         let stored = try WireDecoder.snapshot(Array(#"{"sections": [{"id": "s", "items": ["a"]}]}"#.utf8)).snapshot
         let operations = try WireDecoder.operations(

@@ -28,9 +28,11 @@ internal struct _OperationParts {
         let extra = seen & ~1 & ~kind.allowed
         if extra != 0, decoder.unknownMembers == .reject {
             let member = extra.trailingZeroBitCount
+            let takes = _MemberSet(names, allowed: kind.allowed | 1)
             throw decoder.reader.error(
                 .schemaViolation, at: offsets[member], pointer: pointer.appending(key: "\(names[member])"),
-                expected: "only the members \"\(kind.name)\" takes", found: "\"\(names[member])\"")
+                expected: "only the members \"\(kind.name)\" takes: \(takes.phrase)",
+                found: "\"\(names[member])\"\(_WireDecoder.didYouMean("\(names[member])", takes.allowedNames))")
         }
         let absent = kind.required & ~seen
         if absent != 0 {

@@ -50,6 +50,10 @@ extension _WireDecoder {
                     )
                 }
                 parts.kind = operation
+                // From here on a member the operation does not take is told against its own members.
+                let seen = members.seen
+                members = _MemberSet(Self.operationMembers, allowed: operation.allowed | 1)
+                members.seen = seen
             case 1: try readSectionsOrIDs(into: &parts)
             case 2: parts.section = try readID()
             case 3: try readItemsOrIDs(into: &parts)
