@@ -73,6 +73,7 @@ old_port_range=""
 if [ -w "$port_range_file" ]; then
     old_port_range="$(cat "$port_range_file")"
     echo "1024 65535" > "$port_range_file"
+    echo "note: widened net.ipv4.ip_local_port_range (system-wide) from '$old_port_range' to '1024 65535' for this run; restored at its end"
 else
     echo "note: cannot widen $port_range_file (not root); each source address has its default range"
 fi
