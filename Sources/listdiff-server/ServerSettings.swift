@@ -16,6 +16,9 @@ struct ServerSettings {
     var corsOrigins: [String] = []
     /// Whether `/playground` (the page and listdiff.js) is served (`--playground off` turns it off).
     var playground = true
+    /// Whether `POST /echo` is mounted (`--benchmark-routes on`): it answers with whatever
+    /// content type it is sent, so it stays out of a server that is not being benchmarked.
+    var benchmarkRoutes = false
     /// Whether `--workers` was given; if not, a Redis store gets ``workersPerCoreForRedis``.
     var workersGiven = false
 
