@@ -38,6 +38,7 @@ extension EventLoop {
         let streaming = StreamingResponse(
             stream: stream, request: request, status: head.status, isChunked: !request.isHTTP10, now: now)
         connection.state.startStreaming(streaming)
+        watchPeer(of: connection)
         counters.streamOpened()
         releaseBody(of: connection)
         // Pipelined requests after a stream are never answered, and what it reads later is

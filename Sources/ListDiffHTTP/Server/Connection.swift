@@ -36,6 +36,8 @@ final class Connection {
     var armedDeadline = UInt64.max
     /// Buffer bytes (input and output storage) as last counted into the loop's total.
     var countedBufferBytes = 0
+    /// The kernel watches for this connection's peer vanishing (``EventLoop/watchPeer(of:)``).
+    var watchesPeer = false
     /// Responses queued so far; an idle connection that has had one is a keep-alive
     /// connection the loop may reclaim when it runs out of descriptors.
     var responsesQueued = 0
