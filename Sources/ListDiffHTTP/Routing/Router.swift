@@ -45,10 +45,8 @@ public struct Router: HTTPResponder {
             add(method, path, handler)
             return
         }
-        add(
-            Route(
-                method: method, answer: .template(cost: cost, queueBound: queueBound, streams: streams, handle: handle)),
-            at: template)
+        let answer = Route.Answer.template(cost: cost, queueBound: queueBound, streams: streams, handle: handle)
+        add(Route(method: method, answer: answer), at: template)
     }
 
     /// Mounts every route of `group`, each behind the group's middleware; a later
