@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks listdiff-server against nginx on loopback with wrk -t1 -c32 -d10s, three rounds
 # interleaved: GET /healthz on both (req/s and p99 ratios to nginx's static 200, per round and
-# median), and a small POST /echo on ours (target: >= 23k req/s). Installs wrk and nginx-light
-# with apt-get if missing.
+# median), and a small POST /echo on ours (target: >= 23k req/s; mounted by --benchmark-routes on).
+# Installs wrk and nginx-light with apt-get if missing.
 #   scripts/bench-http.sh                    # access log off on both servers
 #   BENCH_ACCESS_LOG=1 scripts/bench-http.sh # our access log on (to /dev/null)
 set -euo pipefail
@@ -30,7 +30,7 @@ trap cleanup EXIT
 
 log_level=warning
 [ -n "${BENCH_ACCESS_LOG:-}" ] && log_level=info
-"$server_bin" --host 127.0.0.1 --port "$our_port" --log-level "$log_level" 2> /dev/null &
+"$server_bin" --host 127.0.0.1 --port "$our_port" --log-level "$log_level" --benchmark-routes on 2> /dev/null &
 server_pid=$!
 start_nginx "$nginx_port" ""
 

@@ -201,6 +201,28 @@ int cld_configure_accepted(int fd) {
     return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+int cld_watch_peer(int fd, int idle_seconds, int interval_seconds, int probe_count, unsigned user_timeout_ms) {
+    int one = 1;
+    int failed = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+#if defined(TCP_KEEPIDLE)
+    failed |= setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle_seconds, sizeof idle_seconds);
+#elif defined(TCP_KEEPALIVE)
+    failed |= setsockopt(fd, IPPROTO_TCP, TCP_KEEPALIVE, &idle_seconds, sizeof idle_seconds);
+#endif
+#if defined(TCP_KEEPINTVL)
+    failed |= setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval_seconds, sizeof interval_seconds);
+#endif
+#if defined(TCP_KEEPCNT)
+    failed |= setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probe_count, sizeof probe_count);
+#endif
+#if defined(TCP_USER_TIMEOUT)
+    failed |= setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &user_timeout_ms, sizeof user_timeout_ms);
+#else
+    (void)user_timeout_ms;
+#endif
+    return failed ? -1 : 0;
+}
+
 int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound_port) {
     struct addrinfo hints, *found = NULL;
     memset(&hints, 0, sizeof hints);

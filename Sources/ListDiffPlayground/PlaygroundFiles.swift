@@ -6,10 +6,10 @@ import ListDiffHTTP
 public enum PlaygroundFiles {
     /// The security headers of every file: scripts and styles only from this server (no
     /// inline script, no eval), calls only to it, no framing, nothing sent as a referrer.
+    /// (`X-Content-Type-Options: nosniff` the transport adds to every answer.)
     public static let securityHeaders: HTTPHeaders = [
         "Content-Security-Policy":
             "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
         "Referrer-Policy": "no-referrer",
         "Cross-Origin-Opener-Policy": "same-origin"

@@ -104,7 +104,8 @@ public final class ListDiffService: Sendable {
             [self] request throws(ServiceProblem) in try changes(request)
         }
         route(
-            &v1, "GET", ServiceRequest.events, cost: .heavy, query: ["since", "access_token"] + Self.changesetQuery
+            &v1, "GET", ServiceRequest.events, cost: .heavy, query: ["since", "access_token"] + Self.changesetQuery,
+            streams: true
         ) { [self] request throws(ServiceProblem) in try events(request) }
         route(&v1, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
             [self] request throws(ServiceProblem) in .response(try applyOperations(request))

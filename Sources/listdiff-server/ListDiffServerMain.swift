@@ -32,7 +32,8 @@ enum ListDiffServerMain {
         }
         let transport = TransportProbe()
         let router = ServerRoutes.makeRouter(
-            service: service, transport: transport, openAPIDocument: openAPIDocument, playground: settings.playground)
+            service: service, transport: transport, openAPIDocument: openAPIDocument, playground: settings.playground,
+            benchmarkRoutes: settings.benchmarkRoutes)
         let server = HTTPServer(
             configuration: settings.http, responder: ServerRoutes.responder(router, corsOrigins: settings.corsOrigins))
         transport.attach(server)

@@ -297,6 +297,15 @@ struct ServerOptions {
             return true
         },
         Setting(
+            flag: "--benchmark-routes", environment: "LISTDIFF_BENCHMARK_ROUTES",
+            help:
+                "on mounts POST /echo (echoes the body and its Content-Type), for scripts/bench-http.sh; off (default) leaves it out"
+        ) { config, value in
+            guard value == "on" || value == "off" else { return false }
+            config.benchmarkRoutes = value == "on"
+            return true
+        },
+        Setting(
             flag: "--store", environment: "LISTDIFF_STORE",
             help:
                 "memory (default); redis://[user:password@]host[:port][/db] for Redis or Valkey; redis-cluster://[user:password@]host:port[,host:port...] for a cluster, by seed nodes (the password may come from LISTDIFF_STORE_PASSWORD instead)"

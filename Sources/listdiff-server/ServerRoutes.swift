@@ -3,11 +3,12 @@ import ListDiffHTTP
 import ListDiffPlayground
 import ListDiffService
 
-/// The server's routes: health, readiness, metrics, the OpenAPI document, the benchmark's
-/// echo, the playground page, and the list-diff service.
+/// The server's routes: health, readiness, metrics, the OpenAPI document, the playground page,
+/// the list-diff service, and with `--benchmark-routes on` the benchmark's echo.
 enum ServerRoutes {
     static func makeRouter(
-        service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?, playground: Bool
+        service: ListDiffService, transport: TransportProbe, openAPIDocument: [UInt8]?, playground: Bool,
+        benchmarkRoutes: Bool
     ) -> Router {
         var router = Router()
         router.get("/healthz") { _ in healthy }
@@ -22,10 +23,13 @@ enum ServerRoutes {
             ).response()
             router.get("/openapi.yaml") { _ in missing }
         }
-        router.post("/echo") { request in
-            var headers = HTTPHeaders()
-            headers.append(name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")
-            return HTTPResponse(status: 200, headers: headers, body: request.body)
+        if benchmarkRoutes {
+            router.post("/echo") { request in
+                var headers = HTTPHeaders()
+                headers.append(
+                    name: "Content-Type", value: request.headers["Content-Type"] ?? "application/octet-stream")
+                return HTTPResponse(status: 200, headers: headers, body: request.body)
+            }
         }
         if playground { PlaygroundRoutes.mount(on: &router) }
         service.mount(on: &router)

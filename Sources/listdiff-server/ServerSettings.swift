@@ -18,6 +18,9 @@ struct ServerSettings {
     var playground = true
     /// Whether anyone may use `/v1` without a key on an address other than loopback (`--allow-anonymous on`).
     var allowAnonymous = false
+    /// Whether `POST /echo` is mounted (`--benchmark-routes on`): it answers with whatever
+    /// content type it is sent, so it stays out of a server that is not being benchmarked.
+    var benchmarkRoutes = false
     /// Whether `--workers` was given; if not, a Redis store gets ``workersPerCoreForRedis``.
     var workersGiven = false
 

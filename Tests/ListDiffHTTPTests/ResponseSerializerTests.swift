@@ -14,13 +14,18 @@ import Testing
         return (String(decoding: output, as: UTF8.self), sendsBody)
     }
 
+    /// The line the transport writes into every head (a handler's own is dropped).
+    static let nosniff = "X-Content-Type-Options: nosniff\r\n"
+
     @Test func framesTheResponseAndDropsTransportHeaders() {
         var response = HTTPResponse.text("hello")
         response.headers.append(name: "content-length", value: "999")
         response.headers.append(name: "Connection", value: "upgrade")
+        response.headers.append(name: "x-content-type-options", value: "none")
         let (text, sendsBody) = Self.head(response)
         #expect(
-            text == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: X\r\nContent-Length: 5\r\n\r\n"
+            text
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n\(Self.nosniff)Date: X\r\nContent-Length: 5\r\n\r\n"
         )
         #expect(sendsBody)
     }
@@ -28,10 +33,12 @@ import Testing
     @Test func headNoContentCloseAndHTTP10KeepAlive() {
         #expect(
             Self.head(.text("hello"), isHead: true) == (
-                "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\nDate: X\r\nContent-Length: 5\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n\(Self.nosniff)Date: X\r\nContent-Length: 5\r\n\r\n",
                 false
             ))
-        #expect(Self.head(HTTPResponse(status: 204)) == ("HTTP/1.1 204 No Content\r\nDate: X\r\n\r\n", false))
+        #expect(
+            Self.head(HTTPResponse(status: 204)) == ("HTTP/1.1 204 No Content\r\n\(Self.nosniff)Date: X\r\n\r\n", false)
+        )
         #expect(
             Self.head(HTTPResponse(status: 200), keepAlive: false).0.hasSuffix(
                 "Content-Length: 0\r\nConnection: close\r\n\r\n"))

@@ -3,7 +3,7 @@ import ListDiffHTTP
 import ListDiffTestSupport
 
 /// Keeps the streams that `GET /stream` (cheap handler) and `GET /stream-heavy` (run on a
-/// worker) open, and records how each ended and how often each drained. Each stream sends
+/// worker, a route that ``HTTPHandler/streams``) open, and records how each ended and how often each drained. Each stream sends
 /// `early\n` before its handler returns, has `?heartbeat=<seconds>` if asked, and says
 /// `bye\n` when the server shuts down.
 final class StreamRegistry: @unchecked Sendable {
@@ -35,7 +35,9 @@ final class StreamRegistry: @unchecked Sendable {
             return .stream(stream)
         }
         router.add("GET", "/stream", HTTPHandler(deferring: handle))
-        router.add("GET", "/stream-heavy", HTTPHandler(cost: .heavy, deferring: handle))
+        var heavy = HTTPHandler(cost: .heavy, deferring: handle)
+        heavy.streams = true
+        router.add("GET", "/stream-heavy", heavy)
         return router
     }
 

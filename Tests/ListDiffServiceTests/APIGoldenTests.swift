@@ -165,7 +165,8 @@ struct APITranscript {
 
     /// The response headers a client reads (never `Date` or `Content-Length`).
     static let recordedHeaders = [
-        "Content-Type", "ETag", "Location", "Allow", "WWW-Authenticate", "Retry-After", "Connection"
+        "Content-Type", "ETag", "Location", "Allow", "WWW-Authenticate", "Retry-After", "Connection",
+        "X-Content-Type-Options"
     ]
 
     @discardableResult

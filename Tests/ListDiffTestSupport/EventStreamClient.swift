@@ -34,16 +34,18 @@ public final class EventStreamClient: @unchecked Sendable {
     private let receiveTimeout: Double
 
     /// Opens `GET target` (with `headers`) and reads the head; a body that is not a stream is
-    /// left for ``client``.
+    /// left for ``client``. A `halfClosing` client shuts down its sending side once the request
+    /// is sent, to only read (`nc -N`).
     public init(
         port: Int, target: String, headers: [(String, String)] = [], receiveTimeout: Double = 5,
-        receiveBufferBytes: Int32? = nil
+        receiveBufferBytes: Int32? = nil, halfClosing: Bool = false
     ) throws {
         client = try RawClient(port: port, receiveTimeout: receiveTimeout, receiveBufferBytes: receiveBufferBytes)
         self.receiveTimeout = receiveTimeout
         var request = "GET \(target) HTTP/1.1\r\nHost: test\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         try client.send(request + "\r\n")
+        if halfClosing { client.shutdownWriting() }
         head = try client.readHead()
     }
 

@@ -57,6 +57,12 @@ ssize_t cld_send(int fd, const void *bytes, size_t count);
 int cld_listen_tcp(const char *host, uint16_t port, int backlog, uint16_t *bound_port);
 /// Sets TCP_NODELAY (and SO_NOSIGPIPE on Darwin) on an accepted socket.
 int cld_configure_accepted(int fd);
+/// Has the kernel close a connection whose peer vanished: keepalive probes after `idle_seconds`
+/// with nothing from the peer, every `interval_seconds`, closed after `probe_count` unanswered
+/// (TCP_KEEPIDLE, or TCP_KEEPALIVE on Darwin), and data sent but unacknowledged for
+/// `user_timeout_ms` given up (TCP_USER_TIMEOUT; Darwin has none). What the platform lacks is
+/// skipped. 0, or -1 with errno if a call failed.
+int cld_watch_peer(int fd, int idle_seconds, int interval_seconds, int probe_count, unsigned user_timeout_ms);
 
 /// Keeps freed memory in the process for reuse (glibc: no heap trimming, no per-block
 /// mappings under 4 MiB, 16 MiB top pad); a no-op elsewhere.

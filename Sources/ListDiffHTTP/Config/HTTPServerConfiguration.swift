@@ -19,6 +19,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var backlog: Int
     public var limits: HTTPLimits
     public var timeouts: HTTPTimeouts
+    /// How streams' and long polls' vanished clients are found (``TCPKeepalive``).
+    public var peerKeepalive: TCPKeepalive
     public var logLevel: LogLevel
     /// Hand the memory a burst left in the heap back to the system once it has passed
     /// (``IdleMemoryReturn``); process-wide, so one server per process should say so.
@@ -32,6 +34,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         backlog: Int = 1024,
         limits: HTTPLimits = HTTPLimits(),
         timeouts: HTTPTimeouts = HTTPTimeouts(),
+        peerKeepalive: TCPKeepalive = TCPKeepalive(),
         logLevel: LogLevel = .info,
         returnsIdleMemory: Bool = true
     ) {
@@ -42,6 +45,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.backlog = backlog
         self.limits = limits
         self.timeouts = timeouts
+        self.peerKeepalive = peerKeepalive
         self.logLevel = logLevel
         self.returnsIdleMemory = returnsIdleMemory
     }

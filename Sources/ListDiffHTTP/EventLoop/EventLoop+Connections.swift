@@ -33,10 +33,10 @@ extension EventLoop {
         } else if count == 0 {
             connection.peerClosedInput = true
             // A client that leaves while its deferred response or worker job is awaited has
-            // abandoned it. Otherwise requests it sent before closing are still answered, then
-            // we close.
+            // abandoned it (but a stream's: see `clientEndedInput(whileAwaiting:)`). Otherwise
+            // requests it sent before closing are still answered, then we close.
             if connection.state.isAwaiting {
-                closeConnection(connection)
+                clientEndedInput(whileAwaiting: connection)
             } else {
                 serve(connection)
             }
@@ -182,7 +182,8 @@ extension EventLoop {
     private func dispatch(_ request: consuming HTTPRequest, on connection: Connection) {
         let handler = responder.handler(for: request)
         let inFlight = InFlightRequest(
-            request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt)
+            request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt,
+            streams: handler.streams)
         connection.requestBytesIn = 0
         connection.requestStartedAt = now
         connection.bodyStartedAt = nil

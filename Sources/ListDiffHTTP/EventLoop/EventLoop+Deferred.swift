@@ -23,6 +23,7 @@ extension EventLoop {
             preconditionFailure("connection: a deferred answer to wait for while \(connection.state)")
         }
         counters.waitStarted()
+        watchPeer(of: connection)
         // A wait is long: the input buffer goes back now unless pipelined bytes are in it.
         connection.input.release()
         updateInterest(connection)

@@ -38,6 +38,7 @@ extension EventLoop {
         let streaming = StreamingResponse(
             stream: stream, request: request, status: head.status, isChunked: !request.isHTTP10, now: now)
         connection.state.startStreaming(streaming)
+        watchPeer(of: connection)
         counters.streamOpened()
         releaseBody(of: connection)
         // Pipelined requests after a stream are never answered, and what it reads later is
@@ -64,7 +65,10 @@ extension EventLoop {
         queue(
             stream.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id), of: streaming, on: connection
         )
-        if connection.peerClosedInput, connection.state.isStreaming {
+        // A client that ended its input while its handler ran keeps the stream only if the
+        // loop can find out whether it is still there (`clientEndedInput(of:_:)`); the head
+        // queued above is the first write that would tell.
+        if connection.peerClosedInput, connection.state.isStreaming, streaming.heartbeatBytes.isEmpty {
             closeConnection(connection, ending: .clientGone)
         } else if draining, connection.state.isStreaming {
             sayFarewell(connection, streaming)
@@ -111,7 +115,7 @@ extension EventLoop {
     /// Sends a heartbeat straight to the socket of a stream with nothing queued, framed in the
     /// loop's one reused buffer: one `send` and nothing allocated, since thousands of idle
     /// streams send one each interval. What the socket does not take is queued as usual.
-    private func sendHeartbeat(_ streaming: StreamingResponse, on connection: Connection) {
+    func sendHeartbeat(_ streaming: StreamingResponse, on connection: Connection) {
         let piece = streaming.heartbeatBytes
         guard !piece.isEmpty else { return }
         heartbeatFrame.removeAll(keepingCapacity: true)
@@ -145,13 +149,15 @@ extension EventLoop {
         endBody(of: connection, streaming, end: .shutdown)
     }
 
-    /// Reads and throws away what a streaming client sends, to notice it leaving.
+    /// Reads and throws away what a streaming client sends, to notice it ending its input
+    /// (`clientEndedInput(of:_:)`) or leaving.
     func discardStreamInput(_ connection: Connection, _ streaming: StreamingResponse) {
         let count = read(connection.fd, scratch, Self.scratchSize)
         if count > 0 {
             streaming.discardedInput += count
-        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            connection.peerClosedInput = true
+        } else if count == 0 {
+            clientEndedInput(of: connection, streaming)
+        } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
             closeConnection(connection, ending: .clientGone)
         }
     }

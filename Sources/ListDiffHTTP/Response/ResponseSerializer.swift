@@ -6,6 +6,7 @@ enum ResponseSerializer {
             transport.withUTF8Buffer { HTTPHeaders.bytesMatchIgnoringCase(name, $0) }
         }
         return named("Content-Length") || named("Connection") || named("Date") || named("Transfer-Encoding")
+            || named("X-Content-Type-Options")
     }
 
     static let continueLine: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -45,7 +46,9 @@ enum ResponseSerializer {
         append("\r\n", to: &output)
     }
 
-    /// The status line, the handler's headers but the transport's own, and `Date`.
+    /// The status line, the handler's headers but the transport's own, `X-Content-Type-Options`
+    /// and `Date`. Every answer says `nosniff`, whoever wrote its `Content-Type`: a browser then
+    /// never runs an answer as a script or a page its type does not name.
     @inline(__always)
     private static func appendStatusAndFields(of response: HTTPResponse, to output: inout [UInt8], dateLine: [UInt8]) {
         if response.status == 200 {
@@ -67,6 +70,7 @@ enum ResponseSerializer {
             }
             return true
         }
+        append("X-Content-Type-Options: nosniff\r\n", to: &output)
         output.append(contentsOf: dateLine)
     }
 

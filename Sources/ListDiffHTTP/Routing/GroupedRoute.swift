@@ -5,6 +5,8 @@ struct GroupedRoute: Sendable {
     var path: String
     var cost: HandlerCost
     var queueBound: HTTPQueueBound?
+    /// See ``HTTPHandler/streams``.
+    var streams: Bool
     var admit: @Sendable (HTTPRequest, MatchedRoute) -> Admission
 
     typealias Handle = @Sendable (HTTPRequest) -> HTTPHandlerResult

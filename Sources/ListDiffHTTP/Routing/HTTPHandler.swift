@@ -12,6 +12,12 @@ public struct HTTPHandler: Sendable {
     /// The answer when the request is refused before its handler (no route, a method not
     /// allowed, its group's middleware): sent before any body is read when one follows.
     public var refusal: HTTPResponse?
+    /// The route answers with a stream (``HTTPHandlerResult/stream(_:)``), whose client may
+    /// send its request and shut down its sending side to only read: a client that ends its
+    /// input while this handler runs on a worker is still answered. On any other route that
+    /// counts as leaving (it cannot be told from a close until something is written), and
+    /// the answer is abandoned.
+    public var streams = false
 
     /// A handler that answers before it returns.
     public init(cost: HandlerCost = .cheap, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {

@@ -17,17 +17,18 @@ public struct RouteGroup<Middleware: HTTPMiddleware>: Sendable {
         self.middleware = middleware
     }
 
-    /// Mounts `handle` for `method` and `path`, a template (see ``Router/add(_:_:cost:queueBound:_:)``)
+    /// Mounts `handle` for `method` and `path`, a template (see ``Router/add(_:_:cost:queueBound:streams:_:)``)
     /// that starts with the group's prefix: its template is named in logs, metrics and to the
     /// middleware exactly as written here.
     public mutating func add(
         _ method: String, _ path: String, cost: HandlerCost = .cheap, queueBound: HTTPQueueBound? = nil,
-        _ handle: @escaping @Sendable (HTTPRequest, Middleware.Context) -> HTTPHandlerResult
+        streams: Bool = false, _ handle: @escaping @Sendable (HTTPRequest, Middleware.Context) -> HTTPHandlerResult
     ) {
         precondition(path.hasPrefix(prefix), "route '\(path)' lies outside its group '\(prefix)'")
         let middleware = self.middleware
         routes.append(
-            GroupedRoute(method: method, path: path, cost: cost, queueBound: queueBound) { head, route in
+            GroupedRoute(method: method, path: path, cost: cost, queueBound: queueBound, streams: streams) {
+                head, route in
                 switch middleware.admit(head, to: route) {
                 case .admitted(let context): .admitted({ request in handle(request, context) })
                 case .refused(let response): .refused(response)

@@ -14,7 +14,7 @@ public struct Router: HTTPResponder {
             case handler(HTTPHandler)
             /// A template's handler, given the parameters of each matching path.
             case template(
-                cost: HandlerCost, queueBound: HTTPQueueBound?,
+                cost: HandlerCost, queueBound: HTTPQueueBound?, streams: Bool,
                 handle: @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult)
             /// A ``RouteGroup``'s route: its middleware admits the head, or refuses it.
             case grouped(GroupedRoute)
@@ -37,19 +37,22 @@ public struct Router: HTTPResponder {
 
     /// Mounts `handle` for `method` and `path` (a template if it has `{name}` segments); a
     /// later registration of the same pair wins. `queueBound` bounds the worker queue a
-    /// request of the route joins (see ``HTTPHandler/queueBound``).
+    /// request of the route joins (see ``HTTPHandler/queueBound``); `streams` says its answer
+    /// is a stream (see ``HTTPHandler/streams``).
     public mutating func add(
         _ method: String, _ path: String, cost: HandlerCost = .cheap, queueBound: HTTPQueueBound? = nil,
-        _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
+        streams: Bool = false, _ handle: @escaping @Sendable (HTTPRequest, RouteParameters) -> HTTPHandlerResult
     ) {
         let template = RouteTemplate(path)
         guard template.hasParameters else {
             var handler = HTTPHandler(cost: cost, deferring: { handle($0, RouteParameters()) })
             handler.queueBound = queueBound
+            handler.streams = streams
             add(method, path, handler)
             return
         }
-        add(Route(method: method, answer: .template(cost: cost, queueBound: queueBound, handle: handle)), at: template)
+        let answer = Route.Answer.template(cost: cost, queueBound: queueBound, streams: streams, handle: handle)
+        add(Route(method: method, answer: answer), at: template)
     }
 
     /// Mounts every route of `group`, each behind the group's middleware; a later
@@ -114,24 +117,25 @@ public struct Router: HTTPResponder {
     public func resolve(_ request: HTTPRequest) -> HTTPHandler {
         switch match(request) {
         case .found(let route, let template, let parameters):
-            let (cost, queueBound): (HandlerCost, HTTPQueueBound?)
+            let (cost, queueBound, streams): (HandlerCost, HTTPQueueBound?, Bool)
             let handle: @Sendable (HTTPRequest) -> HTTPHandlerResult
             switch route.answer {
             case .handler(let handler):
                 return handler
-            case .template(let routeCost, let bound, let handleWithParameters):
-                (cost, queueBound) = (routeCost, bound)
+            case .template(let routeCost, let bound, let routeStreams, let handleWithParameters):
+                (cost, queueBound, streams) = (routeCost, bound, routeStreams)
                 handle = { handleWithParameters($0, parameters) }
             case .grouped(let grouped):
                 switch grouped.admit(request, MatchedRoute(template: template, parameters: parameters)) {
                 case .refused(let refusal): return HTTPHandler(refusing: refusal, route: template)
                 case .admitted(let admitted): handle = admitted
                 }
-                (cost, queueBound) = (grouped.cost, grouped.queueBound)
+                (cost, queueBound, streams) = (grouped.cost, grouped.queueBound, grouped.streams)
             }
             var handler = HTTPHandler(cost: cost, deferring: handle)
             handler.route = template
             handler.queueBound = queueBound
+            handler.streams = streams
             return handler
         case .rejected(let response, let route):
             return HTTPHandler(refusing: response, route: route)

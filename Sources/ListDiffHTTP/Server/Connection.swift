@@ -18,7 +18,8 @@ final class Connection {
     @exclusivity(unchecked) var state = ConnectionState.serving
     /// The client shut down its sending side (read returned 0). A fact about the socket's
     /// read half that can arrive in any state, so not a state of its own: it only decides
-    /// what the next move is (abandon an awaited answer, close instead of lingering).
+    /// what the next move is (abandon an awaited answer but a stream, probe a stream's client
+    /// with a heartbeat, close instead of lingering); the connection is read no more.
     var peerClosedInput = false
     /// Bytes of the current request's body counted against the server's buffering limit,
     /// held until its response is queued.
@@ -36,6 +37,8 @@ final class Connection {
     var armedDeadline = UInt64.max
     /// Buffer bytes (input and output storage) as last counted into the loop's total.
     var countedBufferBytes = 0
+    /// The kernel watches for this connection's peer vanishing (``EventLoop/watchPeer(of:)``).
+    var watchesPeer = false
     /// Responses queued so far; an idle connection that has had one is a keep-alive
     /// connection the loop may reclaim when it runs out of descriptors.
     var responsesQueued = 0

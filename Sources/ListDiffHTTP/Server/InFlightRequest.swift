@@ -9,14 +9,17 @@ struct InFlightRequest {
     var isHTTP10: Bool
     var bytesIn: Int
     var startedAt: UInt64
+    /// Its route answers with a stream (``HTTPHandler/streams``): the client's end of input
+    /// while its handler runs does not abandon it.
+    var streams = false
 }
 
 extension InFlightRequest {
-    init(_ request: borrowing HTTPRequest, route: String, bytesIn: Int, startedAt: UInt64) {
+    init(_ request: borrowing HTTPRequest, route: String, bytesIn: Int, startedAt: UInt64, streams: Bool = false) {
         self.init(
             method: request.method, route: route, isHead: request.method == "HEAD",
             keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
-            bytesIn: bytesIn, startedAt: startedAt
+            bytesIn: bytesIn, startedAt: startedAt, streams: streams
         )
     }
 }

@@ -5,7 +5,7 @@ import ListDiffStore
 /// caller — the key or token checked once on the head by the group's middleware
 /// (``CallerAuthentication``), a token's sessions and scopes too — with its query checked and
 /// its problems rendered around every route (see
-/// ``ListDiffService/route(_:_:_:cost:query:callsStore:_:)``), so handlers hold only their own logic.
+/// ``ListDiffService/route(_:_:_:cost:query:callsStore:streams:_:)``), so handlers hold only their own logic.
 struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"
@@ -56,15 +56,17 @@ extension ListDiffService {
     /// `invalid-query`), the rendering of its problems, and, for a route that `callsStore`, the
     /// store call's admission (``StoreCallAdmission``: its deadline counted from when the
     /// request was queued, its client still there) and the bound on the queue it joins when it
-    /// runs on a worker.
+    /// runs on a worker. A route that `streams` answers with a stream, still to a client that
+    /// ended its input once its request was sent (``HTTPHandler/streams``).
     func route(
         _ group: inout RouteGroup<CallerAuthentication>, _ method: String, _ path: String, cost: HandlerCost = .cheap,
-        query: [String] = [], callsStore: Bool = true,
+        query: [String] = [], callsStore: Bool = true, streams: Bool = false,
         _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
     ) {
         let timeout = configuration.storeTimeout
         let refusals = storeCallRefusals
-        group.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil) { request, call in
+        group.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil, streams: streams) {
+            request, call in
             do throws(ServiceProblem) {
                 try Self.checkQuery(request.query, allowed: query)
                 let serviceRequest = ServiceRequest(http: request, parameters: call.parameters, caller: call.caller)
