@@ -3,8 +3,8 @@
 scripts/mint-token.py: HS256 with Python's hmac, EdDSA with PyPI's `cryptography` (installed if
 missing). Starts its own server on a free loopback port with two named API keys and three token
 keys (an HS256 and an Ed25519 key of tenant-a, an HS256 key of tenant-b), then checks what each
-token reaches, how each is refused, /metrics' counts, and that the access log holds nothing of
-a token or its claims.
+token reaches, how each is refused (RFC 6750's 400 and 401 included), /metrics' counts, and
+that the access log holds nothing of a token or its claims.
 
 usage: scripts/token-check.py SERVER_BINARY
 Exits non-zero on any failure."""
@@ -42,8 +42,10 @@ def token(kid, sessions, scope, ttl=300, **extra):
     return mint_token.mint(kid, claims, "HS256", secret=secret_b if kid == "b-hs" else secret_a)
 
 
-def request(method, path, credential=None, body=None):
+def request(method, path, credential=None, body=None, authorization=None):
     headers = {"Authorization": f"Bearer {credential}"} if credential else {}
+    if authorization is not None:
+        headers["Authorization"] = authorization
     data = body.encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
@@ -105,6 +107,14 @@ def main():
         minted.append(other)
         check(request("GET", path, other)[0] == 404, "tenant-b's token does not reach tenant-a's session")
         check(request("GET", "/v1/sessions/user-43/snapshots/todo", hs)[0] == 404, "a token for other sessions: 404")
+        for value in ["Bearer", "Bearer    "]:
+            status, headers, body = request("GET", path, authorization=value)
+            check(status == 400 and headers.get("WWW-Authenticate") == 'Bearer realm="listdiff", error="invalid_request"'
+                  and json.loads(body)["type"] == "urn:listdiff:problem:invalid-authorization",
+                  f"'Authorization: {value}': 400 invalid_request")
+        status, headers, _ = request("GET", path, authorization="Basic YWxwaGEta2V5Og==")
+        check(status == 401 and headers.get("WWW-Authenticate") == 'Bearer realm="listdiff"',
+              "another scheme: 401 without an error code")
         metrics = request("GET", "/metrics")[2].decode()
         counts = {line.split('"')[1]: float(line.split()[-1]) for line in metrics.splitlines()
                   if line.startswith("listdiff_token_verifications_total{")}
