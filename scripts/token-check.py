@@ -3,8 +3,9 @@
 scripts/mint-token.py: HS256 with Python's hmac, EdDSA with PyPI's `cryptography` (installed if
 missing). Starts its own server on a free loopback port with two named API keys and three token
 keys (an HS256 and an Ed25519 key of tenant-a, an HS256 key of tenant-b), then checks what each
-token reaches, how each is refused (RFC 6750's 400 and 401 included), /metrics' counts, and
-that the access log holds nothing of a token or its claims.
+token reaches, how each is refused (RFC 6750's 400 and 401 included), that a forged token sent
+again is not verified again, /metrics' counts, and that the access log holds nothing of a token
+or its claims.
 
 usage: scripts/token-check.py SERVER_BINARY
 Exits non-zero on any failure."""
@@ -115,11 +116,17 @@ def main():
         status, headers, _ = request("GET", path, authorization="Basic YWxwaGEta2V5Og==")
         check(status == 401 and headers.get("WWW-Authenticate") == 'Bearer realm="listdiff"',
               "another scheme: 401 without an error code")
+        forged = ".".join(ed.split(".")[:2] + ["A" * 86])
+        for _ in range(3):
+            status, _, body = request("GET", path, forged)
+            check(status == 401 and json.loads(body)["type"] == "urn:listdiff:problem:token-bad-signature",
+                  "a forged EdDSA token with the real kid: 401 token-bad-signature")
         metrics = request("GET", "/metrics")[2].decode()
         counts = {line.split('"')[1]: float(line.split()[-1]) for line in metrics.splitlines()
                   if line.startswith("listdiff_token_verifications_total{")}
-        check(counts.get("valid", 0) >= 3 and counts.get("cached", 0) >= 2 and counts.get("expired") == 1,
-              f"/metrics counts verifications by outcome: {counts}")
+        check(counts.get("valid", 0) >= 3 and counts.get("cached", 0) >= 2 and counts.get("expired") == 1
+              and counts.get("bad_signature") == 2 and counts.get("cached_refusal") == 2,
+              f"/metrics counts verifications by outcome, the forged token verified once: {counts}")
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -95,8 +95,12 @@ struct Credentials: Sendable {
                     : "access_token takes a token (three base64url segments), never an API key",
                 error: "invalid_token")
         }
+        let now = Date().timeIntervalSince1970
+        if let grants = tokens.cachedGrants(presented, now: now) {
+            return Caller(owner: grants.owner, grants: grants)
+        }
         do {
-            let grants = try tokens.grants(presented, now: Date().timeIntervalSince1970)
+            let grants = try tokens.verifiedGrants(presented, now: now)
             return Caller(owner: grants.owner, grants: grants)
         } catch {
             throw error.problem

@@ -114,7 +114,7 @@ extension ListDiffService {
         if let tokens = credentials.tokens {
             out.family(
                 "listdiff_token_verifications_total", "counter",
-                "Bearer tokens verified, by outcome (valid, or why refused), and requests whose token was found verified in the cache (cached)."
+                "Bearer tokens verified, by outcome (valid, or why refused), and requests whose token was found in the cache, verified (cached) or refused for a reason that still holds (cached_refusal)."
             )
             for (outcome, count) in tokens.outcomes.figures {
                 out.sample("listdiff_token_verifications_total", Double(count), labels: [("outcome", outcome.rawValue)])
