@@ -4,8 +4,9 @@ scripts/mint-token.py: HS256 with Python's hmac, EdDSA with PyPI's `cryptography
 missing). Starts its own server on a free loopback port with two named API keys and three token
 keys (an HS256 and an Ed25519 key of tenant-a, an HS256 key of tenant-b), then checks what each
 token reaches, how each is refused (RFC 6750's 400 and 401 included), that a forged token sent
-again is not verified again, /metrics' counts, and that the access log holds nothing of a token
-or its claims.
+again is not verified again, that a client past its limit of failed authentications gets 429
+while its verified token still passes, /metrics' counts, that a malformed --trusted-proxies
+refuses to start, and that the access log holds nothing of a token or its claims.
 
 usage: scripts/token-check.py SERVER_BINARY
 Exits non-zero on any failure."""
@@ -69,7 +70,8 @@ def main():
     log = tempfile.TemporaryFile()
     server = subprocess.Popen(
         [sys.argv[1], "--host", "127.0.0.1", "--port", str(port), "--log-level", "info",
-         "--api-keys", "tenant-a=alpha-key,tenant-b=beta-key", "--token-keys", keys, "--token-audience", "listdiff"],
+         "--api-keys", "tenant-a=alpha-key,tenant-b=beta-key", "--token-keys", keys, "--token-audience", "listdiff",
+         "--auth-failure-window", "60"],
         stdout=log, stderr=log)
     try:
         for _ in range(100):
@@ -127,9 +129,22 @@ def main():
         check(counts.get("valid", 0) >= 3 and counts.get("cached", 0) >= 2 and counts.get("expired") == 1
               and counts.get("bad_signature") == 2 and counts.get("cached_refusal") == 2,
               f"/metrics counts verifications by outcome, the forged token verified once: {counts}")
+        # 5 refused tokens, 3 forged ones so far; the default limit is 20 (here within 60 s).
+        statuses = [request("GET", path, "wrong-key")[0] for _ in range(14)]
+        status, headers, body = request("GET", path, "alpha-key")
+        check(statuses == [401] * 12 + [429] * 2 and status == 429 and 1 <= int(headers.get("Retry-After", 0)) <= 60
+              and json.loads(body)["type"] == "urn:listdiff:problem:too-many-failed-authentications",
+              f"past 20 failed authentications: 429 with Retry-After, even for a valid key ({statuses}, {status})")
+        check(request("GET", path, hs)[0] == 200, "a token verified before still passes from that address")
+        metrics = request("GET", "/metrics")[2].decode()
+        check("listdiff_auth_failure_limit_refusals_total 3" in metrics, "/metrics counts the 429s")
     finally:
         server.terminate()
         server.wait(timeout=10)
+    refused = subprocess.run([sys.argv[1], "--port", "0", "--trusted-proxies", "10.0.0.0/33"],
+                             capture_output=True, text=True, timeout=10)
+    check(refused.returncode == 2 and "--trusted-proxies" in refused.stderr,
+          f"a malformed --trusted-proxies refuses to start ({refused.returncode}: {refused.stderr.strip()})")
     log.seek(0)
     logged = log.read().decode(errors="replace")
     leaks = [t for t in minted for part in t.split(".") if part and part in logged] + \

@@ -68,7 +68,10 @@ import Testing
             }
             if let token = String(bytes: bytes, encoding: .utf8), token != valid { tokens.append(token) }
         }
-        try TestService.with(F.configuration) { (service: TestService) throws in
+        // Every refusal from one address: no limit on failures, so each one is looked at.
+        var configuration = F.configuration
+        configuration.authFailureLimit = 0
+        try TestService.with(configuration) { (service: TestService) throws in
             let client = try service.client()
             for token in tokens {
                 let response = try client.request("GET", "/v1/sessions/user-42-a", headers: F.bearer(token))

@@ -120,6 +120,12 @@ extension ListDiffService {
                 out.sample("listdiff_token_verifications_total", Double(count), labels: [("outcome", outcome.rawValue)])
             }
         }
+        if credentials.isEnabled, credentials.failures.isEnabled {
+            out.single(
+                "listdiff_auth_failure_limit_refusals_total", "counter",
+                "Requests answered 429 too-many-failed-authentications: their client address had passed --auth-failure-limit within --auth-failure-window.",
+                Double(credentials.failures.refusedCount))
+        }
         let store = store.statistics()
         // A store on a server (Redis) does not count what it holds: its server does.
         if store.countsHoldings {
