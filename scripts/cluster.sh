@@ -161,7 +161,7 @@ CONF
 fi
 instance_pids=()
 for port in "${ports[@]}"; do
-    "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning ${store_args[@]+"${store_args[@]}"} 2> "$work/server-$port.log" &
+    "$server_bin" --host 127.0.0.1 --port "$port" --log-level warning --trusted-proxies 127.0.0.1 ${store_args[@]+"${store_args[@]}"} 2> "$work/server-$port.log" &
     instance_pids+=($!)
     disown $!
 done
@@ -183,6 +183,7 @@ $routing
         listen 127.0.0.1:$front;
         proxy_http_version 1.1;
         proxy_set_header Connection "";
+        proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
         proxy_read_timeout 90s;
         $new_session
         location / { proxy_pass http://listdiff; }

@@ -3,8 +3,10 @@
 scripts/mint-token.py: HS256 with Python's hmac, EdDSA with PyPI's `cryptography` (installed if
 missing). Starts its own server on a free loopback port with two named API keys and three token
 keys (an HS256 and an Ed25519 key of tenant-a, an HS256 key of tenant-b), then checks what each
-token reaches, how each is refused, /metrics' counts, and that the access log holds nothing of
-a token or its claims.
+token reaches, how each is refused (RFC 6750's 400 and 401 included), that a forged token sent
+again is not verified again, that a client past its limit of failed authentications gets 429
+while its verified token still passes, /metrics' counts, that a malformed --trusted-proxies
+refuses to start, and that the access log holds nothing of a token or its claims.
 
 usage: scripts/token-check.py SERVER_BINARY
 Exits non-zero on any failure."""
@@ -42,8 +44,10 @@ def token(kid, sessions, scope, ttl=300, **extra):
     return mint_token.mint(kid, claims, "HS256", secret=secret_b if kid == "b-hs" else secret_a)
 
 
-def request(method, path, credential=None, body=None):
+def request(method, path, credential=None, body=None, authorization=None):
     headers = {"Authorization": f"Bearer {credential}"} if credential else {}
+    if authorization is not None:
+        headers["Authorization"] = authorization
     data = body.encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
@@ -66,7 +70,8 @@ def main():
     log = tempfile.TemporaryFile()
     server = subprocess.Popen(
         [sys.argv[1], "--host", "127.0.0.1", "--port", str(port), "--log-level", "info",
-         "--api-keys", "tenant-a=alpha-key,tenant-b=beta-key", "--token-keys", keys, "--token-audience", "listdiff"],
+         "--api-keys", "tenant-a=alpha-key,tenant-b=beta-key", "--token-keys", keys, "--token-audience", "listdiff",
+         "--auth-failure-window", "60"],
         stdout=log, stderr=log)
     try:
         for _ in range(100):
@@ -105,14 +110,41 @@ def main():
         minted.append(other)
         check(request("GET", path, other)[0] == 404, "tenant-b's token does not reach tenant-a's session")
         check(request("GET", "/v1/sessions/user-43/snapshots/todo", hs)[0] == 404, "a token for other sessions: 404")
+        for value in ["Bearer", "Bearer    "]:
+            status, headers, body = request("GET", path, authorization=value)
+            check(status == 400 and headers.get("WWW-Authenticate") == 'Bearer realm="listdiff", error="invalid_request"'
+                  and json.loads(body)["type"] == "urn:listdiff:problem:invalid-authorization",
+                  f"'Authorization: {value}': 400 invalid_request")
+        status, headers, _ = request("GET", path, authorization="Basic YWxwaGEta2V5Og==")
+        check(status == 401 and headers.get("WWW-Authenticate") == 'Bearer realm="listdiff"',
+              "another scheme: 401 without an error code")
+        forged = ".".join(ed.split(".")[:2] + ["A" * 86])
+        for _ in range(3):
+            status, _, body = request("GET", path, forged)
+            check(status == 401 and json.loads(body)["type"] == "urn:listdiff:problem:token-bad-signature",
+                  "a forged EdDSA token with the real kid: 401 token-bad-signature")
         metrics = request("GET", "/metrics")[2].decode()
         counts = {line.split('"')[1]: float(line.split()[-1]) for line in metrics.splitlines()
                   if line.startswith("listdiff_token_verifications_total{")}
-        check(counts.get("valid", 0) >= 3 and counts.get("cached", 0) >= 2 and counts.get("expired") == 1,
-              f"/metrics counts verifications by outcome: {counts}")
+        check(counts.get("valid", 0) >= 3 and counts.get("cached", 0) >= 2 and counts.get("expired") == 1
+              and counts.get("bad_signature") == 2 and counts.get("cached_refusal") == 2,
+              f"/metrics counts verifications by outcome, the forged token verified once: {counts}")
+        # 5 refused tokens, 3 forged ones so far; the default limit is 20 (here within 60 s).
+        statuses = [request("GET", path, "wrong-key")[0] for _ in range(14)]
+        status, headers, body = request("GET", path, "alpha-key")
+        check(statuses == [401] * 12 + [429] * 2 and status == 429 and 1 <= int(headers.get("Retry-After", 0)) <= 60
+              and json.loads(body)["type"] == "urn:listdiff:problem:too-many-failed-authentications",
+              f"past 20 failed authentications: 429 with Retry-After, even for a valid key ({statuses}, {status})")
+        check(request("GET", path, hs)[0] == 200, "a token verified before still passes from that address")
+        metrics = request("GET", "/metrics")[2].decode()
+        check("listdiff_auth_failure_limit_refusals_total 3" in metrics, "/metrics counts the 429s")
     finally:
         server.terminate()
         server.wait(timeout=10)
+    refused = subprocess.run([sys.argv[1], "--port", "0", "--trusted-proxies", "10.0.0.0/33"],
+                             capture_output=True, text=True, timeout=10)
+    check(refused.returncode == 2 and "--trusted-proxies" in refused.stderr,
+          f"a malformed --trusted-proxies refuses to start ({refused.returncode}: {refused.stderr.strip()})")
     log.seek(0)
     logged = log.read().decode(errors="replace")
     leaks = [t for t in minted for part in t.split(".") if part and part in logged] + \

@@ -193,6 +193,35 @@ ssize_t cld_sendv(int fd, const struct iovec *iov, int count) { return writev(fd
 ssize_t cld_send(int fd, const void *bytes, size_t count) { return send(fd, bytes, count, 0); }
 #endif
 
+/// The peer of `address` as 16 bytes (IPv4 mapped into IPv6), zero for other families.
+static void peer_from(const struct sockaddr_storage *address, cld_peer_address *peer) {
+    memset(peer->bytes, 0, sizeof peer->bytes);
+    if (address->ss_family == AF_INET6) {
+        memcpy(peer->bytes, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    } else if (address->ss_family == AF_INET) {
+        peer->bytes[10] = 0xff;
+        peer->bytes[11] = 0xff;
+        memcpy(peer->bytes + 12, &((const struct sockaddr_in *)address)->sin_addr, 4);
+    }
+}
+
+int cld_accept_from(int listen_fd, cld_peer_address *peer) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    address.ss_family = AF_UNSPEC;
+#if defined(__linux__)
+    int fd = accept4(listen_fd, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+#else
+    int fd = accept(listen_fd, (struct sockaddr *)&address, &length);
+    if (fd >= 0 && set_nonblocking_cloexec(fd) < 0) {
+        close(fd);
+        return -1;
+    }
+#endif
+    if (fd >= 0) peer_from(&address, peer);
+    return fd;
+}
+
 int cld_configure_accepted(int fd) {
     int one = 1;
 #if defined(SO_NOSIGPIPE)

@@ -267,6 +267,26 @@ struct ServerOptions {
             return !value.isEmpty
         },
         Setting(
+            flag: "--auth-failure-limit", environment: "LISTDIFF_AUTH_FAILURE_LIMIT",
+            help:
+                "failed authentications (a token refused, a wrong API key) a client address may have within --auth-failure-window; past it, its requests that need a verification get 429 with Retry-After, a token verified before still passes; 0 turns the limit off (default 20)"
+        ) { config, value in
+            integer(value, in: 0...1_000_000).map { config.service.authFailureLimit = $0 } != nil
+        },
+        Setting(
+            flag: "--auth-failure-window", environment: "LISTDIFF_AUTH_FAILURE_WINDOW",
+            help: "seconds over which --auth-failure-limit counts, from a client's first failure (default 10)"
+        ) { config, value in
+            seconds(value, in: 1...3600).map { config.service.authFailureWindowSeconds = $0 } != nil
+        },
+        Setting(
+            flag: "--trusted-proxies", environment: "LISTDIFF_TRUSTED_PROXIES",
+            help:
+                "comma-separated addresses or CIDR blocks (10.0.0.5,fd00::/8) of proxies whose X-Forwarded-For names the client: a request from one counts against the rightmost address there that is not itself trusted; set it behind nginx, where every client shares the proxy's address (default: none, the connection's peer counts and X-Forwarded-For is ignored)"
+        ) { config, value in
+            TrustedProxies(parsing: value).map { config.service.trustedProxies = $0 } != nil
+        },
+        Setting(
             flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS",
             help:
                 "comma-separated origins (https://app.example.com) whose pages may call /v1 from a browser, or * for any; preflights answered (default: none)"

@@ -136,6 +136,7 @@ import Testing
         try t.exchange(service, "POST", "/v1/diff", body: diff)
         try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Bearer wrong")])
         try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Basic Z29sZGVu")])
+        try t.exchange(service, "POST", "/v1/diff", body: diff, headers: [("Authorization", "Bearer")])
         try t.exchange(
             service, "POST", "/v1/diff", body: diff,
             headers: [("Authorization", "Bearer golden-key"), ("Authorization", "Bearer golden-key")])

@@ -43,6 +43,30 @@ import Testing
         }
     }
 
+    /// RFC 6750 §3: a Bearer field with nothing in it is a malformed request, 400
+    /// `invalid_request`; another scheme is no credentials for this one, 401 with no error code.
+    @Test func aMalformedBearerIs400AndAnotherSchemeIs401WithoutACode() throws {
+        try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key"])) { (service: TestService) throws in
+            let invalidRequest = #"Bearer realm="listdiff", error="invalid_request""#
+            for value in ["Bearer", "Bearer ", "bearer    ", "Bearer \t ", ""] {
+                let answer = try service.request(
+                    "POST", "/v1/diff", body: #"{"old": [], "new": []}"#, headers: [("Authorization", value)])
+                #expect(answer.status == 400, "'\(value)'")
+                #expect(answer.header("WWW-Authenticate") == invalidRequest, "'\(value)'")
+                #expect(try answer.json()["type"] as? String == "urn:listdiff:problem:invalid-authorization")
+            }
+            for value in ["Basic YWxwaGEta2V5OnNlY3JldA==", "Token alpha-key", "Digest", "alpha-key"] {
+                let answer = try service.request("GET", "/v1/sessions/s", headers: [("Authorization", value)])
+                #expect(answer.status == 401, "'\(value)'")
+                #expect(answer.header("WWW-Authenticate") == #"Bearer realm="listdiff""#, "'\(value)'")
+                #expect(try answer.json()["type"] as? String == "urn:listdiff:problem:unauthorized")
+            }
+            #expect(
+                try service.request("GET", "/v1/sessions/s", headers: [("Authorization", "BEARER alpha-key")]).status
+                    == 404)
+        }
+    }
+
     @Test func constantTimeComparison() {
         func equal(_ lhs: String, _ rhs: String) -> Bool { APIKeys.constantTimeEqual(Array(lhs.utf8), Array(rhs.utf8)) }
         #expect(equal("abc", "abc"))

@@ -24,7 +24,8 @@ import Testing
             #expect(try keyed.next().event == "snapshot")
             // Any other route refuses a token in the query, saying where it is taken.
             let elsewhere = try service.request("GET", Self.snapshot + "?access_token=\(token)")
-            #expect(elsewhere.status == 401)
+            #expect(elsewhere.status == 400)
+            #expect(elsewhere.header("WWW-Authenticate") == #"Bearer realm="listdiff", error="invalid_request""#)
             #expect(elsewhere.bodyText.contains("events route only"))
         }
     }
@@ -38,7 +39,9 @@ import Testing
             let token = try F.tokenA()
             let both = try service.request(
                 "GET", Self.snapshot + "/events?access_token=\(token)", headers: F.bearer(token))
-            #expect(both.status == 401)
+            #expect(both.status == 400)
+            #expect(both.header("WWW-Authenticate") == #"Bearer realm="listdiff", error="invalid_request""#)
+            #expect(try both.json()["type"] as? String == "urn:listdiff:problem:invalid-authorization")
             // A token for other sessions gets the 404 a missing session gets.
             let other = try F.tokenA(sessions: #""user-7-*""#)
             #expect(try service.request("GET", Self.snapshot + "/events?access_token=\(other)").status == 404)

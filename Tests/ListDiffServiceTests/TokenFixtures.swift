@@ -39,6 +39,12 @@ enum TokenFixtures {
         try TokenMinter.mint(kid: "a-hs", secret: secretA, claims(sessions: sessions, scope: scope, extra))
     }
 
+    /// A tenant-a EdDSA token with its real kid and a signature no key made (R and S zero).
+    static func forgedEdDSA() throws -> String {
+        let valid = try TokenMinter.mint(kid: "a-ed", private: edPrivate, claims(sessions: #""*""#, scope: "read"))
+        return valid.split(separator: ".")[0...1].joined(separator: ".") + "." + String(repeating: "A", count: 86)
+    }
+
     /// The WWW-Authenticate field and the problem type of a refusal.
     static func refusal(_ response: RawClient.Response) throws -> (status: Int, challenge: String, type: String) {
         (response.status, response.header("WWW-Authenticate") ?? "", try response.json()["type"] as? String ?? "")

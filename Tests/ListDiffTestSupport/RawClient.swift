@@ -47,11 +47,29 @@ public final class RawClient: @unchecked Sendable {
 
     /// Connects to `port` on loopback. `receiveBufferBytes` shrinks the socket's receive
     /// buffer (before connecting, so the window follows): a reader that stops reading then
-    /// leaves the server's bytes unsent sooner.
-    public init(port: Int, receiveTimeout: Double = 5, receiveBufferBytes: Int32? = nil) throws {
+    /// leaves the server's bytes unsent sooner. `sourceAddress` (another loopback address, such
+    /// as `127.0.0.2`: Linux answers all of 127/8) is the address the server sees it come from.
+    public init(
+        port: Int, receiveTimeout: Double = 5, receiveBufferBytes: Int32? = nil, sourceAddress: String? = nil
+    ) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if var bytes = receiveBufferBytes {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw ClientError.connectFailed(code)
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

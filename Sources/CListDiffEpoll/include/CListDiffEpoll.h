@@ -46,6 +46,13 @@ void cld_waker_drain(int read_fd);
 
 /// Accepts one connection, non-blocking and close-on-exec; -1 and errno on failure.
 int cld_accept(int listen_fd);
+/// A connection's peer address: 16 bytes of IPv6, an IPv4 peer as its IPv4-mapped form
+/// (::ffff:a.b.c.d); all zero when unknown (another family).
+typedef struct cld_peer_address {
+    uint8_t bytes[16];
+} cld_peer_address;
+/// ``cld_accept`` that also writes the peer's address to `peer`.
+int cld_accept_from(int listen_fd, cld_peer_address *peer);
 /// Sends a gather list without raising SIGPIPE; returns bytes sent or -1 with errno.
 ssize_t cld_sendv(int fd, const struct iovec *iov, int count);
 /// Sends one buffer without raising SIGPIPE.

@@ -11,7 +11,8 @@ import Darwin
 extension EventLoop {
     func acceptConnections() {
         for _ in 0..<64 where acceptor.isListening {
-            let fd = cld_accept(acceptor.listener.fd)
+            var peer = cld_peer_address()
+            let fd = cld_accept_from(acceptor.listener.fd, &peer)
             guard fd >= 0 else {
                 let code = errno
                 switch code {
@@ -31,18 +32,18 @@ extension EventLoop {
             }
             cld_configure_accepted(fd)
             counters.connectionAccepted()
-            register(fd)
+            register(fd, peer: withUnsafeBytes(of: peer.bytes) { HTTPPeerAddress(bytes: $0) })
         }
     }
 
-    private func register(_ fd: Int32) {
+    private func register(_ fd: Int32, peer: HTTPPeerAddress) {
         if Int(fd) >= connections.count {
             connections.append(
                 contentsOf: repeatElement(nil, count: max(Int(fd) + 1, connections.count * 2) - connections.count))
         }
         precondition(connections[Int(fd)] == nil, "event loop: descriptor \(fd) accepted while still registered")
         nextConnectionID += 1
-        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now)
+        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now, peer: peer)
         guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
             close(fd)
             budget.giveBack()

@@ -26,6 +26,9 @@ public struct HTTPRequest: Sendable {
     public var queuedAt: ContinuousClock.Instant
     /// Set for a request handed to a worker thread: whether its client is still there.
     public var clientPresence: HTTPClientPresence?
+    /// The address of the connection's peer, captured at accept: the client, or the proxy in
+    /// front of it (``TrustedProxies/clientAddress(of:)`` looks past a trusted one).
+    public var peerAddress: HTTPPeerAddress
     /// The handler its head was given before its body was read (see
     /// ``HTTPResponder/handler(for:)``), carried so the route is matched and its middleware run
     /// once per request.
@@ -55,6 +58,7 @@ public struct HTTPRequest: Sendable {
         self.keepAlive = keepAlive
         queuedAt = .now
         clientPresence = nil
+        peerAddress = .unknown
         resolvedHandler = nil
     }
 

@@ -55,6 +55,8 @@ public struct HTTPRequestParser: Sendable {
     /// The handler the responder gave the current request's head (set by the event loop before
     /// the body is read), carried to the complete request.
     var resolvedHandler: HTTPHandler?
+    /// The connection's peer, given to every request it reads.
+    public var peerAddress = HTTPPeerAddress.unknown
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -79,6 +81,7 @@ public struct HTTPRequestParser: Sendable {
             method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, keepAlive: keepAlive)
         head.resolvedHandler = resolvedHandler
+        head.peerAddress = peerAddress
         return head
     }
 
@@ -326,6 +329,7 @@ public struct HTTPRequestParser: Sendable {
             headers: headers, body: body, trailers: trailers, keepAlive: keepAlive
         )
         request.resolvedHandler = resolvedHandler
+        request.peerAddress = peerAddress
         resolvedHandler = nil
         state = .requestLine
         headBytes = 0

@@ -43,11 +43,12 @@ final class Connection {
     /// connection the loop may reclaim when it runs out of descriptors.
     var responsesQueued = 0
 
-    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: UInt64) {
+    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: UInt64, peer: HTTPPeerAddress) {
         self.fd = fd
         self.id = id
         input = ReceiveBuffer()
         parser = HTTPRequestParser(limits: limits)
+        parser.peerAddress = peer
         requestStartedAt = now
         lastActivityAt = now
         writeProgress = WriteProgress(now: now)

@@ -1,3 +1,4 @@
+import ListDiffHTTP
 import ListDiffStore
 
 /// The service's limits and options: a plain value the executable fills from flags and
@@ -49,6 +50,14 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Seconds an event stream may go without sending before a heartbeat (a comment line)
     /// keeps proxies and clients from taking it for dead.
     public var streamHeartbeatSeconds: Double
+    /// Failed authentications (a token refused, an API key not valid) a client address may
+    /// have within ``authFailureWindowSeconds``; past it, its requests that need a verification
+    /// or a key comparison are answered 429 until the window ends. 0 turns the limit off.
+    public var authFailureLimit: Int
+    public var authFailureWindowSeconds: Double
+    /// Proxies whose `X-Forwarded-For` names the client the failure limit counts, instead of
+    /// the connection's peer.
+    public var trustedProxies: TrustedProxies
 
     public init(
         maxSessions: Int = 10_000,
@@ -66,7 +75,10 @@ public struct ServiceConfiguration: Sendable, Equatable {
         tokenKeys: [TokenKey] = [],
         tokenLeewaySeconds: Double = 30,
         tokenAudience: String? = nil,
-        streamHeartbeatSeconds: Double = 15
+        streamHeartbeatSeconds: Double = 15,
+        authFailureLimit: Int = 20,
+        authFailureWindowSeconds: Double = 10,
+        trustedProxies: TrustedProxies = TrustedProxies()
     ) {
         self.maxSessions = maxSessions
         self.maxSnapshotsPerSession = maxSnapshotsPerSession
@@ -84,6 +96,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.tokenLeewaySeconds = tokenLeewaySeconds
         self.tokenAudience = tokenAudience
         self.streamHeartbeatSeconds = streamHeartbeatSeconds
+        self.authFailureLimit = authFailureLimit
+        self.authFailureWindowSeconds = authFailureWindowSeconds
+        self.trustedProxies = trustedProxies
     }
 
     /// The bytes one session may hold: ``maxSessionBytes``, or half of ``maxStoreBytes``.

@@ -114,11 +114,17 @@ extension ListDiffService {
         if let tokens = credentials.tokens {
             out.family(
                 "listdiff_token_verifications_total", "counter",
-                "Bearer tokens verified, by outcome (valid, or why refused), and requests whose token was found verified in the cache (cached)."
+                "Bearer tokens verified, by outcome (valid, or why refused), and requests whose token was found in the cache, verified (cached) or refused for a reason that still holds (cached_refusal)."
             )
             for (outcome, count) in tokens.outcomes.figures {
                 out.sample("listdiff_token_verifications_total", Double(count), labels: [("outcome", outcome.rawValue)])
             }
+        }
+        if credentials.isEnabled, credentials.failures.isEnabled {
+            out.single(
+                "listdiff_auth_failure_limit_refusals_total", "counter",
+                "Requests answered 429 too-many-failed-authentications: their client address had passed --auth-failure-limit within --auth-failure-window.",
+                Double(credentials.failures.refusedCount))
         }
         let store = store.statistics()
         // A store on a server (Redis) does not count what it holds: its server does.

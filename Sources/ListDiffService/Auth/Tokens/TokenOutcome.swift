@@ -5,6 +5,8 @@ enum TokenOutcome: String, CaseIterable, Sendable {
     case valid
     /// Answered from the verification cache: verified before and not expired.
     case cached
+    /// Answered from the cache's refusals: refused before, for a reason that still holds.
+    case cachedRefusal = "cached_refusal"
     case malformed
     case unknownKey = "unknown_kid"
     case wrongAlgorithm = "wrong_algorithm"

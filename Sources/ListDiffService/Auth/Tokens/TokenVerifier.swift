@@ -76,37 +76,63 @@ final class TokenVerifier: Sendable {
         return dots == 2
     }
 
-    /// What `token` grants at `now` (seconds since 1970), from the cache or verified now.
-    /// `/metrics` counts every verification by its outcome, and every cache hit (a request's
-    /// token is looked at once: see ``CallerAuthentication``).
-    func grants(_ token: Substring, now: Double) throws(TokenFailure) -> TokenGrants {
-        if let cached = cache.grants(for: token, at: now, leeway: leeway) {
-            outcomes.count(.cached)
-            return cached
+    /// What `token` grants at `now` (seconds since 1970) if the cache holds it verified and
+    /// current; `/metrics` counts each such hit (a request's token is looked at once: see
+    /// ``CallerAuthentication``). O(token).
+    func cachedGrants(_ token: Substring, now: Double) -> TokenGrants? {
+        guard let grants = cache.grants(for: token, at: now, leeway: leeway) else { return nil }
+        outcomes.count(.cached)
+        return grants
+    }
+
+    /// What `token` grants at `now`, verified now — unless the cache holds it refused and that
+    /// still holds. `/metrics` counts every verification by its outcome, and every refusal
+    /// answered from the cache. Call after ``cachedGrants(_:now:)`` found nothing.
+    func verifiedGrants(_ token: Substring, now: Double) throws(TokenFailure) -> TokenGrants {
+        if let failure = cache.refusal(for: token, at: now) {
+            outcomes.count(.cachedRefusal)
+            throw failure
         }
-        do {
-            let grants = try verify(token, now: now)
+        do throws(TokenRefusal) {
+            let grants = try check(token, now: now)
             cache.insert(grants, for: token, now: now)
             outcomes.count(.valid)
             return grants
         } catch {
-            outcomes.count(error.outcome)
-            throw error
+            cache.insert(error, for: token, now: now)
+            outcomes.count(error.failure.outcome)
+            throw error.failure
         }
     }
 
     /// Verifies `token` without the cache. O(token).
     func verify(_ token: Substring, now: Double) throws(TokenFailure) -> TokenGrants {
-        guard token.utf8.count <= Self.maxTokenBytes else {
-            throw .malformed("it is longer than \(Self.maxTokenBytes) bytes")
+        do throws(TokenRefusal) {
+            return try check(token, now: now)
+        } catch {
+            throw error.failure
         }
-        var token = token
-        return try token.withUTF8 { verify(bytes: $0, now: now) }.get()
     }
 
-    /// Verifies the token `bytes`, its segments cut and decoded in place: by bytes, not by the
-    /// Characters a Substring would walk (grapheme breaking cost more than the rest together).
-    private func verify(bytes: UnsafeBufferPointer<UInt8>, now: Double) -> Result<TokenGrants, TokenFailure> {
+    /// Verifies `token` at `now`: what it grants, or why it is refused and for how long that
+    /// holds. O(token).
+    private func check(_ token: Substring, now: Double) throws(TokenRefusal) -> TokenGrants {
+        guard token.utf8.count <= Self.maxTokenBytes else {
+            throw TokenRefusal(.malformed("it is longer than \(Self.maxTokenBytes) bytes"))
+        }
+        var token = token
+        let signed = token.withUTF8 { verify(bytes: $0) }
+        switch signed {
+        case .success(let (owner, claims)): return try grants(of: claims, owner: owner, at: now)
+        case .failure(let failure): throw TokenRefusal(failure)
+        }
+    }
+
+    /// The owner and claims of the token `bytes`, its signature checked, or why not: nothing
+    /// here depends on the time, so a refusal holds for good. Its segments are cut and decoded
+    /// in place: by bytes, not by the Characters a Substring would walk (grapheme breaking cost
+    /// more than the rest together).
+    private func verify(bytes: UnsafeBufferPointer<UInt8>) -> Result<(Int, TokenClaims), TokenFailure> {
         Result { () throws(TokenFailure) in
             guard let firstDot = bytes.firstIndex(of: UInt8(ascii: ".")),
                 let secondDot = bytes[(firstDot + 1)...].firstIndex(of: UInt8(ascii: ".")),
@@ -115,15 +141,14 @@ final class TokenVerifier: Sendable {
             return try verify(
                 header: bytes[..<firstDot], payload: bytes[(firstDot + 1)..<secondDot],
                 signature: bytes[(secondDot + 1)...],
-                signingInput: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<secondDot])),
-                now: now)
+                signingInput: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<secondDot])))
         }
     }
 
     private func verify(
         header headerText: Slice<UnsafeBufferPointer<UInt8>>, payload payloadText: Slice<UnsafeBufferPointer<UInt8>>,
-        signature signatureText: Slice<UnsafeBufferPointer<UInt8>>, signingInput: UnsafeRawBufferPointer, now: Double
-    ) throws(TokenFailure) -> TokenGrants {
+        signature signatureText: Slice<UnsafeBufferPointer<UInt8>>, signingInput: UnsafeRawBufferPointer
+    ) throws(TokenFailure) -> (Int, TokenClaims) {
         guard let headerJSON = Base64URL.decode(headerText) else {
             throw .malformed("its header is not unpadded base64url")
         }
@@ -142,13 +167,24 @@ final class TokenVerifier: Sendable {
         guard let payload = Base64URL.decode(payloadText) else {
             throw .malformed("its payload is not unpadded base64url")
         }
-        let claims = try TokenClaims.parse(payload)
-        guard now < claims.expires + leeway else { throw .expired }
-        if let notBefore = claims.notBefore, now + leeway < notBefore { throw .notYetValid }
-        if let issuedAt = claims.issuedAt, now + leeway < issuedAt { throw .notYetValid }
-        if let audience, claims.audiences?.contains(audience) != true { throw .wrongAudience }
+        return (owned.owner, try TokenClaims.parse(payload))
+    }
+
+    /// What signed `claims` grant at `now`: refused while expired (from `exp` plus the leeway
+    /// on) or not valid yet (until `nbf` and `iat` less the leeway, or its expiry if sooner),
+    /// and for another audience while neither (the times are checked first).
+    private func grants(of claims: TokenClaims, owner: Int, at now: Double) throws(TokenRefusal) -> TokenGrants {
+        let expiry = claims.expires + leeway
+        guard now < expiry else { throw TokenRefusal(.expired, holds: expiry..<Double.infinity) }
+        let validFrom = max(claims.notBefore ?? -Double.infinity, claims.issuedAt ?? -Double.infinity) - leeway
+        guard now >= validFrom else {
+            throw TokenRefusal(.notYetValid, holds: -Double.infinity..<min(validFrom, expiry))
+        }
+        if let audience, claims.audiences?.contains(audience) != true {
+            throw TokenRefusal(.wrongAudience, holds: validFrom..<expiry)
+        }
         return TokenGrants(
-            owner: owned.owner, sessions: claims.sessions, scopes: TokenGrants.Scopes(claim: claims.scope),
+            owner: owner, sessions: claims.sessions, scopes: TokenGrants.Scopes(claim: claims.scope),
             expires: claims.expires, notBefore: claims.notBefore)
     }
 }
