@@ -20,8 +20,18 @@ Starts its own servers on free loopback ports and checks, printing each figure:
 4. One session writing 12 versions of ~15 MB under --max-store-bytes 50 MB: the store never
    holds more than 50 MB (listdiff_store_bytes), with --max-session-bytes 50 MB and with the
    default per-session limit (half the store).
+5. Readers that do not read, on a 4.1 MB snapshot: 93 event streams, then 80 plain GETs, each
+   sending its request and never reading a byte (receive buffers of 4 KiB) for 5 s: resident
+   memory stays within 50 MiB of before (the document is one buffer however many queue it,
+   listdiff_buffered_response_bytes about one document), /healthz answers meanwhile, and
+   memory is back within 50 MiB once they have gone.
+6. With --max-buffered-response-bytes 32 MiB, 40 readers that do not read of two 12 MB
+   snapshots (larger than the kernel's socket buffers): the server never holds more than the
+   limit, a GET of a third gets 503 with Retry-After while /healthz answers, and the readers
+   that stopped are closed so that a retry is answered.
 
 Exits 1 on the first check that does not hold. --quick runs smaller bursts (for a laptop).
+--only=NAME runs the checks whose function name contains NAME (e.g. --only=silent).
 """
 import os
 import random
@@ -36,6 +46,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QUICK = "--quick" in sys.argv
+ONLY = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--only=")), "")
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 KEY = "abuse-test-key"
 MIB = 1 << 20
@@ -306,8 +317,105 @@ def check_store_budget():
             fail("a write that fits after dropping older versions was refused")
 
 
-check_metrics_and_log()
-check_unauthenticated_bodies()
-check_authenticated_bodies()
-check_store_budget()
+def big_snapshot(tag="", count=30_000):
+    """A snapshot of `count` items with 100 bytes of content each: ~4.1 MB as GET answers it by default."""
+    items = ",".join(f'{{"id":"{tag}i{n:06d}","content":{{"t":"{n:0100d}"}}}}' for n in range(count))
+    return f"[{items}]".encode()
+
+
+def silent_reader(server, path):
+    """Sends a GET of `path` and never reads: a receive buffer of 4 KiB keeps the answer in the server."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.settimeout(10)
+    s.connect(("127.0.0.1", server.port))
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+    return s
+
+
+def silent_readers(label, suffix, count):
+    server = Server("--log-level", "warning")
+    path = "/v1/sessions/silent/snapshots/big"
+    if server.request("PUT", path, big_snapshot(), timeout=60)[0] not in (200, 201):
+        fail("the 4.1 MB snapshot was not stored")
+    size = len(server.request("GET", path, timeout=60)[2])
+    time.sleep(1)
+    before = server.rss()
+    sampler = RSSSampler(server)
+    readers = [silent_reader(server, path + suffix) for _ in range(count)]
+    time.sleep(5)
+    held = metric(server, "listdiff_buffered_response_bytes")
+    health = server.request("GET", "/healthz")[0]
+    for reader in readers:
+        reader.close()
+    peak = sampler.stop()
+    settled = []
+    for _ in range(10):
+        time.sleep(1)
+        settled.append(server.rss())
+    server.stop()
+    held_text = "unknown" if held is None else f"{held / MIB:.1f} MiB"
+    print(f"{count} {label} of a {size / 1e6:.1f} MB snapshot that never read: RSS {before / MIB:.0f} MiB before, "
+          f"peak {peak / MIB:.0f} MiB (+{(peak - before) / MIB:.0f}), {settled[-1] / MIB:.0f} MiB 10 s after they left; "
+          f"response bytes held {held_text}; /healthz {health}")
+    if health != 200:
+        fail("/healthz did not answer while readers held answers")
+    if peak - before > 50 * MIB:
+        fail(f"{label} that do not read took more than 50 MiB")
+    if held is None or held > 2 * size:
+        fail("the shared document was not held once")
+    if settled[-1] - before > 50 * MIB:
+        fail("the memory readers held was not returned after they left")
+
+
+def check_silent_streams():
+    silent_readers("event streams", "/events", 93)
+
+
+def check_silent_gets():
+    silent_readers("GETs", "", 80)
+
+
+def check_response_budget():
+    limit = 32 * MIB
+    server = Server("--log-level", "warning", "--max-buffered-response-bytes", str(limit))
+    paths = [f"/v1/sessions/budget/snapshots/big{n}" for n in range(3)]
+    for n, path in enumerate(paths):
+        if server.request("PUT", path, big_snapshot(f"v{n}", 90_000), timeout=60)[0] not in (200, 201):
+            fail("a 12 MB snapshot was not stored")
+    readers = [silent_reader(server, paths[n % 2]) for n in range(40)]
+    time.sleep(0.5)
+    held = metric(server, "listdiff_buffered_response_bytes")
+    status, headers, _ = server.request("GET", paths[2], timeout=30)
+    health = server.request("GET", "/healthz")[0]
+    # Each refusal tells the loops to close the readers stalled for a second: a client that
+    # retries after Retry-After soon fits.
+    retried = status
+    for _ in range(5):
+        time.sleep(1)
+        retried = server.request("GET", paths[2], timeout=30)[0]
+        if retried == 200:
+            break
+    closes = metric(server, "listdiff_response_budget_closes_total")
+    refusals = metric(server, "listdiff_response_budget_refusals_total")
+    for reader in readers:
+        reader.close()
+    server.stop()
+    print(f"40 silent readers of two 12 MB documents under --max-buffered-response-bytes 32 MiB: "
+          f"{held / MIB:.1f} MiB held; a third document answered {status} (Retry-After {headers.get('retry-after')}), "
+          f"/healthz {health}; {closes:.0f} stalled readers closed, {refusals:.0f} refused; the retry answered {retried}")
+    if held > limit:
+        fail("more than --max-buffered-response-bytes of responses were held")
+    if status != 503 or headers.get("retry-after") != "1":
+        fail("a large answer past the limit was not refused 503 with Retry-After")
+    if health != 200:
+        fail("a small answer was refused at the limit")
+    if retried != 200 or not closes:
+        fail("the readers that stopped reading were not closed to make room")
+
+
+for check in (check_metrics_and_log, check_unauthenticated_bodies, check_authenticated_bodies, check_store_budget,
+              check_silent_streams, check_silent_gets, check_response_budget):
+    if ONLY in check.__name__:
+        check()
 print("limits under abuse: all checks hold")

@@ -30,6 +30,7 @@ public final class ListDiffService: Sendable {
     let diffMetrics: DiffMetrics
     let storeRoundTrips: StoreRoundTrips
     let longPollBodies = LongPollBodies()
+    let snapshotBodies = SnapshotBodies()
     let streamMetrics = StreamMetrics()
     /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
     let storeCallRefusals = StoreCallRefusals()

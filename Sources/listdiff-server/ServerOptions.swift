@@ -89,6 +89,13 @@ struct ServerOptions {
             bytes(value, in: 0...Int.max).map { config.http.limits.maxBufferedBodyBytes = $0 } != nil
         },
         Setting(
+            flag: "--max-buffered-response-bytes", environment: "LISTDIFF_MAX_BUFFERED_RESPONSE_BYTES",
+            help:
+                "response bytes queued and not yet read over all connections (a body shared by many counted once); past it large answers get 503 with Retry-After, stream events that do not fit close their stream, stalled readers are closed (default: an eighth of memory, at most 256 MiB)"
+        ) { config, value in
+            bytes(value, in: 0...Int.max).map { config.http.limits.maxBufferedResponseBytes = $0 } != nil
+        },
+        Setting(
             flag: "--max-header-bytes", environment: "LISTDIFF_MAX_HEADER_BYTES",
             help: "largest request head, else 431 (default 32 KiB)"
         ) { config, value in

@@ -25,6 +25,13 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Most streamed responses open at once over all event loops; beyond it a stream is
     /// answered 503 with `Retry-After`.
     public var maxStreams: Int
+    /// Most response bytes queued and not yet sent at once over all connections (a body that
+    /// many connections share counted once, a stream's first event included): past it a
+    /// large answer gets 503 with `Retry-After`, a stream's event that does not fit closes
+    /// the stream, and readers that stopped reading are closed. Default: an eighth of the
+    /// machine's (or the container's) memory, at most 256 MiB
+    /// (``defaultMaxBufferedResponseBytes``).
+    public var maxBufferedResponseBytes: Int
 
     public init(
         maxRequestLineBytes: Int = 8 * 1024,
@@ -34,7 +41,8 @@ public struct HTTPLimits: Sendable, Equatable {
         maxConnections: Int = 10_000,
         maxBufferedBodyBytes: Int = 256 * 1024 * 1024,
         streamMaxBufferBytes: Int = 256 * 1024,
-        maxStreams: Int = 20_000
+        maxStreams: Int = 20_000,
+        maxBufferedResponseBytes: Int = HTTPLimits.defaultMaxBufferedResponseBytes
     ) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
@@ -44,5 +52,6 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxBufferedBodyBytes = maxBufferedBodyBytes
         self.streamMaxBufferBytes = streamMaxBufferBytes
         self.maxStreams = maxStreams
+        self.maxBufferedResponseBytes = maxBufferedResponseBytes
     }
 }

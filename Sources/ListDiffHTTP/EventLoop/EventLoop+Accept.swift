@@ -43,7 +43,8 @@ extension EventLoop {
         }
         precondition(connections[Int(fd)] == nil, "event loop: descriptor \(fd) accepted while still registered")
         nextConnectionID += 1
-        let connection = Connection(fd: fd, id: nextConnectionID, limits: configuration.limits, now: now, peer: peer)
+        let connection = Connection(
+            fd: fd, id: nextConnectionID, limits: configuration.limits, responses: responses, now: now, peer: peer)
         guard cld_poller_add(poller, fd, UInt32(CLD_READABLE), connection.pollToken) == 0 else {
             close(fd)
             budget.giveBack()

@@ -51,6 +51,7 @@ extension EventLoop {
             break
         }
         releaseBody(of: connection)
+        connection.outbound.releaseAll()
         counters.bufferBytes -= connection.countedBufferBytes
         close(connection.fd)
         precondition(connections[Int(connection.fd)] === connection, "connection: closed one not in the table")

@@ -228,10 +228,19 @@ extension EventLoop {
 
     /// Queues the response (head and body coalesced when small) and logs the request. A
     /// response that closes the connection lets a lingering close discard `discardLimit` bytes.
+    /// A large body that does not fit the server's unsent response bytes is answered 503
+    /// instead (``responseBudgetRefusal(closesConnection:)``).
     func finish(
         _ connection: Connection, _ request: InFlightRequest, _ response: HTTPResponse,
         discardLimit: Int = EventLoop.minimumDiscardBytes
     ) {
+        let holdsBody = OutboundQueue.isReferenced(response.body.count) && !request.isHead
+        if holdsBody, !holdResponseBody(response.body) {
+            finish(
+                connection, request, responseBudgetRefusal(closesConnection: response.closesConnection),
+                discardLimit: discardLimit)
+            return
+        }
         let keepAlive = request.keepAlive && !response.closesConnection && !draining
         connection.state.responseQueued(keepAlive: keepAlive, discardLimit: discardLimit)
         releaseBody(of: connection)
@@ -248,8 +257,14 @@ extension EventLoop {
             bytesOut = output.count - before
         }
         if sendsBody {
-            connection.outbound.appendBody(response.body)
+            if holdsBody {
+                connection.outbound.appendHeldBody(response.body)
+            } else {
+                connection.outbound.appendBody(response.body)
+            }
             bytesOut += response.body.count
+        } else if holdsBody {
+            responses.release(response.body)
         }
         connection.responsesQueued += 1
         let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000

@@ -81,8 +81,9 @@ extension EventLoop {
         queue(streaming.stream.takeOutput(), of: streaming, on: connection)
         flush(connection)
         guard !connection.isClosed else { return }
-        // A piece larger than the buffer is taken whole by an empty queue; a reader that lets
-        // bytes pile up behind earlier ones is too slow (it resumes from where it stopped).
+        // A piece larger than the buffer is taken whole by an empty queue (the server's limit
+        // of unsent response bytes counts it); a reader that lets bytes pile up behind earlier
+        // ones is too slow (it resumes from where it stopped).
         if waitingBefore > 0, connection.state.isStreaming,
             connection.outbound.pendingBytes > configuration.limits.streamMaxBufferBytes
         {
@@ -144,7 +145,8 @@ extension EventLoop {
     func sayFarewell(_ connection: Connection, _ streaming: StreamingResponse) {
         queue(streaming.stream.takeOutput(), of: streaming, on: connection)
         guard connection.state.isStreaming else { return }
-        append(streaming.stream.farewell, of: streaming, on: connection)
+        let farewell = streaming.stream.farewell
+        guard append(.init(parts: [farewell], count: farewell.count), of: streaming, on: connection) else { return }
         streaming.stream.end(.shutdown)
         endBody(of: connection, streaming, end: .shutdown)
     }
@@ -169,29 +171,62 @@ extension EventLoop {
         streamOver(streaming, end: ending.label)
     }
 
+    /// Queues what the stream's application sent; stops if a piece closed the connection.
     private func queue(_ output: HTTPResponseStream.Output, of streaming: StreamingResponse, on connection: Connection)
     {
         for piece in output.pieces {
-            append(piece, of: streaming, on: connection)
+            guard append(piece, of: streaming, on: connection) else { return }
             counters.streamedChunks += 1
         }
         if output.finished { endBody(of: connection, streaming, end: nil) }
     }
 
-    /// Queues `piece` as one chunk (or as it is, for HTTP/1.0).
-    private func append(_ piece: [UInt8], of streaming: StreamingResponse, on connection: Connection) {
-        guard !piece.isEmpty else { return }
+    /// Queues `piece` as one chunk (or as it is, for HTTP/1.0), its large parts by reference.
+    /// False if they do not fit the server's unsent response bytes: the stream is then closed
+    /// as a slow reader (its client resumes by `Last-Event-ID`), its first piece too.
+    private func append(_ piece: HTTPResponseStream.Piece, of streaming: StreamingResponse, on connection: Connection)
+        -> Bool
+    {
+        guard piece.count > 0 else { return true }
+        guard holdLargeParts(of: piece) else {
+            counters.responseBudgetCloses += 1
+            closeConnection(connection, ending: .slowReader)
+            return false
+        }
         if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
         let before = connection.outbound.pendingBytes
         if streaming.isChunked {
             connection.outbound.appendCoalesced { ResponseSerializer.appendChunkSize(piece.count, to: &$0) }
-            connection.outbound.appendBody(piece)
+        }
+        for part in piece.parts {
+            if OutboundQueue.isReferenced(part.count) {
+                connection.outbound.appendHeldBody(part)
+            } else {
+                connection.outbound.appendBody(part)
+            }
+        }
+        if streaming.isChunked {
             connection.outbound.appendCoalesced { $0.append(contentsOf: ResponseSerializer.chunkEnd) }
-        } else {
-            connection.outbound.appendBody(piece)
         }
         streaming.bytesOut += connection.outbound.pendingBytes - before
         streaming.lastQueuedAt = now
+        return true
+    }
+
+    /// Holds each large part of `piece` in the server's budget; false (none held) if one does
+    /// not fit.
+    private func holdLargeParts(of piece: HTTPResponseStream.Piece) -> Bool {
+        var held = 0
+        for part in piece.parts where OutboundQueue.isReferenced(part.count) {
+            guard holdResponseBody(part) else {
+                for earlier in piece.parts.lazy.filter({ OutboundQueue.isReferenced($0.count) }).prefix(held) {
+                    responses.release(earlier)
+                }
+                return false
+            }
+            held += 1
+        }
+        return true
     }
 
     /// The body's last bytes are queued: the terminating chunk, then the connection closes.

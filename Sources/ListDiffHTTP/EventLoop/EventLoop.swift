@@ -26,6 +26,8 @@ final class EventLoop: @unchecked Sendable {
     let bodies: SharedBudget
     /// Open streamed responses, server-wide, against ``HTTPLimits/maxStreams``.
     let streams: SharedBudget
+    /// Unsent response bytes, server-wide, against ``HTTPLimits/maxBufferedResponseBytes``.
+    let responses: ResponseBudget
     let timeouts: LoopTimeouts
     let statistics = LoopStatistics()
     /// Stop reading more requests from a connection while this much output is queued.
@@ -84,7 +86,8 @@ final class EventLoop: @unchecked Sendable {
 
     init(
         listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, streams: SharedBudget,
-        configuration: HTTPServerConfiguration, responder: any HTTPResponder, workers: WorkerPool
+        responses: ResponseBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+        workers: WorkerPool
     ) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }
@@ -105,6 +108,7 @@ final class EventLoop: @unchecked Sendable {
         self.budget = budget
         self.bodies = bodies
         self.streams = streams
+        self.responses = responses
         timeouts = LoopTimeouts(configuration.timeouts)
         timers = TimerHeap(granularity: min(timeouts.tick, Self.timerGrid))
         events = .allocate(capacity: Self.eventCapacity)
@@ -206,6 +210,8 @@ final class EventLoop: @unchecked Sendable {
                 pumpStream(connection, streaming)
             case .beginShutdown(let deadline):
                 beginDraining(deadline: deadline)
+            case .responseBudgetPressure:
+                closeStalledReaders()
             }
         }
     }
@@ -229,12 +235,14 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// The shutdown deadline, a paused listener, the statistics; once per tick. O(1): each
-    /// connection's timeouts are on the timer heap (`EventLoop+Deadlines.swift`).
+    /// connection's timeouts are on the timer heap (`EventLoop+Deadlines.swift`); only past the
+    /// limit of unsent response bytes does it walk the connections for stalled readers.
     private func tick() {
         if let drainDeadline, now >= drainDeadline {
             forEachConnection { closeConnection($0, ending: .shutdown) }
         }
         if case .paused(let until) = acceptor.hold, now >= until { acceptor.resume(token: Self.listenerToken) }
+        if responses.isPastLimit { closeStalledReaders() }
         counters.settleRequests()
         statistics.publish(counters.statistics())
     }

@@ -13,6 +13,10 @@ struct LoopCounters {
     var streamedChunks = 0
     var streamSlowReaderCloses = 0
     var refusedStreams = 0
+    /// Totals since start of the unsent-response limit's work: large answers refused 503,
+    /// connections closed (streams whose event did not fit, stalled readers under pressure).
+    var responseBudgetRefusals = 0
+    var responseBudgetCloses = 0
     /// Input and output storage held by the open connections, as of the loop's last work on each.
     var bufferBytes = 0
     private(set) var requests = RequestMetrics()
@@ -76,6 +80,8 @@ struct LoopCounters {
         published.streamedChunks = streamedChunks
         published.streamSlowReaderCloses = streamSlowReaderCloses
         published.refusedStreams = refusedStreams
+        published.responseBudgetRefusals = responseBudgetRefusals
+        published.responseBudgetCloses = responseBudgetCloses
         published.requests = requests
         return published
     }

@@ -10,4 +10,7 @@ enum LoopMessage: Sendable {
     case streamOutput(fd: Int32, connectionID: UInt64)
     /// Stop accepting, finish in-flight requests, close everything by `deadline` (monotonic ns).
     case beginShutdown(deadline: UInt64)
+    /// The server's unsent response bytes reached their limit: close the readers that stopped
+    /// reading (``EventLoop/closeStalledReaders()``).
+    case responseBudgetPressure
 }

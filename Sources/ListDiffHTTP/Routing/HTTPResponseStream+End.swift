@@ -3,8 +3,10 @@ extension HTTPResponseStream {
     public enum End: Sendable, Equatable {
         /// The client closed its connection (or reset it).
         case clientGone
-        /// Its unsent bytes passed ``HTTPLimits/streamMaxBufferBytes``, or its reader fell
-        /// behind the minimum write rate: the connection was closed.
+        /// Its unsent bytes passed ``HTTPLimits/streamMaxBufferBytes``, its reader fell behind
+        /// the minimum write rate, a piece did not fit ``HTTPLimits/maxBufferedResponseBytes``,
+        /// or the server closed it as a reader that had stopped reading while at that limit:
+        /// the connection was closed.
         case slowReader
         /// The server shut down: the farewell bytes were sent, then the end of the body.
         case shutdown

@@ -10,7 +10,9 @@ import Foundation
 /// A stream costs its connection, this object and one timer entry for its heartbeat: no
 /// thread. It is exempt from the idle timeout but not from the write-rate rule, and it is
 /// closed when its unsent bytes pass ``HTTPLimits/streamMaxBufferBytes`` (a reader that
-/// stopped reading): ``onEnd(_:)`` then says why, so the application can forget it.
+/// stopped reading), or when a piece does not fit the server's
+/// ``HTTPLimits/maxBufferedResponseBytes`` (its first one too): ``onEnd(_:)`` then says why,
+/// so the application can forget it.
 public final class HTTPResponseStream: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     private enum Binding {
@@ -30,7 +32,7 @@ public final class HTTPResponseStream: @unchecked Sendable {
     private var addedHeaders = HTTPHeaders()
     private var binding = Binding.unbound
     /// Pieces sent and not yet taken by the loop, in order.
-    private var posted: [[UInt8]] = []
+    private var posted: [Piece] = []
     private var postedBytes = 0
     /// Bytes the loop holds in its output queue, not yet written (framing included).
     private var queuedBytes = 0
@@ -57,13 +59,25 @@ public final class HTTPResponseStream: @unchecked Sendable {
     /// or was finished. Empty bytes queue nothing (an empty chunk would end the body).
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
+        post(Piece(parts: [bytes], count: bytes.count))
+    }
+
+    /// Queues `parts` one after the other as one chunk, like ``send(_:)`` with their
+    /// concatenation but without making it: a large part that many streams send (one
+    /// snapshot's document, one changeset) stays one buffer in memory, framed apart by each.
+    @discardableResult
+    public func send(parts: [[UInt8]]) -> Bool {
+        post(Piece(parts: parts, count: parts.reduce(0) { $0 + $1.count }))
+    }
+
+    private func post(_ piece: Piece) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard !finishRequested, endReason == nil else { return false }
         if case .over = binding { return false }
-        guard !bytes.isEmpty else { return true }
-        posted.append(bytes)
-        postedBytes += bytes.count
+        guard piece.count > 0 else { return true }
+        posted.append(piece)
+        postedBytes += piece.count
         drainArmed = true
         announceIfBound()
         return true
@@ -117,8 +131,15 @@ public final class HTTPResponseStream: @unchecked Sendable {
 extension HTTPResponseStream {
     /// What the loop takes from the stream at once: pieces in order, and whether it finished.
     struct Output {
-        var pieces: [[UInt8]]
+        var pieces: [Piece]
         var finished: Bool
+    }
+
+    /// One ``send(_:)`` or ``send(parts:)``: its parts go out in order as one chunk.
+    struct Piece {
+        var parts: [[UInt8]]
+        /// The parts' bytes together.
+        var count: Int
     }
 
     /// The head, with the headers added by ``addHeaders(_:)``.

@@ -12,7 +12,7 @@ final class Connection {
     // self-contained method), so the runtime's dynamic check (about 150 instructions each
     // time under callgrind) would only ever pass.
     @exclusivity(unchecked) var parser: HTTPRequestParser
-    @exclusivity(unchecked) var outbound = OutboundQueue()
+    @exclusivity(unchecked) var outbound: OutboundQueue
     /// The readiness bits currently registered with the poller.
     var interest: UInt32 = 0
     @exclusivity(unchecked) var state = ConnectionState.serving
@@ -43,10 +43,11 @@ final class Connection {
     /// connection the loop may reclaim when it runs out of descriptors.
     var responsesQueued = 0
 
-    init(fd: Int32, id: UInt64, limits: HTTPLimits, now: UInt64, peer: HTTPPeerAddress) {
+    init(fd: Int32, id: UInt64, limits: HTTPLimits, responses: ResponseBudget, now: UInt64, peer: HTTPPeerAddress) {
         self.fd = fd
         self.id = id
         input = ReceiveBuffer()
+        outbound = OutboundQueue(budget: responses)
         parser = HTTPRequestParser(limits: limits)
         parser.peerAddress = peer
         requestStartedAt = now

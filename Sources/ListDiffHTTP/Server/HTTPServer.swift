@@ -20,6 +20,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var workers: WorkerPool?
     private var memoryReturn: IdleMemoryReturn?
     private var bodies: SharedBudget?
+    private var responses: ResponseBudget?
     private var boundPort = 0
     private var started = false
     private var stopping = false
@@ -41,10 +42,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// What the transport is doing now, summed over the event loops (each publishes its part
     /// once per tick, so figures lag by at most a tick).
     public func statistics() -> HTTPServerStatistics {
-        let (loops, workers, bodies) = lock.withLock { (self.loops, self.workers, self.bodies) }
+        let (loops, workers, bodies, responses) = lock.withLock {
+            (self.loops, self.workers, self.bodies, self.responses)
+        }
         var total = loops.reduce(HTTPServerStatistics()) { $0 + $1.statistics.latest }
         total.queuedJobs = workers?.queuedCount ?? 0
         total.bufferedBodyBytes = bodies?.heldAmount ?? 0
+        total.bufferedResponseBytes = responses?.heldAmount ?? 0
         return total
     }
 
@@ -70,12 +74,13 @@ public final class HTTPServer: @unchecked Sendable {
         let budget = SharedBudget(limit: max(1, configuration.limits.maxConnections))
         let bodies = SharedBudget(limit: configuration.limits.maxBufferedBodyBytes)
         let streams = SharedBudget(limit: configuration.limits.maxStreams)
+        let responses = ResponseBudget(limit: configuration.limits.maxBufferedResponseBytes)
         var created: [EventLoop] = []
         do throws(HTTPServerError) {
             for _ in 0..<loopCount {
                 created.append(
                     try EventLoop(
-                        listener: listener, budget: budget, bodies: bodies, streams: streams,
+                        listener: listener, budget: budget, bodies: bodies, streams: streams, responses: responses,
                         configuration: configuration, responder: responder, workers: workers))
             }
         } catch {
@@ -89,6 +94,11 @@ public final class HTTPServer: @unchecked Sendable {
         loops = created
         self.workers = workers
         self.bodies = bodies
+        self.responses = responses
+        let mailboxes = created.map(\.mailbox)
+        responses.onPressure = {
+            for mailbox in mailboxes { mailbox.post(.responseBudgetPressure) }
+        }
         if configuration.returnsIdleMemory {
             let memoryReturn = IdleMemoryReturn(bodies: bodies) { [created] in
                 created.reduce(0) { $0 + $1.statistics.latest.activityCount }

@@ -15,6 +15,15 @@ public struct HTTPServerStatistics: Sendable, Equatable {
     public var queuedJobs = 0
     /// Request-body bytes held now against ``HTTPLimits/maxBufferedBodyBytes``.
     public var bufferedBodyBytes = 0
+    /// Response bytes queued and not yet sent now, against ``HTTPLimits/maxBufferedResponseBytes``
+    /// (a body shared by many connections counted once).
+    public var bufferedResponseBytes = 0
+    /// Large answers refused 503 since start because they did not fit
+    /// ``HTTPLimits/maxBufferedResponseBytes``.
+    public var responseBudgetRefusals = 0
+    /// Connections closed since start to keep within ``HTTPLimits/maxBufferedResponseBytes``:
+    /// streams whose next event did not fit, and readers that had stopped reading.
+    public var responseBudgetCloses = 0
     /// Streamed responses (``HTTPResponseStream``) open now.
     public var openStreams = 0
     /// Pieces given to streams' `send` and queued for their sockets since start.
@@ -46,6 +55,8 @@ public struct HTTPServerStatistics: Sendable, Equatable {
         sum.streamedChunks += rhs.streamedChunks
         sum.streamSlowReaderCloses += rhs.streamSlowReaderCloses
         sum.refusedStreams += rhs.refusedStreams
+        sum.responseBudgetRefusals += rhs.responseBudgetRefusals
+        sum.responseBudgetCloses += rhs.responseBudgetCloses
         sum.requests = sum.requests + rhs.requests
         return sum
     }

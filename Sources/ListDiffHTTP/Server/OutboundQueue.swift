@@ -12,10 +12,17 @@ import Darwin
 /// batch of pipelined ones) goes out in a single `send`; a large body stays its own chunk and
 /// goes out with the head before it in one `sendmsg` gather write. The coalescing chunk's
 /// storage is kept for the next response, so steady keep-alive traffic allocates nothing here.
+///
+/// Unsent bytes count against the server's ``ResponseBudget``: a large body from when it is
+/// queued until it is sent or dropped (once however many queues share it), copied bytes
+/// while a write leaves them waiting (a queue that drains at once, the common case, never
+/// touches the budget).
 struct OutboundQueue {
     private struct Chunk {
         var bytes: [UInt8]
         var coalescing: Bool
+        /// A large body counted in the budget until it leaves the queue.
+        var held = false
     }
 
     /// Bodies larger than this are not copied but sent from their own array.
@@ -25,6 +32,13 @@ struct OutboundQueue {
     private var firstOffset = 0
     private var spare: [UInt8] = []
     private(set) var pendingBytes = 0
+    private let budget: ResponseBudget
+    /// Copied bytes counted in the budget as waiting, as of the last write.
+    private var countedWaitingBytes = 0
+
+    init(budget: ResponseBudget) {
+        self.budget = budget
+    }
 
     var isEmpty: Bool { pendingBytes == 0 }
 
@@ -55,15 +69,38 @@ struct OutboundQueue {
         pendingBytes += chunks[last].bytes.count - before
     }
 
-    /// Queues `body`: copied if small, otherwise referenced as its own chunk.
+    /// Whether a body of `count` bytes is queued by reference (and held in the budget) rather
+    /// than copied.
+    static func isReferenced(_ count: Int) -> Bool { count > copyLimit }
+
+    /// Queues `body`: copied if small, otherwise referenced as its own chunk and held in the
+    /// budget even past its limit (bytes already promised, such as a farewell).
     mutating func appendBody(_ body: [UInt8]) {
         guard !body.isEmpty else { return }
-        if body.count <= Self.copyLimit {
-            appendCoalesced { $0.append(contentsOf: body) }
+        if Self.isReferenced(body.count) {
+            _ = budget.hold(body, evenPastLimit: true)
+            appendHeldBody(body)
         } else {
-            chunks.append(Chunk(bytes: body, coalescing: false))
-            pendingBytes += body.count
+            appendCoalesced { $0.append(contentsOf: body) }
         }
+    }
+
+    /// Queues a large body the caller has held in the budget (``ResponseBudget/hold(_:evenPastLimit:)``),
+    /// referenced as its own chunk; the queue releases it once sent or dropped.
+    mutating func appendHeldBody(_ body: [UInt8]) {
+        chunks.append(Chunk(bytes: body, coalescing: false, held: true))
+        pendingBytes += body.count
+    }
+
+    /// Drops everything queued (the connection is closing) and gives its bytes back to the budget.
+    mutating func releaseAll() {
+        for chunk in chunks where chunk.held { budget.release(chunk.bytes) }
+        chunks = []
+        firstOffset = 0
+        pendingBytes = 0
+        spare = []
+        budget.add(-countedWaitingBytes)
+        countedWaitingBytes = 0
     }
 
     enum WriteOutcome {
@@ -82,14 +119,32 @@ struct OutboundQueue {
             let sent = sendFront(fd)
             if sent < 0 {
                 let code = errno
-                if code == EAGAIN || code == EWOULDBLOCK { return .blocked(progressed: progressed) }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    countWaitingBytes()
+                    return .blocked(progressed: progressed)
+                }
                 if code == EINTR { continue }
                 return .failed
             }
             progressed = progressed || sent > 0
             consume(sent)
         }
+        if countedWaitingBytes != 0 {
+            budget.add(-countedWaitingBytes)
+            countedWaitingBytes = 0
+        }
         return .drained
+    }
+
+    /// Brings the budget's count of this queue's copied bytes waiting for the reader up to
+    /// date. O(chunks).
+    private mutating func countWaitingBytes() {
+        var waiting = 0
+        for chunk in chunks where chunk.coalescing { waiting += chunk.bytes.count }
+        if chunks.first?.coalescing == true { waiting -= firstOffset }
+        guard waiting != countedWaitingBytes else { return }
+        budget.add(waiting - countedWaitingBytes)
+        countedWaitingBytes = waiting
     }
 
     private func sendFront(_ fd: Int32) -> Int {
@@ -122,6 +177,7 @@ struct OutboundQueue {
             remaining -= available
             var finished = chunks.removeFirst()
             firstOffset = 0
+            if finished.held { budget.release(finished.bytes) }
             if finished.coalescing && finished.bytes.capacity <= 256 * 1024 && spare.capacity == 0 {
                 finished.bytes.removeAll(keepingCapacity: true)
                 spare = finished.bytes

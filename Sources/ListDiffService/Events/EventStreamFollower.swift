@@ -246,7 +246,7 @@ final class EventStreamFollower: @unchecked Sendable {
     }
 
     private func send(_ event: ServerSentEvent) {
-        if stream.send(event.bytes) { service.streamMetrics.sent(event.kind) }
+        if stream.send(parts: event.parts) { service.streamMetrics.sent(event.kind) }
     }
 
     /// Runs `body` where store calls may run: at once with the memory store, on a worker

@@ -15,7 +15,8 @@ extension ListDiffService {
             return (ServerSentEvent(kind: .changes, id: head.version.text, data: data), head.version)
         case .reset(let stored):
             let version = stored.head.version
-            return (ServerSentEvent(kind: .reset, id: version.text, data: ServiceJSON.reset(to: stored)), version)
+            let data = snapshotBodies.body(of: stored, at: address, form: .reset)
+            return (ServerSentEvent(kind: .reset, id: version.text, data: data), version)
         }
     }
 }

@@ -26,19 +26,28 @@ struct ServerSentEvent {
     /// The event's bytes: `event:`, `id:` when there is one, `data:`, then the blank line
     /// that ends it. O(data).
     var bytes: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(data.count + (id?.utf8.count ?? 0) + 32)
-        out.append(contentsOf: "event: ".utf8)
-        out.append(contentsOf: kind.rawValue.utf8)
-        if let id {
-            out.append(contentsOf: "\nid: ".utf8)
-            out.append(contentsOf: id.utf8)
-        }
-        out.append(contentsOf: "\ndata: ".utf8)
-        out.append(contentsOf: data)
-        out.append(contentsOf: "\n\n".utf8)
-        return out
+        parts.reduce(into: []) { $0 += $1 }
     }
+
+    /// ``bytes`` in three parts — the lines before the data, the data, the blank line — for
+    /// ``HTTPResponseStream/send(parts:)``: the data, which many streams share (one
+    /// changeset, one snapshot document), is not copied into each stream's event. O(1) beside
+    /// the data.
+    var parts: [[UInt8]] {
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity((id?.utf8.count ?? 0) + 32)
+        prefix.append(contentsOf: "event: ".utf8)
+        prefix.append(contentsOf: kind.rawValue.utf8)
+        if let id {
+            prefix.append(contentsOf: "\nid: ".utf8)
+            prefix.append(contentsOf: id.utf8)
+        }
+        prefix.append(contentsOf: "\ndata: ".utf8)
+        return [prefix, data, Self.end]
+    }
+
+    /// What ends an event: the end of its `data` line and a blank line.
+    private static let end = Array("\n\n".utf8)
 
     /// `retry:` (the milliseconds a client waits before reconnecting), sent once at a stream's
     /// start.

@@ -35,7 +35,19 @@ extension ListDiffService {
         let changes = try stored { () throws(StoreError) in
             try store.changes(at: address, since: since, options: format.options)
         }
-        return .response(ServiceJSON.response(to: changes, format: format, metrics: diffMetrics))
+        return .response(response(to: changes, at: address, format: format))
+    }
+
+    /// The answer to `changes` on `address`: the changeset, or a reset whose document every
+    /// reader of that version shares (``SnapshotBodies``). O(changeset), or O(size) once.
+    private func response(to changes: SnapshotChanges, at address: SnapshotAddress, format: ChangesetFormat)
+        -> HTTPResponse
+    {
+        guard case .reset(let stored) = changes else {
+            return ServiceJSON.response(to: changes, format: format, metrics: diffMetrics)
+        }
+        let body = snapshotBodies.body(of: stored, at: address, form: .reset)
+        return ServiceJSON.response(body, version: stored.head.version)
     }
 
     /// A response the snapshot's next write answers, or the end of the wait `wait` seconds
@@ -55,7 +67,7 @@ extension ListDiffService {
                     let changes = try stored { () throws(StoreError) in
                         try store.changes(at: address, since: since, options: format.options)
                     }
-                    return ServiceJSON.response(to: changes, format: format, metrics: diffMetrics)
+                    return response(to: changes, at: address, format: format)
                 }
             } catch {
                 return error.response

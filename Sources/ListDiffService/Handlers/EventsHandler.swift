@@ -23,15 +23,19 @@ extension ListDiffService {
         } else {
             let stored = try stored { () throws(StoreError) in try store.read(address) }
             version = stored.head.version
-            first = ServerSentEvent(kind: .snapshot, id: version.text, data: ServiceJSON.snapshot(stored))
+            first = ServerSentEvent(
+                kind: .snapshot, id: version.text, data: snapshotBodies.body(of: stored, at: address, form: .snapshot))
         }
         let stream = HTTPResponseStream(
             head: Self.eventStreamHead,
             heartbeat: HTTPResponseStream.Heartbeat(
                 interval: configuration.streamHeartbeatSeconds, bytes: ServerSentEvent.heartbeat),
             farewell: Self.farewell)
-        stream.send(ServerSentEvent.retry(milliseconds: Self.streamRetryMilliseconds) + (first?.bytes ?? []))
-        if let first { streamMetrics.sent(first.kind) }
+        stream.send(ServerSentEvent.retry(milliseconds: Self.streamRetryMilliseconds))
+        if let first {
+            stream.send(parts: first.parts)
+            streamMetrics.sent(first.kind)
+        }
         EventStreamFollower(
             service: self, stream: stream, address: address, format: format, version: version,
             tokenEndsAt: request.caller.grants.map { $0.expires + configuration.tokenLeewaySeconds }

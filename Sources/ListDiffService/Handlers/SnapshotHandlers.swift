@@ -50,7 +50,8 @@ extension ListDiffService {
             return response
         }
         guard let subtree else {
-            return ServiceJSON.response(ServiceJSON.snapshot(version), version: version.head.version)
+            let body = snapshotBodies.body(of: version, at: address, form: .snapshot)
+            return ServiceJSON.response(body, version: version.head.version)
         }
         let snapshot = version.snapshot()
         guard let (section, items) = snapshot.subtree(of: WireID(subtree), includingParent: includingParent) else {

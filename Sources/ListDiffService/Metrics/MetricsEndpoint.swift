@@ -88,6 +88,18 @@ extension ListDiffService {
             out.single(
                 "listdiff_buffered_body_bytes", "gauge",
                 "Request-body bytes held now, against --max-buffered-body-bytes.", Double(transport.bufferedBodyBytes))
+            out.single(
+                "listdiff_buffered_response_bytes", "gauge",
+                "Response bytes queued and not yet sent now (a body shared by many connections counted once), against --max-buffered-response-bytes.",
+                Double(transport.bufferedResponseBytes))
+            out.single(
+                "listdiff_response_budget_refusals_total", "counter",
+                "Large answers refused 503 because they did not fit --max-buffered-response-bytes.",
+                Double(transport.responseBudgetRefusals))
+            out.single(
+                "listdiff_response_budget_closes_total", "counter",
+                "Connections closed to keep within --max-buffered-response-bytes: streams whose next event did not fit, readers that had stopped reading.",
+                Double(transport.responseBudgetCloses))
         }
         let diffs = diffMetrics.figures
         out.family(
