@@ -12,9 +12,11 @@ configuration must answer /healthz.
 usage: scripts/config-check.py SERVER_BINARY
 Exits non-zero on any failure."""
 
-import base64, os, socket, subprocess, sys, tempfile, time, urllib.request
+import base64, os, subprocess, sys, tempfile, time, urllib.request
 
-failures = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from listdiff_checks import check, failures, free_port  # noqa: E402
+
 P = 2**255 - 19
 # The small-order y values as libsodium lists them, written here from the list rather than from
 # the server's source: 0, 1, the two of order 8 (little-endian bytes), p - 1, p, p + 1.
@@ -38,20 +40,6 @@ def b64(raw):
 
 def with_sign_bit(raw):
     return raw[:31] + bytes([raw[31] | 0x80])
-
-
-def check(ok, name):
-    global failures
-    print(("ok   " if ok else "FAIL ") + name)
-    failures += 0 if ok else 1
-
-
-def free_port():
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
 
 
 def environment(extra):
@@ -155,7 +143,7 @@ def main():
               "--token-keys", f"x:ed25519:{b64(GOOD_ED25519)}:a,y:hs256:{SECRET}:2"])
     accepted(binary, "--host 127.0.0.1 without keys", ["--host", "127.0.0.1"])
     accepted(binary, "--host localhost without keys", ["--host", "localhost"])
-    print(f"config-check: {'all passed' if failures == 0 else f'{failures} failed'}")
+    print(f"config-check: {'all passed' if not failures else f'{len(failures)} failed'}")
     sys.exit(1 if failures else 0)
 
 

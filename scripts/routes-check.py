@@ -8,23 +8,10 @@ probes, the playground, problems, HEAD, an event stream's head, /echo) each carr
 usage: scripts/routes-check.py SERVER_BINARY
 Exits non-zero on any failure."""
 
-import http.client, socket, subprocess, sys, time
+import http.client, os, subprocess, sys
 
-failures = 0
-
-
-def check(ok, name):
-    global failures
-    print(("ok   " if ok else "FAIL ") + name)
-    failures += 0 if ok else 1
-
-
-def free_port():
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from listdiff_checks import check, failures, free_port, wait_for_port  # noqa: E402
 
 
 def start(binary, *flags):
@@ -32,12 +19,8 @@ def start(binary, *flags):
     server = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "off", *flags],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-            return server, port
-        except OSError:
-            time.sleep(0.05)
+    if wait_for_port(port, seconds=5):
+        return server, port
     server.kill()
     sys.exit(f"routes-check: the server did not listen on {port}")
 
@@ -100,7 +83,7 @@ def main():
         stop(server)
 
     if failures:
-        sys.exit(f"routes-check: {failures} failed")
+        sys.exit(f"routes-check: {len(failures)} failed")
     print("routes-check: all passed")
 
 

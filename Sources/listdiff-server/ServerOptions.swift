@@ -310,27 +310,21 @@ struct ServerOptions {
             flag: "--playground", environment: "LISTDIFF_PLAYGROUND",
             help: "on (default) serves the playground page and listdiff.js at /playground; off leaves them out"
         ) { config, value in
-            guard value == "on" || value == "off" else { return false }
-            config.playground = value == "on"
-            return true
+            onOff(value).map { config.playground = $0 } != nil
         },
         Setting(
             flag: "--allow-anonymous", environment: "LISTDIFF_ALLOW_ANONYMOUS",
             help:
                 "off (default) refuses to start on an address other than loopback with neither --api-keys nor --token-keys; on serves anyone who reaches the port (behind a proxy that authenticates)"
         ) { config, value in
-            guard value == "on" || value == "off" else { return false }
-            config.allowAnonymous = value == "on"
-            return true
+            onOff(value).map { config.allowAnonymous = $0 } != nil
         },
         Setting(
             flag: "--benchmark-routes", environment: "LISTDIFF_BENCHMARK_ROUTES",
             help:
                 "on mounts POST /echo (echoes the body and its Content-Type), for scripts/bench-http.sh; off (default) leaves it out"
         ) { config, value in
-            guard value == "on" || value == "off" else { return false }
-            config.benchmarkRoutes = value == "on"
-            return true
+            onOff(value).map { config.benchmarkRoutes = $0 } != nil
         },
         Setting(
             flag: "--store", environment: "LISTDIFF_STORE",
@@ -378,6 +372,15 @@ struct ServerOptions {
     /// A value as an error may show it: keys not at all, a URL without its password.
     static func shown(_ value: String, of setting: Setting) -> String {
         setting.flag == "--token-keys" || setting.flag == "--api-keys" ? "(not shown: it holds keys)" : redacted(value)
+    }
+
+    /// `on` as true, `off` as false, anything else nil.
+    static func onOff(_ text: String) -> Bool? {
+        switch text {
+        case "on": true
+        case "off": false
+        default: nil
+        }
     }
 
     static func integer(_ text: String, in range: ClosedRange<Int>) -> Int? {

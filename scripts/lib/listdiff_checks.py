@@ -1,5 +1,6 @@
-"""What the checks of `scripts/cluster.sh` share: HTTP calls to an instance or to nginx, a
-check that prints ok/FAIL and counts failures, and processes started (and stopped) here."""
+"""What the check scripts share (`scripts/cluster.sh`'s, browser-test.py, config-check.py,
+routes-check.py): HTTP calls to an instance or to nginx, a check that prints ok/FAIL and counts
+failures, a free loopback port, and processes started (and stopped) here."""
 
 import atexit, http.client, json, shlex, signal, socket, subprocess, time
 
@@ -31,6 +32,15 @@ def start(command, cwd=None):
     process = subprocess.Popen(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
     _started.append(process)
     return process
+
+
+def free_port():
+    """A loopback TCP port nothing listens on now."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return port
 
 
 def wait_for_port(port, seconds=20):
