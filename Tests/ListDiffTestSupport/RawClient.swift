@@ -56,31 +56,10 @@ public final class RawClient: @unchecked Sendable {
         if var bytes = receiveBufferBytes {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
         }
-        if let sourceAddress {
-            var source = sockaddr_in()
-            source.sin_family = sa_family_t(AF_INET)
-            source.sin_addr.s_addr = inet_addr(sourceAddress)
-            let bound = withUnsafePointer(to: &source) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let code = errno
-                close(fd)
-                throw ClientError.connectFailed(code)
-            }
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
+        let connected =
+            Self.call(fd, .loopback(port: 0, address: sourceAddress), bind)
+            && Self.call(fd, .loopback(port: port, address: "127.0.0.1"), connect)
+        guard connected else {
             let code = errno
             close(fd)
             throw ClientError.connectFailed(code)
@@ -91,6 +70,18 @@ public final class RawClient: @unchecked Sendable {
     }
 
     deinit { close(fd) }
+
+    /// `operation` (`bind` or `connect`) on `fd` with `address`, or true when there is none.
+    private static func call(
+        _ fd: Int32, _ address: sockaddr_in?, _ operation: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Bool {
+        guard var address else { return true }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                operation(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
@@ -241,4 +232,16 @@ private func rawSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> In
     #else
     return Darwin.send(fd, bytes, count, 0)
     #endif
+}
+
+extension sockaddr_in {
+    /// `address` (dotted IPv4; nil gives nil) and `port` as a socket address.
+    fileprivate static func loopback(port: Int, address: String?) -> sockaddr_in? {
+        guard let address else { return nil }
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
+        socketAddress.sin_addr.s_addr = inet_addr(address)
+        return socketAddress
+    }
 }
