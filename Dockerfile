@@ -3,7 +3,8 @@
 # environment (every flag has a LISTDIFF_* variable; `listdiff-server --help` lists them).
 #
 #   docker build -t listdiff .
-#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS="backend=$(openssl rand -hex 24)" listdiff
+#   API_KEYS="backend=$(openssl rand -hex 24)"; echo "$API_KEYS"   # requests send 'Authorization: Bearer <the part after =>'
+#   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS="$API_KEYS" listdiff
 #   docker run --rm -p 8080:8080 -e LISTDIFF_API_KEYS="$API_KEYS" -e LISTDIFF_DRAIN_DELAY=5 -e LISTDIFF_SHUTDOWN_GRACE=4 listdiff
 # It binds 0.0.0.0, so without keys (LISTDIFF_API_KEYS or LISTDIFF_TOKEN_KEYS) it refuses to
 # start; LISTDIFF_ALLOW_ANONYMOUS=on serves without them when that is meant.
