@@ -161,6 +161,9 @@ def self_test(browser, base, cases):
         print(browser.evaluate("document.getElementById('selftest-failures').textContent")[:3000])
     check(result.get("cases") == str(cases) and result.get("failures") == "0", f"{cases} seeded cases diffed by the server and applied by listdiff.js equal their new lists")
     check(result.get("ruleCases", "0") != "0" and result.get("ruleFailures") == "0", "every broken changeset is refused with the rule it breaks")
+    text = browser.evaluate("document.getElementById('selftest-result').textContent")
+    check(browser.evaluate("document.getElementById('selftest-failures').hidden") is True and "0 failures." in text,
+          "a clean self-test says '0 failures' and shows no empty failures box")
 
 
 def diff_mode(browser, base, screenshot):

@@ -2,6 +2,11 @@
 // a line saying what a version changed (live mode's log).
 
 /** `value` as indented JSON, with arrays of numbers and of index pairs kept on one line. */
+/** `count` and `noun`, the noun in the plural unless the count is one: "1 step", "3 steps". */
+export function counted(count, noun) {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 export function prettyJSON(value, indent = "") {
   if (!isObject(value)) return JSON.stringify(value);
   if (Array.isArray(value)) {

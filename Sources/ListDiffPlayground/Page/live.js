@@ -4,7 +4,7 @@
 // Outline sections show their visible rows; a row's triangle expands or collapses it on the
 // server (the operations endpoint), and the change comes back like any other write's.
 import { apiKey, askForKey, call } from "./api.js";
-import { describeChangeset } from "./changeset-text.js";
+import { counted, describeChangeset } from "./changeset-text.js";
 import { applySteps, follow, FollowError } from "./listdiff.js";
 
 const NAME = /^[A-Za-z0-9._~-]{1,128}$/;
@@ -85,7 +85,7 @@ export class LiveFollower {
   }
 
   report({ version, digest, transport }, counts, line) {
-    this.status.textContent = `Version ${version} · ${digest} · ${TRANSPORTS[transport]} · ${counts.changesets} changesets, ${counts.resets} resets`;
+    this.status.textContent = `Version ${version} · ${digest} · ${TRANSPORTS[transport]} · ${counted(counts.changesets, "changeset")}, ${counted(counts.resets, "reset")}`;
     Object.assign(this.status.dataset, { version, digest, transport, changesets: counts.changesets, resets: counts.resets });
     const entry = document.createElement("li");
     entry.textContent = line;

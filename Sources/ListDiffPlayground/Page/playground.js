@@ -2,7 +2,7 @@
 // live mode (follow a stored snapshot) and the self-test. No inline script: the page's
 // Content-Security-Policy allows scripts from this server only.
 import { apiKey, call, askForKey } from "./api.js";
-import { changesetBlocks } from "./changeset-text.js";
+import { changesetBlocks, counted } from "./changeset-text.js";
 import { applySteps, visibleRows } from "./listdiff.js";
 import { LiveFollower } from "./live.js";
 import { presets } from "./presets.js";
@@ -41,7 +41,7 @@ function parse(id, what) {
 /** What the view shows: `playing` while step `next` animates, else what it has come to. */
 function stageLabel({ playing = false } = {}) {
   const { steps, next } = played;
-  if (next === 0) return `${steps.length} steps; showing the old list`;
+  if (next === 0) return `${counted(steps.length, "step")}; showing the old list`;
   const step = steps[next - 1];
   if (next === steps.length && !playing) return "done: showing the new list";
   const name = next === steps.length ? "updates (after the batch, final coordinates)" : `stage ${next} of ${steps.length - 1}`;
@@ -188,10 +188,13 @@ async function selfTest() {
       state: "done", cases: run.cases, failures: run.failures.length,
       ruleCases: rules.cases, ruleFailures: rules.failures.length, applyMs: timing.median.toFixed(3),
     });
-    result.textContent = `${run.cases} cases (seed ${seed}): ${run.failures.length} failures. ` +
+    result.textContent = `${run.cases} cases (seed ${seed}): ${counted(run.failures.length, "failure")}. ` +
       `${rules.cases} broken changesets: ${rules.failures.length} applied or misnamed. ` +
       `Applying a changeset of ${timing.items} items: ${timing.median.toFixed(3)} ms (median of ${timing.runs} batches of 20).`;
-    $("selftest-failures").textContent = [...run.failures, ...rules.failures].slice(0, 5).map((f) => JSON.stringify(f)).join("\n");
+    const failures = [...run.failures, ...rules.failures];
+    // The box shows the first few failures, and is not there when there are none.
+    $("selftest-failures").hidden = failures.length === 0;
+    $("selftest-failures").textContent = failures.slice(0, 5).map((f) => JSON.stringify(f)).join("\n");
   } catch (error) {
     result.dataset.state = "error";
     result.textContent = `The self-test could not run: ${error.message}`;
