@@ -21,7 +21,8 @@ usage: scripts/check-readme.py [BASE_URL]   (default http://127.0.0.1:8080)
   Sources/listdiff-client-example/main.swift, character for character; the one after
   `<!-- readme-client: Package.swift -->` is built with it by scripts/build-readme-client.sh
   (CI does, and runs the example). Every other ```swift block is type-checked with swiftc
-  against the package's modules as `swift build` (or `swift test`) left them.
+  against the package's modules as `swift build` (or `swift test`) left them; README.md's one
+  is also built and run by CI (`scripts/build-readme-client.sh --readme`).
 - The layout table in docs/architecture.md names every module under Sources/ and every folder
   in each; relative links between these files point at files and headings that exist.
 
