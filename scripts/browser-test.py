@@ -224,7 +224,7 @@ def outline_live(browser, base, port, artifacts):
           "clicking it again collapses it")
 
 
-def live_mode(browser, base, port):
+def live_mode(browser, base, port, artifacts):
     session, path = f"live-{random.randrange(1 << 30)}", None
     path = f"/v1/sessions/{session}/snapshots/feed"
     items = [f"m{n}" for n in range(8)]
@@ -254,6 +254,10 @@ def live_mode(browser, base, port):
     lines = browser.evaluate("[...document.querySelectorAll('#live-log li')].map(e => e.textContent)")
     described = [line for line in lines if re.search(r"→ \S+: (\d+ (sections )?(inserted|deleted|moved|reloaded|reconfigured)(, |$))+", line)]
     check(len(described) == int(shown.get("changesets", "-1")), f"the log says what each version changed ({lines[0] if lines else 'no lines'})")
+    # The docs show live mode following a list, not the idle page modes_shown saw.
+    path = os.path.join(artifacts, "playground-live.png")
+    browser.screenshot(path)
+    check(os.path.getsize(path) > 10_000, f"live mode following: screenshot {path}")
 
 
 def live_resets(browser, binary):
@@ -516,7 +520,7 @@ def main():
         self_test(browser, base, args.cases)
         diff_mode(browser, base, args.screenshot)
         outline_diff(browser, base)
-        live_mode(browser, base, port)
+        live_mode(browser, base, port, args.artifacts)
         outline_live(browser, base, port, args.artifacts)
         live_resets(browser, args.binary)
         stream_restarts(browser, args.binary)
