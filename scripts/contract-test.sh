@@ -14,6 +14,16 @@ document's OpenAPI links: POST /v1/sessions -> PUT snapshot -> GET snapshot / ch
 returned version / operations with If-Match: the returned ETag / DELETE ...), stops the server
 and prints a summary. Exits non-zero on any failure or error, or if the server dies.
 
+The seed is ST_SEED, or one drawn at random each run; it is printed at the start and with the
+verdict, with the command that runs the same draw again (Schemathesis generates the same cases
+from the same seed and settings; the time budget may end the run at another case).
+
+The event stream (GET .../events) is tested on a snapshot made before the run
+(contract-events/followed, named in scripts/schemathesis.toml), each stream read up to its first
+event: every event is checked against the schema openapi.yaml gives its type. openapi.yaml is
+OpenAPI 3.1 and writes 3.2's `itemSchema` as `x-itemSchema`; Schemathesis reads the copy this
+script makes with `itemSchema` (kept as ST_REPORT_DIR/openapi-schemathesis.yaml).
+
 Departures from Schemathesis's defaults, each deliberate and documented:
 - positive_data_acceptance also expects 400/412/422 (scripts/schemathesis.toml): the documented
   rules JSON Schema cannot express (unique identifiers, marks naming elements, integer literals),
@@ -26,8 +36,9 @@ Departures from Schemathesis's defaults, each deliberate and documented:
   --skip-build                   use the release binary already built
 
 Environment: ST_MAX_EXAMPLES (default 40, per operation), ST_MAX_TIME (default 120 s, the
-budget of the Schemathesis run), ST_SEED (default: random), ST_WORKERS (default 1),
-ST_REPORT_DIR (where the JUnit report is kept; default /tmp/listdiff-contract-report),
+budget of the Schemathesis run), ST_SEED (default: a fresh one each run, printed), ST_WORKERS
+(default 1), ST_REPORT_DIR (where the JUnit report and the document Schemathesis read are kept;
+default /tmp/listdiff-contract-report),
 LISTDIFF_SERVER_BIN (with --skip-build: the binary to test; default .build/release's).
 Bounded: the whole script finishes in under 5 minutes on a 2-core machine (build included).
 EOF
@@ -47,8 +58,14 @@ root=$(pwd)
 max_examples=${ST_MAX_EXAMPLES:-40}
 max_time=${ST_MAX_TIME:-120}
 workers=${ST_WORKERS:-1}
-seed_args=()
-if [[ -n "${ST_SEED:-}" ]]; then seed_args=(--seed "$ST_SEED"); fi
+# A fresh seed unless one is given: runs together cover more than one fixed draw, and each
+# prints its seed, so a failure is run again with it.
+seed=${ST_SEED:-$(( (RANDOM << 15) | RANDOM ))}
+[[ $seed =~ ^[0-9]+$ ]] || { echo "contract-test: ST_SEED must be a number, not '$seed'" >&2; exit 2; }
+rerun="ST_SEED=$seed ST_MAX_EXAMPLES=$max_examples ST_MAX_TIME=$max_time ST_WORKERS=$workers bash scripts/contract-test.sh"
+if [[ $skip_build -eq 1 ]]; then
+  rerun="${LISTDIFF_SERVER_BIN:+LISTDIFF_SERVER_BIN=$LISTDIFF_SERVER_BIN }$rerun --skip-build"
+fi
 # The report outlives the run's scratch folder, which is removed on exit.
 report_dir=${ST_REPORT_DIR:-/tmp/listdiff-contract-report}
 rm -rf "$report_dir"
@@ -68,6 +85,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 step() { printf '[contract-test] %s\n' "$*"; }
+step "seed $seed  --  this draw again: $rerun"
 
 # 1. Schemathesis (idempotent: installs only when missing).
 if ! command -v st >/dev/null 2>&1 || ! python3 -c 'import schemathesis' 2>/dev/null; then
@@ -98,19 +116,30 @@ server_pid=$!
 wait_for_port "$port" 10 || { echo "contract-test: the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
 step "server pid $server_pid at $base"
 
-spec="$root/openapi.yaml"
+# 4. The document Schemathesis reads: openapi.yaml with OpenAPI 3.2's `itemSchema` for the event
+# stream's `x-itemSchema` (3.1 has no `itemSchema`; Schemathesis reads it in 3.1 documents too),
+# line for line, kept beside the report.
+spec="$report_dir/openapi-schemathesis.yaml"
+sed 's/^\( *\)x-itemSchema:/\1itemSchema:/' "$root/openapi.yaml" >"$spec"
+grep -q '^ *itemSchema:' "$spec" || { echo "contract-test: no x-itemSchema in openapi.yaml: the event stream's events would go unchecked" >&2; exit 1; }
 
-# 4. Schemathesis. Not the event stream (getEvents): a stream of a snapshot that exists never
-# ends, so every such case would be a 10-second timeout; its contract is checked over HTTP by
-# Tests/ListDiffServiceTests/EventStream*Tests.swift.
-step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s)"
+# 5. The snapshot whose event stream Schemathesis follows (scripts/schemathesis.toml names it):
+# each case reads its stream up to the first event (`snapshot`, or `reset` from a version of
+# another epoch), checked against its type's schema. Its other events (`changes`, `deleted`,
+# `reconnect`) are checked by Tests/ListDiffServiceTests/EventStream*Tests.swift and, in the
+# document's examples, by scripts/check-openapi.py.
+curl -fsS -o /dev/null -X PUT "$base/v1/sessions/contract-events/snapshots/followed" \
+  -d '{"sections": [{"id": "today", "content": {"title": "Today"}, "items": [{"id": "a", "content": {"n": 1}, "kind": "row"}, "b"]}, {"id": "later", "items": ["c"]}]}' ||
+  { echo "contract-test: could not write the followed snapshot" >&2; exit 1; }
+
+# 6. Schemathesis.
+step "st run: --checks all, up to $max_examples examples per operation, ${max_time}s budget, $workers worker(s), seed $seed"
 set +e
 cd "$work"   # Schemathesis keeps its state in ./.schemathesis: keep it out of the repository
 timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/scripts/schemathesis.toml" run "$spec" \
   --url "$base" \
   --checks all \
   --exclude-checks use_after_free \
-  --exclude-operation-id getEvents \
   --phases examples,coverage,fuzzing,stateful \
   --max-examples "$max_examples" \
   --max-time "$max_time" \
@@ -119,7 +148,7 @@ timeout --kill-after=10 $((max_time + 90)) "$st_bin" --config-file "$root/script
   --generation-database none \
   --no-color \
   --report junit --report-dir "$report_dir" \
-  "${seed_args[@]}" >"$work/st.log" 2>&1
+  --seed "$seed" >"$work/st.log" 2>&1
 st_status=$?
 set -e
 cd "$root"
@@ -127,7 +156,7 @@ cd "$root"
 server_alive=1
 kill -0 "$server_pid" 2>/dev/null && curl -fsS --max-time 2 "$base/healthz" >/dev/null 2>&1 || server_alive=0
 
-# 5. Summary.
+# 7. Summary.
 if [[ $st_status -ne 0 ]]; then
   awk '/^=+ (ERRORS|FAILURES) =+$/ { show = 1 } /^=+ SUMMARY =+$/ { show = 0 } show' "$work/st.log" | head -400
 fi
@@ -151,7 +180,8 @@ if [[ $server_alive -eq 0 ]]; then
   fi
 fi
 if [[ $st_status -ne 0 || $server_alive -eq 0 ]]; then
-  step "FAILED (schemathesis exit $st_status, server alive: $server_alive)"
+  step "FAILED (schemathesis exit $st_status, server alive: $server_alive), seed $seed"
+  step "this draw again: $rerun"
   exit 1
 fi
-step "PASSED"
+step "PASSED (seed $seed)"
