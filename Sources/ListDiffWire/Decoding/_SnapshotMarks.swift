@@ -25,11 +25,11 @@ internal struct _SnapshotMarks {
             for (index, entry) in entries.enumerated() {
                 let held = isSection ? table[entry].sectionMark == ordinal : table[entry].itemMark == ordinal
                 guard !held else { continue }
-                let what = isSection ? "section" : "item"
+                let (what, article) = isSection ? ("section", "a") : ("item", "an")
                 let pointer = decoder.reader.pointer.appending(key: "\(name)").appending(index: index)
                 throw decoder.reader.error(
                     .schemaViolation, at: offsets[index], pointer: pointer,
-                    expected: "the identifier of an \(what) in this snapshot",
+                    expected: "the identifier of \(article) \(what) in this snapshot",
                     found: "\"\(table.id(entry).string)\", which no \(what) of the snapshot has")
             }
         }
