@@ -30,8 +30,12 @@ public enum PlaygroundFiles {
         return HTTPResponse(status: 200, headers: headers, body: body)
     }
 
+    /// `listdiff.d.ts` (declarations for TypeScript, read by people and tools, never run) goes as
+    /// plain text: a browser shows it rather than downloading it, and no media type for TypeScript
+    /// is one that browsers or tools act on.
     static func mediaType(of name: String) -> String {
         if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
+        if name.hasSuffix(".ts") { return "text/plain; charset=utf-8" }
         if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
         return "text/javascript; charset=utf-8"
     }

@@ -72,6 +72,17 @@ import Testing
         }
     }
 
+    @Test func listdiffJSsDeclarationsAreServedBesideItAsPlainText() throws {
+        try Self.with { client in
+            let declarations = try client.request("GET", "/playground/listdiff.d.ts")
+            #expect(declarations.status == 200)
+            #expect(declarations.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(declarations.header("X-Content-Type-Options") == "nosniff")
+            #expect(declarations.bodyText == (try Self.source("listdiff.d.ts")))
+            #expect(declarations.bodyText.contains("export function follow("))
+        }
+    }
+
     @Test func anUnchangedFileIsA304AndAnUnknownOneA404NamingTheFiles() throws {
         try Self.with { client in
             let first = try client.request("GET", "/playground/listdiff.js")
