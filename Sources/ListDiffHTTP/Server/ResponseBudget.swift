@@ -11,8 +11,8 @@ import Foundation
 /// refused, but they fill the budget that large answers are refused by, and while more than
 /// the limit is held each loop closes its stalled readers (``EventLoop/closeStalledReaders()``).
 ///
-/// Without it, 93 event streams that never read held a 4.1 MB snapshot each (RSS 73 → 437 MB)
-/// until the write timeout closed them.
+/// Without it, readers that never read held whatever they were sent until the write timeout
+/// closed them, with nothing bounding the sum (docs/benchmarks.md has the attack's figures).
 final class ResponseBudget: @unchecked Sendable {
     // Sendable argument: `held`, `holders` and `pressureSignalledAt` are only touched while
     // holding `lock`; `onPressure` is set before the loops start and only read after.
