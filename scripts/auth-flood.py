@@ -27,6 +27,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from listdiff_checks import free_port, wait_for_port  # noqa: E402
+
 # RFC 8037 appendix A.1's Ed25519 public key: any real key will do, since no token is signed.
 PUBLIC_KEY = "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"
 API_KEY = "flood-check-key"
@@ -167,22 +170,14 @@ def main():
     repeat = "--repeat" in arguments
     depth = int(arguments[arguments.index("--depth") + 1]) if "--depth" in arguments else 4
     server_args = [a.split("=", 1)[1] for a in arguments if a.startswith("--server-arg=")]
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
+    port = free_port()
     public = base64.b64encode(base64.urlsafe_b64decode(PUBLIC_KEY + "=")).decode()
     server = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--api-keys", f"o={API_KEY}",
          "--token-keys", f"k-ed:ed25519:{public}:o", *server_args],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        wait_for_port(port, seconds=5)
         items = json.dumps([f"item-{i}" for i in range(20)])
         http(port, "PUT", PATH, items)
         measure(port, 1)  # warm-up

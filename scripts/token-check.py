@@ -11,7 +11,7 @@ refuses to start, and that the access log holds nothing of a token or its claims
 usage: scripts/token-check.py SERVER_BINARY
 Exits non-zero on any failure."""
 
-import base64, importlib.util, json, os, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import base64, importlib.util, json, os, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 try:
     import cryptography  # noqa: F401
@@ -20,6 +20,9 @@ except ModuleNotFoundError:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "cryptography"], check=True)
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "lib"))
+from listdiff_checks import free_port, wait_for_port  # noqa: E402
+
 spec = importlib.util.spec_from_file_location("mint_token", os.path.join(here, "mint-token.py"))
 mint_token = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mint_token)
@@ -61,10 +64,7 @@ def main():
     global base
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     keys = f"a-hs:hs256:{b64(secret_a)}:tenant-a,a-ed:ed25519:{b64(ed_public)}:tenant-a,b-hs:hs256:{b64(secret_b)}:tenant-b"
     log = tempfile.TemporaryFile()
@@ -74,12 +74,7 @@ def main():
          "--auth-failure-window", "60"],
         stdout=log, stderr=log)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        wait_for_port(port, seconds=5)
         path = "/v1/sessions/user-42-lists/snapshots/todo"
         check(request("PUT", path, "alpha-key", '["milk"]')[0] == 201, "the backend writes with its API key")
         minted = []
