@@ -56,6 +56,22 @@ final class LocalWaiters: @unchecked Sendable {
         }
     }
 
+    /// Removes and returns the waits on `address` registered since `version`.
+    func take(_ address: SnapshotAddress, at version: SnapshotVersion) -> [Waiter] {
+        lock.withLock {
+            guard let all = waiting[address] else { return [] }
+            let taken = all.filter { $0.value.since == version }
+            for id in taken.keys { waiting[address]?[id] = nil }
+            if waiting[address]?.isEmpty == true { waiting[address] = nil }
+            return Array(taken.values)
+        }
+    }
+
+    /// Whether a wait on `address` since a version other than `current` is registered here.
+    func hasWaits(on address: SnapshotAddress, notAt current: SnapshotVersion) -> Bool {
+        lock.withLock { waiting[address]?.values.contains { $0.since != current } ?? false }
+    }
+
     /// Whether any wait on `address` is registered here now.
     func hasWaits(on address: SnapshotAddress) -> Bool {
         lock.withLock { waiting[address] != nil }

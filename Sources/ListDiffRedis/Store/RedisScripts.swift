@@ -16,7 +16,7 @@ enum RedisScripts {
     /// KEYS: session, names, snapshot, history. ARGV: name, base epoch ('' if the session did
     /// not exist when read), base version, new epoch (used if the session must be made), digest,
     /// flat, items, body, older versions kept, ttl seconds, snapshot limit, channel, slack
-    /// seconds, base digest.
+    /// seconds, base digest, whether the message carries the body ('1' or '0').
     ///
     /// A session with a key missing is gone (Redis may evict one key of it alone): a snapshot
     /// hash or history without the session hash, or a snapshot hash of the session's epoch
@@ -28,7 +28,8 @@ enum RedisScripts {
     /// its number and its content (digest): a store rolled back may hold other content at that
     /// number —, pushes the previous version onto the history (`"<n> <digest> <json>"`, trimmed), stores the new one, refreshes
     /// the TTL of every key of the session (when a slack of it has passed; until then the keys
-    /// written get the session's expiry, so all still expire together), publishes. Returns `{'ok', epoch, version}`, or
+    /// written get the session's expiry, so all still expire together), publishes the version
+    /// and its base, with the body when asked (``VersionMessage``). Returns `{'ok', epoch, version}`, or
     /// `{'moved', epoch, version}` (another write came first: diff again), or
     /// `{'full', count}` (the session holds the limit of snapshots).
     static let write = RedisScript(
@@ -79,7 +80,10 @@ enum RedisScripts {
           redis.call('PEXPIREAT', KEYS[3], at)
           redis.call('PEXPIREAT', KEYS[4], at)
         end
-        redis.call('PUBLISH', ARGV[12], string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' ' .. version)
+        local message = string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' ' .. epoch .. ' ' .. version .. ' ' ..
+          ARGV[5] .. ' ' .. ARGV[6] .. ' ' .. current .. ' ' .. (current ~= '0' and digest or '-')
+        if ARGV[15] == '1' then message = message .. '\\n' .. ARGV[8] end
+        redis.call('PUBLISH', ARGV[12], message)
         return {'ok', epoch, tostring(version)}
         """)
 

@@ -21,6 +21,7 @@ extension RedisSnapshotStore {
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
         let keys = keys(address)
         let touch = touchCommand(keys)
+        let mark = known.mark()
         let reads = [
             RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body),
             RESPCommand("SISMEMBER", keys.names, address.snapshot)
@@ -40,6 +41,11 @@ extension RedisSnapshotStore {
             return (epoch, state)
         }
         if let reply = touchReply.first { touched(reply, keys) }
+        if let state = read.state {
+            known.learned(state.head, body: body ? state.body : nil, at: address, since: mark)
+        } else {
+            known.forget(address)
+        }
         return read
     }
 

@@ -10,14 +10,17 @@ extension RedisSnapshotStore {
             guard subscriber == nil else { return }
             subscriber = VersionSubscriber(
                 endpoints: { [client] in client.subscriptionEndpoints }, channel: channel,
-                onMessage: { [weak self] message in
-                    self?.handle(message)
+                onMessage: { [weak self] payload in
+                    guard let self, let message = VersionMessage(parsing: payload, namespace: namespace) else { return }
+                    for delivered in seam.deliver(message) { handle(delivered) }
                 },
-                onReconnect: { [weak self] in
+                onConnect: { [weak self] in
                     // Messages may have been missed while disconnected: every wait is checked.
                     guard let self else { return }
+                    known.connected()
                     recheck(waiters.addresses)
                 },
+                onDisconnect: { [weak self] in self?.known.disconnected() },
                 onIdle: { [weak self] in
                     guard let self else { return }
                     let failed = subscriberLock.withLock {
@@ -36,31 +39,70 @@ extension RedisSnapshotStore {
         for address in addresses { answerIfChanged(address) }
     }
 
-    /// A message on the channel: `"<tag> <name> <version>"`, `"<tag> <name> deleted"` or
-    /// `"<tag> * deleted"` (the whole session).
-    func handle(_ message: String) {
-        let parts = message.split(separator: " ")
-        let prefix = "\(namespace):{"
-        guard parts.count == 3, parts[0].hasPrefix(prefix), parts[0].hasSuffix("}") else { return }
-        let inside = parts[0].dropFirst(prefix.count).dropLast()
-        guard let colon = inside.firstIndex(of: ":"), let owner = Int(inside[..<colon]) else { return }
-        let session = String(inside[inside.index(after: colon)...])
-        if parts[1] == "*" {
+    /// A message on the channel (``VersionMessage``), on the subscriber's thread.
+    func handle(_ message: VersionMessage) {
+        switch message {
+        case .sessionDeleted(let owner, let session):
+            known.forget(owner: owner, session: session)
             for waiter in waiters.take(owner: owner, session: session) {
                 waiter.answer(.failure(.gone(.sessionDeleted)))
             }
-            return
-        }
-        let address = SnapshotAddress(owner: owner, session: session, snapshot: String(parts[1]))
-        if parts[2] == "deleted" {
+        case .snapshotDeleted(let address):
+            known.forget(address)
             for waiter in waiters.take(address) { waiter.answer(.failure(.gone(.snapshotDeleted))) }
-            return
+        case .changed(let address):
+            known.forget(address)
+            wake(address)
+        case .written(let address, let head, let base, let body):
+            // Known first, waits taken after: a wait registered against the old version is
+            // either taken here or sees the new one (see ``waitForChange(at:since:options:_:)``).
+            let replaced = known.heard(head, body: body, at: address)
+            if let body, let old = replaced?.body, replaced?.head.version == base {
+                let atBase = waiters.take(address, at: base)
+                if !atBase.isEmpty {
+                    DispatchQueue.global().async { [self] in answer(atBase, from: base, old: old, to: head, new: body) }
+                }
+            }
+            // Waits at other versions (a message missed or late, a client behind, no JSON to
+            // diff from) read what changed since theirs.
+            if waiters.hasWaits(on: address, notAt: head.version) { wake(address) }
         }
-        // A write to a snapshot nobody here waits on costs no round trip. Diffs for waiters run
-        // off the subscriber's thread, so it keeps reading; their deadline counts from now.
+    }
+
+    /// Reads what changed for the waits on `address` not at its current version, off the
+    /// subscriber's thread (so it keeps reading); their deadline counts from now. A write to a
+    /// snapshot nobody here waits on costs nothing.
+    private func wake(_ address: SnapshotAddress) {
         guard waiters.hasWaits(on: address) else { return }
         let wokeAt = ContinuousClock.now
         DispatchQueue.global().async { [self] in answerIfChanged(address, wokeAt: wokeAt) }
+    }
+
+    /// Answers `atBase`, waits at `base`, with the diff from the base's JSON `old` (held here)
+    /// to the message's `new`: no read. The marks `new` carries are its version's, the only one
+    /// after the base.
+    private func answer(
+        _ atBase: [LocalWaiters.Waiter], from base: SnapshotVersion, old: [UInt8], to head: SnapshotHead, new: [UInt8]
+    ) {
+        let older = Self.decode(old)
+        let marked = Self.decodeMarked(new)
+        let unmarked = marked.hasMarks ? marked.withoutMarks : marked
+        let newest = VersionMarks(of: marked).marking(unmarked)
+        var diffs: [DiffOptions: Result<SnapshotChanges, StoreError>] = [:]
+        for waiter in atBase {
+            let answer =
+                diffs[waiter.options]
+                ?? {
+                    // As a read would: a diff the engine refuses (never for stored snapshots) is a reset.
+                    guard let diff = try? differ.diff(from: older, to: newest, options: waiter.options) else {
+                        return .success(
+                            .reset(StoredVersion(head: head, numberOfItems: unmarked.numberOfItems) { unmarked }))
+                    }
+                    return .success(.changes(from: base, to: head, diff: diff))
+                }()
+            diffs[waiter.options] = answer
+            waiter.answer(answer)
+        }
     }
 
     /// Answers the waits on `address` whose version is no longer current: with the changes

@@ -99,6 +99,7 @@ extension RedisSnapshotStore {
         let stored = proposed.withoutMarks
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
+        let mark = known.mark()
         let (reply, replicated) = try runReplicated(
             RedisScripts.write,
             keys: [keys.session, keys.names, keys.snapshot(address.snapshot), keys.history(address.snapshot)],
@@ -108,7 +109,8 @@ extension RedisSnapshotStore {
             ].map { Array($0.utf8) } + [writer.bytes]
                 + [
                     String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
-                    String(Int(touchSlack)), base.head?.digest ?? ""
+                    String(Int(touchSlack)), base.head?.digest ?? "",
+                    writer.bytes.count <= Self.messageBodyLimit ? "1" : "0"
                 ].map { Array($0.utf8) })
         let expected = "ok, moved or full (the write script)"
         let fields = try parse(outcomeUnknown: true) { () throws(RedisError) in try Self.strings(reply, expected) }
@@ -122,6 +124,7 @@ extension RedisSnapshotStore {
                 isFlat: flat)
             let from = SnapshotVersion(epoch: fields[1], number: number, snapshotDigest: base.head?.digest)
             try checkReplicated(replicated)
+            known.learned(head, body: writer.bytes, at: address, since: mark)
             recent.put(
                 RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
                 at: address)
@@ -139,6 +142,10 @@ extension RedisSnapshotStore {
 
     /// Attempts at a write before giving up under contention.
     static let maxAttempts = 64
+
+    /// The largest stored JSON a write's message carries (``VersionMessage``): every instance
+    /// hears every message, and Redis closes a subscriber that falls 8 MiB behind for a minute.
+    static let messageBodyLimit = 256 * 1024
 
     /// Answers the waits on `address` after a write through this instance: with the write's
     /// changes (a diff per set of options) where a wait was since the version it built on, with

@@ -36,6 +36,9 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     let probing = ProbeFlag()
     /// What this instance wrote last, for the next write to build on (see ``RecentSnapshots``).
     let recent = RecentSnapshots(budget: 64 << 20)
+    /// What this instance knows to be current, for waits (see ``KnownVersions``).
+    let known = KnownVersions(budget: 64 << 20)
+    let seam = VersionMessageSeam()
     let touches = TouchTimes()
     let subscriberLock = NSLock()
     var subscriber: VersionSubscriber?
@@ -137,6 +140,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         let existed = try parse(outcomeUnknown: true) { () throws(RedisError) in
             try Self.flag(deleted, "1 or 0 (deleteSession)")
         }
+        known.forget(owner: owner, session: session)
         guard existed else { throw .sessionNotFound(session) }
         try checkReplicated(replicated)
         for waiter in waiters.take(owner: owner, session: session) { waiter.answer(.failure(.gone(.sessionDeleted))) }
@@ -210,6 +214,7 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     public func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) {
         _ = recent.take(address)
+        known.forget(address)
         let keys = keys(address)
         let (reply, replicated) = try runReplicated(
             RedisScripts.deleteSnapshot,
@@ -234,16 +239,21 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
     ) throws(StoreError) -> ChangeWait? {
         subscribe()
-        // Registered before the one read: a write after the read notifies this wait, one
-        // before it shows in the read. (Reading before registering as well cost every stream
-        // and long poll a second round trip per wait.)
+        // Registered before the version is looked at: a write after that notifies this wait,
+        // one before it shows in what was looked at. The version is the one this instance
+        // knows (no round trip) unless it knows none, or the session is due a touch (a wait
+        // is a use of it); else one read.
         let id = waiters.add(address, since: since, options: options, answer: answer)
         let head: SnapshotVersion
-        do {
-            head = try existing(address, body: false).head.version
-        } catch {
-            waiters.remove(address, id)
-            throw error
+        if let current = known.current(address), !touches.isDue(keys(address).session, slack: touchSlack) {
+            head = current
+        } else {
+            do {
+                head = try existing(address, body: false).head.version
+            } catch {
+                waiters.remove(address, id)
+                throw error
+            }
         }
         // The head moved: no wait, unless a write took this one first — then its answer is
         // under way, and the caller must hear of it as a registered wait, not as nil.

@@ -8,6 +8,12 @@ final class TouchTimes: @unchecked Sendable {
     private let lock = NSLock()
     private var times: [String: Double] = [:]
 
+    /// Whether `session` (its session key) is due a touch, recording nothing.
+    func isDue(_ session: String, slack: Double) -> Bool {
+        let now = SystemSocket.now()
+        return lock.withLock { times[session].map { now - $0 >= slack } ?? true }
+    }
+
     /// Whether `session` (its session key) is due a touch; if so, records one now.
     func due(_ session: String, slack: Double) -> Bool {
         let now = SystemSocket.now()
