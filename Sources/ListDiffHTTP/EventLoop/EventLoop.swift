@@ -144,6 +144,7 @@ final class EventLoop: @unchecked Sendable {
             while let due = timers.popDue(now: now) {
                 switch due.kind {
                 case .heartbeat: fireHeartbeat(due)
+                case .streamTimeLimit: fireStreamTimeLimit(due)
                 case .deadline: fireDeadline(due)
                 }
             }
@@ -223,9 +224,15 @@ final class EventLoop: @unchecked Sendable {
         forEachConnection { connection in
             if connection.isIdle {
                 closeConnection(connection)
-            } else if case .awaiting(_, .deferred(let deferred, _)) = connection.state, let response = deferred.expire()
-            {
-                answerAwaited(connection, with: response)
+            } else if case .awaiting(_, .deferred(let deferred, _)) = connection.state {
+                // One its application answers at its timeout is handed over now, within the grace.
+                if let backstop = deferred.handOffAtTimeout() {
+                    let backstopAt = now &+ MonotonicClock.nanoseconds(backstop)
+                    connection.state.deferredHandedOff(deadline: min(backstopAt, deadline))
+                    updateInterest(connection)
+                } else if let response = deferred.expire() {
+                    answerAwaited(connection, with: response)
+                }
             } else if case .streaming(let streaming) = connection.state {
                 sayFarewell(connection, streaming)
                 flush(connection)
