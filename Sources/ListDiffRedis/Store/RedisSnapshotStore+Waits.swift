@@ -60,7 +60,11 @@ extension RedisSnapshotStore {
         // off the subscriber's thread, so it keeps reading; their deadline counts from now.
         guard waiters.hasWaits(on: address) else { return }
         let wokeAt = ContinuousClock.now
-        DispatchQueue.global().async { [self] in answerIfChanged(address, wokeAt: wokeAt) }
+        background.run(
+            queuedAt: wokeAt, { [self] in answerIfChanged(address, wokeAt: wokeAt) },
+            refused: { [waiters] error in
+                for waiter in waiters.take(address) { waiter.answer(.failure(error)) }
+            })
     }
 
     /// Answers the waits on `address` whose version is no longer current: with the changes
