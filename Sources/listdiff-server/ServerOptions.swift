@@ -215,7 +215,7 @@ struct ServerOptions {
         },
         Setting(
             flag: "--stream-heartbeat", environment: "LISTDIFF_STREAM_HEARTBEAT",
-            help: "seconds an event stream may stay quiet before a heartbeat comment line (default 15)"
+            help: "seconds an event stream may stay quiet before a heartbeat comment line (default 30)"
         ) { config, value in
             seconds(value, in: 0.05...3600).map { config.service.streamHeartbeatSeconds = $0 } != nil
         },

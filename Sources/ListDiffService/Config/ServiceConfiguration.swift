@@ -75,7 +75,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
         tokenKeys: [TokenKey] = [],
         tokenLeewaySeconds: Double = 30,
         tokenAudience: String? = nil,
-        streamHeartbeatSeconds: Double = 15,
+        streamHeartbeatSeconds: Double = 30,
         authFailureLimit: Int = 20,
         authFailureWindowSeconds: Double = 10,
         trustedProxies: TrustedProxies = TrustedProxies()
