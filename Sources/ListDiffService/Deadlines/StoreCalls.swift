@@ -28,7 +28,7 @@ final class StoreCalls: BackgroundStoreCalls, Sendable {
     let blocks: Bool
     /// Seconds a call may take, counted from when it was queued (`--store-timeout`).
     let timeout: Double
-    /// Most calls waiting for a thread, per queue (`--max-queued-store-calls`).
+    /// Most calls waiting for a thread, per queue (`--store-queue-limit`).
     let queueLimit: Int
     /// Calls not run, or cut short, by their deadline, a full queue or a client gone.
     let refusals = StoreCallRefusals()
