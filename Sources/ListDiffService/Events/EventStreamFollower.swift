@@ -223,7 +223,9 @@ final class EventStreamFollower: @unchecked Sendable {
         case .gone, .notFound, .sessionNotFound: gone = true
         default: gone = false
         }
-        end(with: service.storeCalls.problem(error, configuration: service.configuration), kind: gone ? .deleted : .reconnect)
+        end(
+            with: service.storeCalls.problem(error, configuration: service.configuration),
+            kind: gone ? .deleted : .reconnect)
     }
 
     /// Ends the stream with one last event of `kind` carrying `problem`, unless it ended already.
