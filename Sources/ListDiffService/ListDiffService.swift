@@ -21,8 +21,8 @@ import ListDiffStore
 public final class ListDiffService: Sendable {
     public let configuration: ServiceConfiguration
     let store: any SnapshotStore
-    /// Routes that call the store run on worker threads (the store waits on the network).
-    let storeBlocks: Bool
+    /// Where, with which deadline and behind which queue bound every store call runs.
+    let storeCalls: StoreCalls
     /// API keys and token keys: who a `/v1` request comes from.
     let credentials: Credentials
     /// Every diff the service runs (``DiffMetrics/changeset(from:to:format:)``) and its store
@@ -32,8 +32,6 @@ public final class ListDiffService: Sendable {
     let longPollBodies = LongPollBodies()
     let snapshotBodies = SnapshotBodies()
     let streamMetrics = StreamMetrics()
-    /// Store calls not run, or cut short, by their deadline, a full queue or a client gone.
-    let storeCallRefusals = StoreCallRefusals()
     /// When the service was made (seconds since 1970), for the uptime metric.
     let startedAt: Double
 
@@ -43,10 +41,14 @@ public final class ListDiffService: Sendable {
         self.diffMetrics = diffMetrics
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
+        let storeCalls = StoreCalls(
+            blocks: factory.blocks, timeout: configuration.storeTimeout, queueLimit: configuration.maxQueuedStoreCalls)
+        self.storeCalls = storeCalls
         store = factory.make(
             configuration.storeLimits,
-            StoreFactory.Observers(differ: diffMetrics.differ, roundTrip: { seconds in roundTrips.observe(seconds) }))
-        storeBlocks = factory.blocks
+            StoreFactory.Observers(
+                differ: diffMetrics.differ, roundTrip: { seconds in roundTrips.observe(seconds) },
+                background: storeCalls))
         credentials = Credentials(configuration)
         startedAt = Date().timeIntervalSince1970
     }
@@ -82,7 +84,7 @@ public final class ListDiffService: Sendable {
             [self] request throws(ServiceProblem) in .response(try diff(request))
         }
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
-        let bookkeeping: HandlerCost = storeBlocks ? .heavy : .cheap
+        let bookkeeping = storeCalls.storeBoundCost
         route(&v1, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in
             .response(try createSession(request))
         }

@@ -94,7 +94,7 @@ enum ListDiffServerMain {
             RedisSnapshotStore(
                 client: makeClient(observers.roundTrip), limits: limits,
                 replication: RedisReplication(minReplicas: settings.storeMinReplicas), differ: observers.differ,
-                log: { log.log(.warning, $0) })
+                background: observers.background, log: { log.log(.warning, $0) })
         }
     }
 }

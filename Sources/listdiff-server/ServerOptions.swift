@@ -215,7 +215,7 @@ struct ServerOptions {
         },
         Setting(
             flag: "--stream-heartbeat", environment: "LISTDIFF_STREAM_HEARTBEAT",
-            help: "seconds an event stream may stay quiet before a heartbeat comment line (default 15)"
+            help: "seconds an event stream may stay quiet before a heartbeat comment line (default 30)"
         ) { config, value in
             seconds(value, in: 0.05...3600).map { config.service.streamHeartbeatSeconds = $0 } != nil
         },
@@ -241,7 +241,7 @@ struct ServerOptions {
         },
         Setting(
             flag: "--store-queue-limit", environment: "LISTDIFF_STORE_QUEUE_LIMIT",
-            help: "store calls that may wait for a worker thread; one more gets 503 at once (default 1024)"
+            help: "store calls that may wait for a thread, per queue; one more is refused at once (default 1024)"
         ) { config, value in
             integer(value, in: 1...1_000_000).map { config.service.maxQueuedStoreCalls = $0 } != nil
         },

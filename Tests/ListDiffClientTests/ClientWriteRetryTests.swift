@@ -23,7 +23,7 @@ import Testing
                 client: RedisConnectionPool(
                     endpoint: endpoint, size: 4, connectTimeout: 0.5, replyTimeout: 1,
                     observeRoundTrip: observers.roundTrip),
-                limits: limits, differ: observers.differ)
+                limits: limits, differ: observers.differ, background: observers.background)
         }
         let server = try ClientTestServer(store: store)
         defer { server.stop() }

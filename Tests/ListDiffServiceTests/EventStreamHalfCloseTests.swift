@@ -31,7 +31,7 @@ import Testing
     }
 
     /// A client that closes sends the same end of input as one that half-closes; the server's
-    /// heartbeat written at once draws its reset, long before the next heartbeat is due (15 s).
+    /// heartbeat written at once draws its reset, long before the next heartbeat is due (30 s).
     @Test func aClientThatClosesIsNoticedAtOnce() throws {
         try TestService.with { service in
             _ = try EventStreamTests.put(service, #"["a"]"#)

@@ -16,7 +16,7 @@ import Testing
             RedisSnapshotStore(
                 client: RedisConnectionPool(endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 2),
                 limits: limits, replication: RedisReplication(minReplicas: minReplicas, timeout: 0.5),
-                differ: observers.differ)
+                differ: observers.differ, background: observers.background)
         }
     }
 

@@ -12,7 +12,8 @@ import Testing
             let pool = RedisConnectionPool(
                 endpoint: endpoint, size: 6, connectTimeout: 0.5, replyTimeout: 1, observeRoundTrip: observers.roundTrip
             )
-            return RedisSnapshotStore(client: pool, limits: limits, differ: observers.differ)
+            return RedisSnapshotStore(
+                client: pool, limits: limits, differ: observers.differ, background: observers.background)
         }
     }
 

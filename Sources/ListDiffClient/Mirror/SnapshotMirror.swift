@@ -48,7 +48,8 @@ public actor SnapshotMirror {
         /// Event stream or long polls.
         public var transport: Transport
         /// How long a stream may stay silent before it counts as dropped and is opened again;
-        /// the server's heartbeat (every 15 s by default) keeps a healthy one under it.
+        /// the server's heartbeat (every 30 s by default) keeps a healthy one under it, with
+        /// room for a late one (2.5 heartbeats: one lost or delayed is not a drop).
         public var streamIdleTimeout: Duration
         /// With ``Transport/automatic``, how long the mirror long-polls a server without the
         /// stream before it tries the stream again (during a rolling upgrade the next answer
@@ -59,7 +60,7 @@ public actor SnapshotMirror {
             wait: Duration = .seconds(30), retryDelay: Duration = .milliseconds(100),
             maxRetryDelay: Duration = .seconds(5),
             waitsForMissingSnapshot: Bool = true, updates: DiffOptions.ContentUpdateStyle = .reconfigure,
-            transport: Transport = .automatic, streamIdleTimeout: Duration = .seconds(60),
+            transport: Transport = .automatic, streamIdleTimeout: Duration = .seconds(75),
             streamRetryAfterFallback: Duration = .seconds(300)
         ) {
             self.transport = transport

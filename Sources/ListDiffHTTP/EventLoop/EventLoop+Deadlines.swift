@@ -88,7 +88,11 @@ extension EventLoop {
         case .cutSlowReader:
             closeConnection(connection, ending: .slowReader)
         case .expireWait:
-            if case .awaiting(_, .deferred(let deferred, _)) = connection.state, let response = deferred.expire() {
+            guard case .awaiting(_, .deferred(let deferred, _)) = connection.state else { break }
+            if let backstop = deferred.handOffAtTimeout() {
+                // The application answers from here; the transport only past the backstop.
+                connection.state.deferredHandedOff(deadline: now &+ MonotonicClock.nanoseconds(backstop))
+            } else if let response = deferred.expire() {
                 answerAwaited(connection, with: response)
             }
         case .bodyStalled:

@@ -62,6 +62,12 @@ extension EventLoop {
             timers.schedule(
                 .init(deadline: now + interval, fd: connection.fd, connectionID: connection.id, kind: .heartbeat))
         }
+        if let seconds = stream.secondsToTimeLimit {
+            timers.schedule(
+                .init(
+                    deadline: now + MonotonicClock.nanoseconds(seconds), fd: connection.fd,
+                    connectionID: connection.id, kind: .streamTimeLimit))
+        }
         queue(
             stream.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id), of: streaming, on: connection
         )
@@ -111,6 +117,15 @@ extension EventLoop {
         guard connection.outbound.isEmpty else { return }
         sendHeartbeat(streaming, on: connection)
         if !connection.isClosed { updateInterest(connection) }
+    }
+
+    /// The time limit of the stream `entry` names came: its last words, then its end. An entry
+    /// of a connection closed since (or streaming no more) is dropped.
+    func fireStreamTimeLimit(_ entry: TimerHeap.Entry) {
+        guard Int(entry.fd) < connections.count, let connection = connections[Int(entry.fd)],
+            connection.id == entry.connectionID, case .streaming(let streaming) = connection.state
+        else { return }
+        streaming.stream.reachTimeLimit()
     }
 
     /// Sends a heartbeat straight to the socket of a stream with nothing queued, framed in the

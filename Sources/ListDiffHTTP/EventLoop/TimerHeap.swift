@@ -7,6 +7,8 @@ struct TimerHeap {
     enum Kind {
         /// A stream's heartbeat (`EventLoop+Streaming.swift`).
         case heartbeat
+        /// A stream's time limit (``HTTPResponseStream/end(at:lastWords:)``).
+        case streamTimeLimit
         /// A connection's timeouts (`EventLoop+Deadlines.swift`).
         case deadline
     }

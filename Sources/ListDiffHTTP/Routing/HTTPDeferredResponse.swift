@@ -11,6 +11,11 @@ import Foundation
 /// `timeoutResponse()` and closes); in every such case the ``onCancel(_:)`` handler runs once,
 /// so the application can forget its waiter. A waiting request costs its connection's small
 /// state and this object: no thread, no timer of its own.
+///
+/// A response whose answer at the timeout takes work that must not run on the event loop (a
+/// call to a store across the network) is made with ``init(timeout:atTimeout:backstop:backstopResponse:)``:
+/// at the timeout the loop hands it back to the application, which completes it later; the
+/// transport answers only if that has not happened within the backstop.
 public final class HTTPDeferredResponse: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     private enum State {
@@ -25,6 +30,10 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     /// Seconds the transport waits for ``complete(_:)``.
     public let timeout: Double
     private let timeoutResponse: @Sendable () -> HTTPResponse
+    /// What runs at the timeout instead of the transport's answer, if the application answers then.
+    private let handOff: HandOff?
+    /// The timeout came and ``handOff`` ran.
+    private var handedOff = false
     private let lock = NSLock()
     private var state = State.unbound(completed: nil)
     private var cancelHandler: (@Sendable () -> Void)?
@@ -38,6 +47,26 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     public init(timeout: Double, timeoutResponse: @escaping @Sendable () -> HTTPResponse) {
         self.timeout = max(0, timeout)
         self.timeoutResponse = timeoutResponse
+        handOff = nil
+    }
+
+    /// A pending response that the application answers at `timeout` seconds too: then
+    /// `atTimeout` runs on the event loop with this response, to start the work that completes
+    /// it (from any thread, later). If it is not completed `backstop` seconds after that, the
+    /// transport answers with `backstopResponse()` (called on the event loop). A client gone or
+    /// a shutdown before the timeout cancels it as any deferred response.
+    public init(
+        timeout: Double, atTimeout: @escaping @Sendable (HTTPDeferredResponse) -> Void, backstop: Double,
+        backstopResponse: @escaping @Sendable () -> HTTPResponse
+    ) {
+        self.timeout = max(0, timeout)
+        timeoutResponse = backstopResponse
+        handOff = HandOff(atTimeout: atTimeout, backstop: max(0, backstop))
+    }
+
+    private struct HandOff {
+        let atTimeout: @Sendable (HTTPDeferredResponse) -> Void
+        let backstop: Double
     }
 
     /// Answers the request with `response`, from any thread. Returns false (and sends nothing)
@@ -92,6 +121,21 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
         }
         state = .waiting(mailbox: mailbox, fd: fd, connectionID: connectionID)
         return nil
+    }
+
+    /// The timeout came (on the loop): runs the application's `atTimeout` and returns the
+    /// backstop's seconds, once, for a response still waiting that has one; else nil (then the
+    /// transport answers: ``expire()``).
+    func handOffAtTimeout() -> Double? {
+        lock.lock()
+        guard let handOff, !handedOff, case .waiting = state else {
+            lock.unlock()
+            return nil
+        }
+        handedOff = true
+        lock.unlock()
+        handOff.atTimeout(self)
+        return handOff.backstop
     }
 
     /// The deadline passed, or the server is shutting down: the timeout response, or nil if a

@@ -7,8 +7,8 @@ import Foundation
 /// the bytes as they are, the end marked by closing), and closes the connection when the
 /// stream ends: no request after it on the same connection is read or answered.
 ///
-/// A stream costs its connection, this object and one timer entry for its heartbeat: no
-/// thread. It is exempt from the idle timeout but not from the write-rate rule, and it is
+/// A stream costs its connection, this object and one timer entry for its heartbeat (and one
+/// for its time limit, ``end(at:lastWords:)``): no thread. It is exempt from the idle timeout but not from the write-rate rule, and it is
 /// closed when its unsent bytes pass ``HTTPLimits/streamMaxBufferBytes`` (a reader that
 /// stopped reading), or when a piece does not fit the server's
 /// ``HTTPLimits/maxBufferedResponseBytes`` (its first one too): ``onEnd(_:)`` then says why,
@@ -44,6 +44,8 @@ public final class HTTPResponseStream: @unchecked Sendable {
     private var drainHandler: (@Sendable () -> Void)?
     private var endHandler: (@Sendable (End) -> Void)?
     private var endReason: End?
+    /// When the stream is to end, and what runs on its loop then (``end(at:lastWords:)``).
+    private var timeLimit: TimeLimit?
 
     /// `head`: status and headers of the response (its body ignored; the transport adds
     /// `Transfer-Encoding: chunked` for HTTP/1.1, or closes at the end for HTTP/1.0, and never a
@@ -120,6 +122,21 @@ public final class HTTPResponseStream: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Ends the stream at `time` (seconds since 1970) unless it ended before: `lastWords` runs
+    /// on the stream's loop then (it may send the stream's last bytes), and the stream finishes
+    /// after what it sent. The timer is an entry of the loop's timer heap naming the
+    /// connection (no thread), and `lastWords` is forgotten as soon as the stream ends, so a
+    /// stream that ended early holds nothing of the application until `time`. Set before the
+    /// handler returns the stream: the loop arms it when it takes the stream.
+    public func end(at time: Double, lastWords: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            guard case .unbound = binding else {
+                preconditionFailure("HTTPResponseStream: a time limit set after the handler returned the stream")
+            }
+            timeLimit = TimeLimit(at: time, lastWords: lastWords)
+        }
+    }
+
     private func announceIfBound() {
         guard case .bound(let mailbox, let fd, let connectionID) = binding, !announced else { return }
         announced = true
@@ -133,6 +150,30 @@ extension HTTPResponseStream {
     struct Output {
         var pieces: [Piece]
         var finished: Bool
+    }
+
+    /// ``end(at:lastWords:)``'s time (seconds since 1970) and what runs then.
+    struct TimeLimit {
+        var at: Double
+        var lastWords: @Sendable () -> Void
+    }
+
+    /// Seconds from now to the stream's time limit (zero or less once it passed); nil without one.
+    var secondsToTimeLimit: Double? {
+        lock.withLock { timeLimit.map { $0.at - Date().timeIntervalSince1970 } }
+    }
+
+    /// The time limit came (on the loop): runs its last words, then finishes the stream.
+    /// Nothing happens if the stream ended or finished before.
+    func reachTimeLimit() {
+        let lastWords: (@Sendable () -> Void)? = lock.withLock {
+            defer { timeLimit = nil }
+            guard !finishRequested, endReason == nil else { return nil }
+            return timeLimit?.lastWords
+        }
+        guard let lastWords else { return }
+        lastWords()
+        finish()
     }
 
     /// One ``send(_:)`` or ``send(parts:)``: its parts go out in order as one chunk.
@@ -213,6 +254,7 @@ extension HTTPResponseStream {
         let handler = endHandler
         endHandler = nil
         drainHandler = nil
+        timeLimit = nil
         lock.unlock()
         handler?(reason)
     }
@@ -224,6 +266,7 @@ extension HTTPResponseStream {
         lock.withLock {
             drainHandler = nil
             endHandler = nil
+            timeLimit = nil
             binding = .over
             posted = []
             postedBytes = 0

@@ -14,6 +14,15 @@ extension ConnectionState {
         self = .awaiting(request, .deferred(deferred, deadline: deadline))
     }
 
+    /// awaiting a deferred response → awaiting it until `deadline`: its timeout came and the
+    /// application answers it (``HTTPDeferredResponse/init(timeout:atTimeout:backstop:backstopResponse:)``).
+    mutating func deferredHandedOff(deadline: UInt64) {
+        guard case .awaiting(let request, .deferred(let deferred, _)) = self else {
+            illegal("hand a deferred response's timeout to its application")
+        }
+        self = .awaiting(request, .deferred(deferred, deadline: deadline))
+    }
+
     /// awaiting → serving: the answer came; returns the request it answers and what was awaited.
     mutating func answerArrived() -> (InFlightRequest, AwaitedAnswer) {
         guard case .awaiting(let request, let answer) = self else { illegal("take an answer") }

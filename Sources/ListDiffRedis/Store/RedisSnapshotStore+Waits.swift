@@ -75,7 +75,11 @@ extension RedisSnapshotStore {
     private func wake(_ address: SnapshotAddress) {
         guard waiters.hasWaits(on: address) else { return }
         let wokeAt = ContinuousClock.now
-        DispatchQueue.global().async { [self] in answerIfChanged(address, wokeAt: wokeAt) }
+        background.run(
+            queuedAt: wokeAt, { [self] in answerIfChanged(address, wokeAt: wokeAt) },
+            refused: { [waiters] error in
+                for waiter in waiters.take(address) { waiter.answer(.failure(error)) }
+            })
     }
 
     /// Answers `atBase`, waits at `base`, with the diff from the base's JSON `old` (held here)

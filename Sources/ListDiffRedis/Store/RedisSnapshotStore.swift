@@ -49,17 +49,23 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     let refusals: RefusalLog
     /// Replicas each write waits for (see `RedisSnapshotStore+Replicas.swift`).
     let replication: RedisReplication
+    /// Where the calls this store makes on its own behalf run: its subscriber's follow-ups, its probe.
+    let background: any BackgroundStoreCalls
+    /// The threads made for `background` when none was given, stopped with the store.
+    private let ownThreads: StoreCallThreads?
 
     /// A store over `client` (one server's pool, or a cluster's client), its keys under
     /// `namespace` (`ld` unless several stores share one server). `log` is told the server's
     /// refusals in its own words (which no answer carries), at most one line a second per kind.
     /// `replication`: how many replicas must have a write before it is acknowledged. `differ`
-    /// runs every diff (the service's times them for its metrics).
+    /// runs every diff (the service's times them for its metrics). `background` runs the calls
+    /// the store makes on its own behalf (the service's executor; without one, two threads of
+    /// the store's own with ``StoreLimits/callTimeout``).
     /// Asks the server once, in the background, so that ``isReachable`` soon knows.
     public init(
         client: any RedisClient, limits: StoreLimits, namespace: String = "ld",
         replication: RedisReplication = RedisReplication(), differ: SnapshotDiffer = .unmeasured,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        background: (any BackgroundStoreCalls)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.limits = limits
@@ -67,11 +73,21 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         self.replication = replication
         self.differ = differ
         refusals = RefusalLog(log)
+        if let background {
+            self.background = background
+            ownThreads = nil
+        } else {
+            let threads = StoreCallThreads(
+                threadCount: 2, timeout: limits.callTimeout, queueLimit: 1024, name: "listdiff-redis")
+            self.background = threads
+            ownThreads = threads
+        }
         probeInBackground()
     }
 
     deinit {
         subscriber?.stop()
+        ownThreads?.stop()
     }
 
     /// Empty: each stored session has its own epoch, kept in Redis with it.
@@ -286,9 +302,11 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
 
     private func probeInBackground() {
         guard probing.acquire() else { return }
-        DispatchQueue.global().async { [client, probing] in
-            client.probe()
-            probing.release()
-        }
+        background.run(
+            queuedAt: .now,
+            { [client, probing] in
+                client.probe()
+                probing.release()
+            }, refused: { [probing] _ in probing.release() })
     }
 }

@@ -38,7 +38,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// its wake): one still queued then is answered 503 `store-unavailable` without touching
     /// the store, and one running waits no longer for the store's reply.
     public var storeTimeout: Double
-    /// Most store calls waiting for a worker thread; one more is answered 503 at once.
+    /// Most store calls waiting for a thread, in each of the two queues (requests' for the
+    /// transport's workers; streams', long polls' and the store's own for the store-call
+    /// threads); one more is refused at once: 503, or a stream's `reconnect` event.
     public var maxQueuedStoreCalls: Int
     /// Keys that verify tokens (`Authorization: Bearer <JWS>`); when any are set, every `/v1`
     /// route needs a valid token or (with ``apiKeys``) an API key.
@@ -75,7 +77,7 @@ public struct ServiceConfiguration: Sendable, Equatable {
         tokenKeys: [TokenKey] = [],
         tokenLeewaySeconds: Double = 30,
         tokenAudience: String? = nil,
-        streamHeartbeatSeconds: Double = 15,
+        streamHeartbeatSeconds: Double = 30,
         authFailureLimit: Int = 20,
         authFailureWindowSeconds: Double = 10,
         trustedProxies: TrustedProxies = TrustedProxies()

@@ -9,10 +9,13 @@ public struct StoreFactory: Sendable {
         public var differ: SnapshotDiffer
         /// Every round trip to a store's server, in seconds.
         public var roundTrip: @Sendable (Double) -> Void
+        /// Where a store that blocks runs the calls it makes on its own behalf (a subscriber's
+        /// follow-ups): the service's store-call executor, with its threads, deadline and queue bound.
+        public var background: any BackgroundStoreCalls
     }
 
-    /// Whether the store's calls wait on the network: then every route that calls it runs on a
-    /// worker thread, never on an event loop.
+    /// Whether the store's calls wait on the network: then every call to it runs on a worker
+    /// thread or the service's store-call threads, never on an event loop.
     public var blocks: Bool
     public var make: @Sendable (StoreLimits, Observers) -> any SnapshotStore
 

@@ -56,10 +56,9 @@ final class EventStreamFollower: @unchecked Sendable {
         stream.onDrain { [self] in drained() }
         stream.onEnd { [self] _ in ended() }
         if let tokenEndsAt {
-            DispatchQueue.global().asyncAfter(wallDeadline: .now() + (tokenEndsAt - Date().timeIntervalSince1970)) {
-                [weak self] in
-                self?.end(with: TokenFailure.expired.problem, kind: .reconnect)
-            }
+            // On the stream's loop timer heap: forgotten when the stream ends, so a stream
+            // closed early holds nothing until its token's end.
+            stream.end(at: tokenEndsAt) { [self] in end(with: TokenFailure.expired.problem, kind: .reconnect) }
         }
         work { [self] in follow() }
     }
@@ -225,7 +224,7 @@ final class EventStreamFollower: @unchecked Sendable {
         default: gone = false
         }
         end(
-            with: ServiceProblem(error, configuration: service.configuration),
+            with: service.storeCalls.problem(error, configuration: service.configuration),
             kind: gone ? .deleted : .reconnect)
     }
 
@@ -249,9 +248,11 @@ final class EventStreamFollower: @unchecked Sendable {
         if stream.send(parts: event.parts) { service.streamMetrics.sent(event.kind) }
     }
 
-    /// Runs `body` where store calls may run: at once with the memory store, on a worker
-    /// thread with one across the network (never on an event loop or the Redis subscriber).
+    /// Runs `body` as a store call of the service's executor (``StoreCalls``: inline with the
+    /// memory store, on its threads with one across the network, its deadline counted from
+    /// now); a call it refuses (its queue full, its deadline passed) ends the stream with a
+    /// `reconnect` event saying so.
     private func work(_ body: @escaping @Sendable () -> Void) {
-        if service.storeBlocks { DispatchQueue.global().async(execute: body) } else { body() }
+        service.storeCalls.schedule(body) { [self] problem in end(with: problem, kind: .reconnect) }
     }
 }

@@ -53,45 +53,26 @@ extension ListDiffService {
     /// A response the snapshot's next write answers, or the end of the wait `wait` seconds
     /// away (with what changed since `since` by then: normally nothing); nil when `since` is
     /// not the current version. The store holds the registration, this the response; the
-    /// first wake (``LongPollWake``) answers, and its store call's deadline counts from it.
+    /// first wake (``LongPollWake``) answers. At the wait's end the response's own loop timer
+    /// hands the store call to the executor (``StoreCalls``), its deadline counted from then;
+    /// the transport answers only if that call could not, a backstop past its deadline.
     private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat)
         throws(ServiceProblem) -> HTTPDeferredResponse?
     {
         let wake = LongPollWake()
-        let waitEndsAt = ContinuousClock.now + .seconds(wait)
-        let answerAtWaitsEnd: @Sendable () -> HTTPResponse = { [self] in
-            // Counted from the wake due, so a thread late to run it does not stretch the deadline.
-            let admission = StoreCallAdmission(queuedAt: min(waitEndsAt, .now), timeout: configuration.storeTimeout)
-            do throws(ServiceProblem) {
-                return try admission.run(counting: storeCallRefusals) { () throws(ServiceProblem) in
-                    let changes = try stored { () throws(StoreError) in
-                        try store.changes(at: address, since: since, options: format.options)
-                    }
-                    return response(to: changes, at: address, format: format)
-                }
-            } catch {
-                return error.response
-            }
-        }
-        let deferred: HTTPDeferredResponse
-        if storeBlocks {
-            // A store across the network is never asked on an event loop, where a hung one
-            // would stall every connection of the loop: the wait's end wakes a thread that asks
-            // it, and the transport's own timeout is only a backstop behind that call's deadline.
-            let refusals = storeCallRefusals
-            let timeout = configuration.storeTimeout
-            deferred = HTTPDeferredResponse(timeout: wait + timeout + Self.longPollBackstopSeconds) {
-                refusals.count(.deadlinePassed)
-                return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: timeout).response
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + wait) {
+        let storeCalls = storeCalls
+        let deferred = HTTPDeferredResponse(
+            timeout: wait,
+            atTimeout: { [self] deferred in
                 guard wake.wake() else { return }
-                deferred.complete(answerAtWaitsEnd())
-            }
-        } else {
-            // The memory store answers in microseconds and never waits: asked on the loop.
-            deferred = HTTPDeferredResponse(timeout: wait) { answerAtWaitsEnd() }
-        }
+                storeCalls.schedule(
+                    { [self] in deferred.complete(answerAtWaitsEnd(address, since: since, format: format)) },
+                    refused: { problem in deferred.complete(problem.response) })
+            }, backstop: configuration.storeTimeout + Self.longPollBackstopSeconds,
+            backstopResponse: { [configuration] in
+                storeCalls.refusals.count(.deadlinePassed)
+                return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout).response
+            })
         let bodies = longPollBodies
         let registration = try stored { () throws(StoreError) in
             try store.waitForChange(at: address, since: since, options: format.options) { [self] answer in
@@ -111,6 +92,21 @@ extension ListDiffService {
         wake.hold(registration)
         deferred.onCancel { _ = wake.wake() }
         return deferred
+    }
+
+    /// What changed since `since` when a long poll's wait ended: normally nothing. Runs as a
+    /// store call of the executor, its deadline bound.
+    private func answerAtWaitsEnd(_ address: SnapshotAddress, since: SnapshotVersion, format: ChangesetFormat)
+        -> HTTPResponse
+    {
+        do throws(ServiceProblem) {
+            let changes = try stored { () throws(StoreError) in
+                try store.changes(at: address, since: since, options: format.options)
+            }
+            return response(to: changes, at: address, format: format)
+        } catch {
+            return error.response
+        }
     }
 
     /// Seconds past a long poll's wait and its wake's store deadline before the transport

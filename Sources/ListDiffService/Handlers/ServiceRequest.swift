@@ -54,41 +54,26 @@ extension ListDiffService {
     /// name, before the body is read); around the handler, once the body is: the query
     /// parameters the route takes (`query`; any other, or one given twice, is 400
     /// `invalid-query`), the rendering of its problems, and, for a route that `callsStore`, the
-    /// store call's admission (``StoreCallAdmission``: its deadline counted from when the
-    /// request was queued, its client still there) and the bound on the queue it joins when it
-    /// runs on a worker. A route that `streams` answers with a stream, still to a client that
+    /// store call's admission and the bound on the queue it joins when it runs on a worker
+    /// (``StoreCalls``: its deadline counted from when the request was queued, its client
+    /// still there). A route that `streams` answers with a stream, still to a client that
     /// ended its input once its request was sent (``HTTPHandler/streams``).
     func route(
         _ group: inout RouteGroup<CallerAuthentication>, _ method: String, _ path: String, cost: HandlerCost = .cheap,
         query: [String] = [], callsStore: Bool = true, streams: Bool = false,
         _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
     ) {
-        let timeout = configuration.storeTimeout
-        let refusals = storeCallRefusals
-        group.add(method, path, cost: cost, queueBound: callsStore ? storeQueueBound : nil, streams: streams) {
+        let storeCalls = storeCalls
+        group.add(method, path, cost: cost, queueBound: callsStore ? storeCalls.queueBound : nil, streams: streams) {
             request, call in
             do throws(ServiceProblem) {
                 try Self.checkQuery(request.query, allowed: query)
                 let serviceRequest = ServiceRequest(http: request, parameters: call.parameters, caller: call.caller)
                 guard callsStore else { return try handle(serviceRequest) }
-                let presence = request.clientPresence
-                let admission = StoreCallAdmission(
-                    queuedAt: request.queuedAt, timeout: timeout, isAskerGone: { presence?.isGone ?? false })
-                return try admission.run(counting: refusals) { () throws(ServiceProblem) in try handle(serviceRequest) }
+                return try storeCalls.runRequest(request) { () throws(ServiceProblem) in try handle(serviceRequest) }
             } catch {
                 return .response(error.response)
             }
-        }
-    }
-
-    /// The bound on store calls waiting for a worker: one more is answered 503 at once.
-    var storeQueueBound: HTTPQueueBound {
-        let limit = configuration.maxQueuedStoreCalls
-        let timeout = configuration.storeTimeout
-        let refusals = storeCallRefusals
-        return HTTPQueueBound(limit: limit) { _ in
-            refusals.count(.queueFull)
-            return ServiceProblem.storeCallRefused(.queueFull, timeout: timeout, limit: limit).response
         }
     }
 
@@ -109,18 +94,13 @@ extension ListDiffService {
     /// store, and says so when the store did not answer before it.
     func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
         if StoreCallDeadline.hasPassed {
-            storeCallRefusals.count(.deadlinePassed)
+            storeCalls.refusals.count(.deadlinePassed)
             throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout)
         }
         do {
             return try call()
         } catch {
-            if case .unavailable(_, let outcomeUnknown) = error, StoreCallDeadline.hasPassed {
-                storeCallRefusals.count(.deadlinePassed)
-                throw ServiceProblem.storeCallRefused(
-                    .deadlinePassed, timeout: configuration.storeTimeout, outcomeUnknown: outcomeUnknown)
-            }
-            throw ServiceProblem(error, configuration: configuration)
+            throw storeCalls.problem(error, configuration: configuration)
         }
     }
 

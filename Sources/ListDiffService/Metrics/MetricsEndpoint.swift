@@ -170,7 +170,7 @@ extension ListDiffService {
             ("client_gone", .askerGone)
         ] {
             out.sample(
-                "listdiff_store_calls_refused_total", Double(storeCallRefusals.count(of: refusal)),
+                "listdiff_store_calls_refused_total", Double(storeCalls.refusals.count(of: refusal)),
                 labels: [("reason", reason)])
         }
         out.family(
