@@ -60,7 +60,14 @@ extension RedisSnapshotStore {
             if let body, let old = replaced?.body, replaced?.head.version == base {
                 let atBase = waiters.take(address, at: base)
                 if !atBase.isEmpty {
-                    DispatchQueue.global().async { [self] in answer(atBase, from: base, old: old, to: head, new: body) }
+                    // A small diff costs less than the hop to another thread: made here.
+                    if old.count + body.count <= Self.inlineDiffBytes {
+                        answer(atBase, from: base, old: old, to: head, new: body)
+                    } else {
+                        background.run(
+                            queuedAt: .now, { [self] in answer(atBase, from: base, old: old, to: head, new: body) },
+                            refused: { error in for waiter in atBase { waiter.answer(.failure(error)) } })
+                    }
                 }
             }
             // Waits at other versions (a message missed or late, a client behind, no JSON to
@@ -68,6 +75,9 @@ extension RedisSnapshotStore {
             if waiters.hasWaits(on: address, notAt: head.version) { wake(address) }
         }
     }
+
+    /// The JSON (base and new) up to which a message's diff is made on the subscriber's thread.
+    static let inlineDiffBytes = 16 * 1024
 
     /// Reads what changed for the waits on `address` not at its current version, off the
     /// subscriber's thread (so it keeps reading); their deadline counts from now. A write to a
