@@ -84,7 +84,9 @@ import Testing
             try Self.follow(&follower, on: holder, until: step >= 38 ? head : nil, written: written, wrong: &wrong)
         }
         #expect(wrong.isEmpty, "seed \(seed): \(wrong)")
-        #expect(follower.version == head, "seed \(seed): the follower ended at \(follower.version), the snapshot at \(head)")
+        #expect(
+            follower.version == head, "seed \(seed): the follower ended at \(follower.version), the snapshot at \(head)"
+        )
     }
 
     /// Moves `follower` by what `holder` answers: a wait (given up after a second), or a read
@@ -106,13 +108,17 @@ import Testing
                     answer = answers.all.first // one under way when cancelled
                 }
             }
-            let changes = try answer?.get() ?? holder.changes(at: T.feed, since: follower.version, options: DiffOptions())
+            let changes =
+                try answer?.get() ?? holder.changes(at: T.feed, since: follower.version, options: DiffOptions())
             switch changes {
             case .changes(let from, let to, let diff):
-                if from != follower.version { wrong.append("changes from \(from), the follower at \(follower.version)") }
+                if from != follower.version {
+                    wrong.append("changes from \(from), the follower at \(follower.version)")
+                }
                 guard let diff else { break }
                 if StoreInputIDs.ids(diff.old) != follower.ids || StoreInputIDs.ids(diff.new) != written[to.version] {
-                    wrong.append("\(from) → \(to.version): \(StoreInputIDs.ids(diff.old)) → \(StoreInputIDs.ids(diff.new))")
+                    wrong.append(
+                        "\(from) → \(to.version): \(StoreInputIDs.ids(diff.old)) → \(StoreInputIDs.ids(diff.new))")
                 }
                 follower = (to.version, written[to.version] ?? [])
             case .reset(let stored):
@@ -146,7 +152,8 @@ import Testing
         // A failover to a replica without the last write, the subscriber still connected: no
         // message says so.
         for (key, dump) in saved {
-            _ = try raw.call(RESPCommand([Array("RESTORE".utf8), Array(key.utf8), Array("0".utf8), dump, Array("REPLACE".utf8)]))
+            _ = try raw.call(
+                RESPCommand([Array("RESTORE".utf8), Array(key.utf8), Array("0".utf8), dump, Array("REPLACE".utf8)]))
         }
 
         let answers = Answers()
@@ -157,7 +164,8 @@ import Testing
 
         let behind = try holder.waitForChange(at: T.feed, since: kept.version, options: DiffOptions()) { _ in }
         #expect(behind == nil, "the known version is newer: the caller reads")
-        guard case .changes(_, let to, nil) = try holder.changes(at: T.feed, since: kept.version, options: DiffOptions())
+        guard
+            case .changes(_, let to, nil) = try holder.changes(at: T.feed, since: kept.version, options: DiffOptions())
         else {
             Issue.record("the stored version is the one kept")
             return

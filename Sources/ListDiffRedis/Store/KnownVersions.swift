@@ -17,13 +17,16 @@ import ListDiffStore
 /// - the subscriber's disconnect drops everything (messages are at most once), and nothing is
 ///   trusted until it is back.
 ///
-/// Eviction and expiry of a key publish nothing: an entry outlives them until the next write
-/// or read of the snapshot, which is why `GET` and `changes` still ask Redis.
-/// Bounded by an estimate of bytes; when over, arbitrary entries go.
+/// Eviction of a key publishes nothing: `changes` is answered from here (``stored(_:)``) only
+/// while the server says `maxmemory-policy noeviction` (asked on every connect); under another
+/// policy an entry serves waits alone, and a wait on an evicted snapshot lasts until its next
+/// write. Expiry is the caller's: a session this instance touched less than a slack ago cannot
+/// have expired. Bounded by an estimate of bytes; when over, arbitrary entries go.
 final class KnownVersions: @unchecked Sendable {
     // Sendable argument: every var is only touched while holding `lock`.
     struct Entry {
         var head: SnapshotHead
+        var items: Int
         /// The version's stored JSON, marks included; nil when only its head is known.
         var body: [UInt8]?
     }
@@ -41,6 +44,8 @@ final class KnownVersions: @unchecked Sendable {
     /// Whether the subscriber is connected now, and how many times it connected.
     private var listening = false
     private var connection: UInt64 = 0
+    /// Whether the server said it never evicts keys when the subscriber last connected.
+    private var evictionFree = false
     /// Messages heard in this connection, and the snapshots of the last `recent.count` of them
     /// (by hash), to tell whether one concerned a snapshot while a read was in flight.
     private var heard: UInt64 = 0
@@ -52,11 +57,13 @@ final class KnownVersions: @unchecked Sendable {
         self.budget = budget
     }
 
-    /// The subscriber is connected: messages are heard from now on.
-    func connected() {
+    /// The subscriber is connected: messages are heard from now on. `evictionFree`: the
+    /// server's `maxmemory-policy` is `noeviction`.
+    func connected(evictionFree: Bool) {
         lock.withLock {
             connection += 1
             listening = true
+            self.evictionFree = evictionFree
         }
     }
 
@@ -75,6 +82,12 @@ final class KnownVersions: @unchecked Sendable {
         lock.withLock { listening ? entries[address]?.head.version : nil }
     }
 
+    /// The current version of `address`, when known and nothing can have evicted it; nil
+    /// otherwise.
+    func stored(_ address: SnapshotAddress) -> Entry? {
+        lock.withLock { listening && evictionFree ? entries[address] : nil }
+    }
+
     /// Where the channel stands now; nil while the subscriber is not listening.
     func mark() -> Mark? {
         lock.withLock { listening ? Mark(connection: connection, heard: heard) : nil }
@@ -84,7 +97,7 @@ final class KnownVersions: @unchecked Sendable {
     /// it replaced, if any, so that waits at that version can be answered from it; nil when
     /// the message is late (an older version of the same epoch than the one held) or none was
     /// held.
-    func heard(_ head: SnapshotHead, body: [UInt8]?, at address: SnapshotAddress) -> Entry? {
+    func heard(_ head: SnapshotHead, items: Int, body: [UInt8]?, at address: SnapshotAddress) -> Entry? {
         lock.withLock {
             heard &+= 1
             recent[Int(heard % UInt64(recent.count))] = address.hashValue
@@ -93,24 +106,26 @@ final class KnownVersions: @unchecked Sendable {
             if let old, old.head.version.epoch == head.version.epoch, old.head.version.number > head.version.number {
                 return nil
             }
-            put(Entry(head: head, body: body), at: address)
+            put(Entry(head: head, items: items, body: body), at: address)
             return old
         }
     }
 
     /// A read (or this instance's own write) begun at `mark` found `address` at `head`.
-    func learned(_ head: SnapshotHead, body: [UInt8]?, at address: SnapshotAddress, since mark: Mark?) {
+    func learned(_ head: SnapshotHead, items: Int, body: [UInt8]?, at address: SnapshotAddress, since mark: Mark?) {
         lock.withLock {
             guard listening, let mark, mark.connection == connection else { return }
             let old = entries[address]
             if let old, old.head == head {
-                if old.body == nil, body != nil { put(Entry(head: head, body: body), at: address) }
+                if old.body == nil, body != nil { put(Entry(head: head, items: items, body: body), at: address) }
                 return
             }
             if let old, old.head.version.epoch == head.version.epoch, old.head.version.number < head.version.number {
-                return put(Entry(head: head, body: body), at: address)
+                return put(Entry(head: head, items: items, body: body), at: address)
             }
-            if old == nil, !heardOf(address, since: mark) { return put(Entry(head: head, body: body), at: address) }
+            if old == nil, !heardOf(address, since: mark) {
+                return put(Entry(head: head, items: items, body: body), at: address)
+            }
             remove(address)
         }
     }

@@ -81,7 +81,7 @@ enum RedisScripts {
           redis.call('PEXPIREAT', KEYS[4], at)
         end
         local message = string.sub(KEYS[1], 1, -9) .. ' ' .. ARGV[1] .. ' ' .. epoch .. ' ' .. version .. ' ' ..
-          ARGV[5] .. ' ' .. ARGV[6] .. ' ' .. current .. ' ' .. (current ~= '0' and digest or '-')
+          ARGV[5] .. ' ' .. ARGV[6] .. ' ' .. ARGV[7] .. ' ' .. current .. ' ' .. (current ~= '0' and digest or '-')
         if ARGV[15] == '1' then message = message .. '\\n' .. ARGV[8] end
         redis.call('PUBLISH', ARGV[12], message)
         return {'ok', epoch, tostring(version)}

@@ -42,7 +42,7 @@ extension RedisSnapshotStore {
         }
         if let reply = touchReply.first { touched(reply, keys) }
         if let state = read.state {
-            known.learned(state.head, body: body ? state.body : nil, at: address, since: mark)
+            known.learned(state.head, items: state.items, body: body ? state.body : nil, at: address, since: mark)
         } else {
             known.forget(address)
         }

@@ -14,10 +14,10 @@ extension RedisSnapshotStore {
                     guard let self, let message = VersionMessage(parsing: payload, namespace: namespace) else { return }
                     for delivered in seam.deliver(message) { handle(delivered) }
                 },
-                onConnect: { [weak self] in
+                onConnect: { [weak self] evictionFree in
                     // Messages may have been missed while disconnected: every wait is checked.
                     guard let self else { return }
-                    known.connected()
+                    known.connected(evictionFree: evictionFree)
                     recheck(waiters.addresses)
                 },
                 onDisconnect: { [weak self] in self?.known.disconnected() },
@@ -53,10 +53,10 @@ extension RedisSnapshotStore {
         case .changed(let address):
             known.forget(address)
             wake(address)
-        case .written(let address, let head, let base, let body):
+        case .written(let address, let head, let items, let base, let body):
             // Known first, waits taken after: a wait registered against the old version is
             // either taken here or sees the new one (see ``waitForChange(at:since:options:_:)``).
-            let replaced = known.heard(head, body: body, at: address)
+            let replaced = known.heard(head, items: items, body: body, at: address)
             if let body, let old = replaced?.body, replaced?.head.version == base {
                 let atBase = waiters.take(address, at: base)
                 if !atBase.isEmpty {

@@ -124,7 +124,7 @@ extension RedisSnapshotStore {
                 isFlat: flat)
             let from = SnapshotVersion(epoch: fields[1], number: number, snapshotDigest: base.head?.digest)
             try checkReplicated(replicated)
-            known.learned(head, body: writer.bytes, at: address, since: mark)
+            known.learned(head, items: proposed.numberOfItems, body: writer.bytes, at: address, since: mark)
             recent.put(
                 RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
                 at: address)

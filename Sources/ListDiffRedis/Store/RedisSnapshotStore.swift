@@ -181,7 +181,12 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
         }
     }
 
+    /// Always asks Redis: a version this instance knows may be one message behind a write just
+    /// answered through another instance, and a client that wrote there and reads here must
+    /// not be shown the version before its own (``changes(at:since:options:)`` may answer from
+    /// what is known: "nothing since yours" never takes a client back).
     public func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion {
+        subscribe()
         let current = try existing(address, body: true)
         let body = current.body
         return StoredVersion(head: current.head, numberOfItems: current.items) { Self.decode(body) }
@@ -190,7 +195,28 @@ public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
     public func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
         -> SnapshotChanges
     {
-        try changes(at: address, since: since, options: options, head: existing(address, body: false).head)
+        subscribe()
+        if let known = knownForChanges(address), known.head.version == since {
+            return .changes(from: since, to: known.head, diff: nil)
+        }
+        // The JSON comes along (bytes, no round trip) so that this instance knows it: a stream
+        // or long poll opened at the current version is then answered from the next message.
+        return try changes(at: address, since: since, options: options, head: existing(address, body: true).head)
+    }
+
+    /// What this instance knows of `address` and may answer `changes` with, no round trip:
+    /// known, on a server that evicts nothing (``KnownVersions/stored(_:)``), in a
+    /// session it touched less than a slack ago (so it cannot have expired, and the read needs
+    /// no touch: it counts as a use all the same). Never in a cluster: a failover of the node
+    /// holding the session, which may lose its last writes, does not break the subscriber's
+    /// connection to another node, so nothing would tell this instance.
+    func knownForChanges(_ address: SnapshotAddress) -> KnownVersions.Entry? {
+        guard !(client is RedisClusterClient), let known = known.stored(address),
+            !touches.isDue(keys(address).session, slack: touchSlack)
+        else {
+            return nil
+        }
+        return known
     }
 
     /// What changed since `since` on `address`, whose head was just read as `head` (a wake

@@ -13,7 +13,7 @@ final class VersionSubscriber: @unchecked Sendable {
     private let endpoints: @Sendable () -> [RedisEndpoint]
     private let channel: String
     private let onMessage: @Sendable ([UInt8]) -> Void
-    private let onConnect: @Sendable () -> Void
+    private let onConnect: @Sendable (_ evictionFree: Bool) -> Void
     private let onDisconnect: @Sendable () -> Void
     private let onIdle: @Sendable () -> Void
     private let lock = NSLock()
@@ -21,7 +21,7 @@ final class VersionSubscriber: @unchecked Sendable {
 
     init(
         endpoints: @escaping @Sendable () -> [RedisEndpoint], channel: String,
-        onMessage: @escaping @Sendable ([UInt8]) -> Void, onConnect: @escaping @Sendable () -> Void,
+        onMessage: @escaping @Sendable ([UInt8]) -> Void, onConnect: @escaping @Sendable (_ evictionFree: Bool) -> Void,
         onDisconnect: @escaping @Sendable () -> Void, onIdle: @escaping @Sendable () -> Void
     ) {
         self.endpoints = endpoints
@@ -48,9 +48,10 @@ final class VersionSubscriber: @unchecked Sendable {
                 let candidates = endpoints()
                 let endpoint = candidates[turn % candidates.count]
                 let connection = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
+                let evictionFree = Self.neverEvicts(connection)
                 _ = try connection.call(RESPCommand("SUBSCRIBE", channel))
                 backoff = 0.1
-                onConnect()
+                onConnect(evictionFree)
                 while !isStopped {
                     guard let message = try connection.receive(timeout: 0.5) else {
                         onIdle()
@@ -71,5 +72,15 @@ final class VersionSubscriber: @unchecked Sendable {
                 backoff = min(2, backoff * 2)
             }
         }
+    }
+
+    /// Whether the server says `maxmemory-policy noeviction` (no key of a session can vanish
+    /// without a message); false when it says otherwise or will not say (`CONFIG` refused or
+    /// renamed, as on managed Redis).
+    private static func neverEvicts(_ connection: RedisConnection) -> Bool {
+        guard case .array(let fields?)? = try? connection.call(RESPCommand("CONFIG", "GET", "maxmemory-policy")),
+            fields.count == 2
+        else { return false }
+        return fields[1].string == "noeviction"
     }
 }
