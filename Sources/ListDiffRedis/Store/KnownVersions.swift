@@ -82,10 +82,10 @@ final class KnownVersions: @unchecked Sendable {
         lock.withLock { listening ? entries[address]?.head.version : nil }
     }
 
-    /// The current version of `address`, when known and nothing can have evicted it; nil
-    /// otherwise.
-    func stored(_ address: SnapshotAddress) -> Entry? {
-        lock.withLock { listening && evictionFree ? entries[address] : nil }
+    /// The current version of `address`, when known and nothing can have evicted it (or
+    /// whatever could, for a guess that Redis checks: `evictable`); nil otherwise.
+    func stored(_ address: SnapshotAddress, evictable: Bool = false) -> Entry? {
+        lock.withLock { listening && (evictionFree || evictable) ? entries[address] : nil }
     }
 
     /// Where the channel stands now; nil while the subscriber is not listening.

@@ -5,8 +5,9 @@ import ListDiffStore
 import ListDiffWire
 
 extension RedisSnapshotStore {
-    /// What a write builds on: the stored snapshot as read, or as this instance last wrote it
-    /// (``RecentSnapshots``: a guess the write script checks).
+    /// What a write builds on: the stored snapshot as read, or a guess the write script checks —
+    /// as this instance last wrote it (``RecentSnapshots``, decoded), else as the last message
+    /// about it said (``KnownVersions``: a write through another instance is one round trip too).
     struct Base {
         var epoch: String?
         var head: SnapshotHead?
@@ -35,7 +36,7 @@ extension RedisSnapshotStore {
         let turn = writeTurns[Int(UInt(bitPattern: address.hashValue) % UInt(writeTurns.count))]
         turn.lock()
         defer { turn.unlock() }
-        var guess = recent.take(address)
+        var guess = recent.take(address) ?? knownBase(address)
         var reads = 0
         while reads < Self.maxAttempts {
             let base: Base
@@ -138,6 +139,13 @@ extension RedisSnapshotStore {
         default:
             throw failure(.unexpectedReply(expected), outcomeUnknown: true)
         }
+    }
+
+    /// The version of `address` the last message (or read) said, decoded, as a write's guess.
+    private func knownBase(_ address: SnapshotAddress) -> RecentSnapshots.Entry? {
+        guard let known = known.stored(address, evictable: true), let body = known.body else { return nil }
+        return RecentSnapshots.Entry(
+            epoch: known.head.version.epoch, head: known.head, snapshot: Self.decode(body), bytes: 0)
     }
 
     /// Attempts at a write before giving up under contention.
