@@ -72,7 +72,7 @@ import Testing
         written[head] = ids
         _ = try holder.waitForChange(at: T.feed, since: head, options: DiffOptions()) { _ in }?.cancel()
         Self.listening(holder)
-        holder.seam.reshape(with: MessageFaults(seed: seed).reshape)
+        holder.seam.reshape(with: MessageFaults<VersionMessage>(seed: seed).reshape)
 
         var follower = (version: head, ids: ids)
         var wrong: [String] = []
@@ -182,35 +182,5 @@ import Testing
             return
         }
         #expect(stored.head.version == replaced.version && StoreInputIDs.ids(stored.snapshot()) == ["x"])
-    }
-}
-
-/// Drops, duplicates or holds back each message at random (seeded); a held message follows
-/// the next one.
-final class MessageFaults: @unchecked Sendable {
-    // Sendable argument: `random` and `held` are only touched while holding `lock`.
-    private let lock = NSLock()
-    private var random: SplitMix64
-    private var held: VersionMessage?
-
-    init(seed: UInt64) {
-        random = SplitMix64(seed: seed ^ 0xFA17)
-    }
-
-    var reshape: @Sendable (VersionMessage) -> [VersionMessage] {
-        { [self] message in
-            lock.withLock {
-                let late = held.map { [$0] } ?? []
-                held = nil
-                switch Int.random(in: 0..<4, using: &random) {
-                case 0: return late
-                case 1: return [message, message] + late
-                case 2:
-                    held = message
-                    return late
-                default: return [message] + late
-                }
-            }
-        }
     }
 }

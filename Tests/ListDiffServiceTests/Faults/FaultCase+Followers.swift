@@ -16,7 +16,7 @@ extension FaultCase {
         let couldBeMissing = !snapshots[index].surelyExists
         let response: RawClient.Response
         if longPoll {
-            let poller = try service.client()
+            let poller = try follower.client()
             log.append("GET \(target) (held)")
             try poller.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
             try write(index, document: below(2) == 0)
@@ -24,7 +24,7 @@ extension FaultCase {
             try check(response, "GET \(target)")
             log.append("→ \(response.status) \(response.bodyText.prefix(600))")
         } else {
-            response = try send("GET", target)
+            response = try send("GET", target, to: follower)
         }
         switch response.status {
         case 200:

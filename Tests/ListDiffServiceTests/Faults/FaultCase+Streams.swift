@@ -135,7 +135,7 @@ extension FaultCase {
         stream.opens += 1
         let couldBeMissing = !snapshots[index].surelyExists
         let acknowledged = snapshots[index].acknowledged
-        let client = try EventStreamClient(port: service.server.port, target: target, headers: headers)
+        let client = try EventStreamClient(port: follower.server.port, target: target, headers: headers)
         stream.client = nil
         if client.head.status == 200 {
             guard client.head.header("Content-Type")?.hasPrefix("text/event-stream") == true else {

@@ -30,7 +30,11 @@ final class FaultCase {
         case answer, longPoll, stream
     }
 
+    /// The instance that takes the writes and reads.
     let service: TestService
+    /// The instance that serves the followers (`changes`, long polls, the stream): another one
+    /// on the same Redis server in the cases of ``StoreFault/messages``, else `service`.
+    let follower: TestService
     let store: FaultyStore
     let fault: StoreFault
     let coverage: FaultCoverage
@@ -57,10 +61,11 @@ final class FaultCase {
     /// A case whose two snapshots have `forms` (the run turns them, so that each store and fault
     /// meets each form).
     init(
-        seed: UInt64, forms: [SnapshotKnowledge.Form], service: TestService, store: FaultyStore, fault: StoreFault,
-        coverage: FaultCoverage
+        seed: UInt64, forms: [SnapshotKnowledge.Form], service: TestService, follower: TestService? = nil,
+        store: FaultyStore, fault: StoreFault, coverage: FaultCoverage
     ) {
         self.service = service
+        self.follower = follower ?? service
         self.store = store
         self.fault = fault
         self.coverage = coverage
@@ -149,7 +154,8 @@ final class FaultCase {
         let names = snapshots.filter { $0.surelyExists || !$0.lastWritten.isEmpty }.map(\.name)
         let lift = try store.inject(
             fault, session: session, target: snapshots[target].name, names: names, random: &random)
-        faultActive = lift != nil && fault != .rollback
+        // Lost messages cost reads, never a refusal.
+        faultActive = lift != nil && fault != .rollback && fault != .messages
         if fault != .rollback { struck = fault }
         if fault == .lostKey { forgetAssurances() }
         return lift
@@ -191,13 +197,15 @@ final class FaultCase {
         try withStreamDraws { try settleStream() }
     }
 
-    /// One request on a connection of its own, checked; a 503 outside a fault (a Redis
-    /// connection found dead after a restart) is retried.
-    func send(_ method: String, _ target: String, body: String? = nil) throws -> RawClient.Response {
+    /// One request to `instance` (else ``service``) on a connection of its own, checked; a 503
+    /// outside a fault (a Redis connection found dead after a restart) is retried.
+    func send(_ method: String, _ target: String, body: String? = nil, to instance: TestService? = nil) throws
+        -> RawClient.Response
+    {
         log.append("\(method) \(target) \(body ?? "")")
         var attempts = 0
         while true {
-            let response = try service.request(method, target, body: body)
+            let response = try (instance ?? service).request(method, target, body: body)
             try check(response, "\(method) \(target)")
             log.append("→ \(response.status) \(response.bodyText.prefix(600))")
             guard response.status == 503, !faultActive, attempts < 60 else { return response }

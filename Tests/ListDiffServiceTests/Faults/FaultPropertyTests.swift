@@ -11,18 +11,19 @@ import Testing
 /// answers, marks, batch and sequential forms, values, long polls, event streams, resets) with
 /// every fault the store can have (``StoreFault``); the run fails if a combination never came
 /// up.
-/// `LISTDIFF_FAULT_CASES` (default 30), `LISTDIFF_FAULT_SEED` (the run's seed) and
+/// `LISTDIFF_FAULT_CASES` (default 48), `LISTDIFF_FAULT_SEED` (the run's seed) and
 /// `LISTDIFF_FAULT_CASE` (one case of that run).
 @Suite(.serialized) struct FaultPropertyTests {
     /// Each case's store and fault, in turn.
     static let plans: [(redis: Bool, fault: StoreFault)] = [
-        (false, .rollback), (true, .rollback), (true, .lostKey), (true, .errorReply), (true, .hang), (false, .none)
+        (false, .rollback), (true, .rollback), (true, .lostKey), (true, .errorReply), (true, .hang), (false, .none),
+        (true, .messages), (true, .none)
     ]
     static let steps = 24
 
     static let environment = ProcessInfo.processInfo.environment
     static let seed = environment["LISTDIFF_FAULT_SEED"].flatMap(UInt64.init) ?? 0xFA_0175
-    static let cases = environment["LISTDIFF_FAULT_CASES"].flatMap(Int.init) ?? 30
+    static let cases = environment["LISTDIFF_FAULT_CASES"].flatMap(Int.init) ?? 48
     static let onlyCase = environment["LISTDIFF_FAULT_CASE"].flatMap(Int.init)
 
     static func caseSeed(_ number: Int) -> UInt64 { seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 }
@@ -47,34 +48,37 @@ import Testing
         let started = Date()
         try TestService.with(configuration, store: memory.factory) { memoryService in
             try Self.withOptionalService(redis, configuration) { redisService in
-                for number in numbers {
-                    let plan = Self.plans[number % Self.plans.count]
-                    let (service, store): (TestService, FaultyStore)
-                    if plan.redis {
-                        guard let redisService, let redis else { continue }
-                        (service, store) = (redisService, redis)
-                    } else {
-                        (service, store) = (memoryService, memory)
-                    }
-                    let faultCase = FaultCase(
-                        seed: Self.caseSeed(number), forms: Self.forms(number), service: service, store: store,
-                        fault: plan.fault, coverage: coverage)
-                    let caseStarted = Date()
-                    do {
-                        try faultCase.run(steps: Self.steps)
-                        coverage.noteCase(
-                            store: store.name, fault: plan.fault, seconds: Date().timeIntervalSince(caseStarted),
-                            unverified: faultCase.unverified)
-                    } catch {
-                        Issue.record(
-                            """
-                            case \(number) (\(store.name), \(plan.fault)) failed — rerun with \
-                            LISTDIFF_FAULT_SEED=\(Self.seed) LISTDIFF_FAULT_CASE=\(number): \(error)
-                            its \(Self.onlyCase == nil ? "last steps" : "steps"):
-                            \(faultCase.log.suffix(Self.onlyCase == nil ? 14 : .max).joined(separator: "\n"))
-                            """)
-                        failed = true
-                        return
+                try Self.withOptionalService(redis, configuration, factory: redis?.followerFactory) { redisFollower in
+                    for number in numbers {
+                        let plan = Self.plans[number % Self.plans.count]
+                        let (service, store): (TestService, FaultyStore)
+                        if plan.redis {
+                            guard let redisService, let redis else { continue }
+                            (service, store) = (redisService, redis)
+                        } else {
+                            (service, store) = (memoryService, memory)
+                        }
+                        let faultCase = FaultCase(
+                            seed: Self.caseSeed(number), forms: Self.forms(number), service: service,
+                            follower: plan.fault == .messages ? redisFollower : nil, store: store, fault: plan.fault,
+                            coverage: coverage)
+                        let caseStarted = Date()
+                        do {
+                            try faultCase.run(steps: Self.steps)
+                            coverage.noteCase(
+                                store: store.name, fault: plan.fault, seconds: Date().timeIntervalSince(caseStarted),
+                                unverified: faultCase.unverified)
+                        } catch {
+                            Issue.record(
+                                """
+                                case \(number) (\(store.name), \(plan.fault)) failed — rerun with \
+                                LISTDIFF_FAULT_SEED=\(Self.seed) LISTDIFF_FAULT_CASE=\(number): \(error)
+                                its \(Self.onlyCase == nil ? "last steps" : "steps"):
+                                \(faultCase.log.suffix(Self.onlyCase == nil ? 14 : .max).joined(separator: "\n"))
+                                """)
+                            failed = true
+                            return
+                        }
                     }
                 }
             }
@@ -91,11 +95,13 @@ import Testing
         )
     }
 
-    /// Runs `body` with a service over `store` when there is one.
+    /// Runs `body` with a service over `store` (made by `factory`, else the store's own) when
+    /// there is one.
     static func withOptionalService(
-        _ store: FaultyStore?, _ configuration: ServiceConfiguration, _ body: (TestService?) throws -> Void
+        _ store: FaultyStore?, _ configuration: ServiceConfiguration, factory: StoreFactory? = nil,
+        _ body: (TestService?) throws -> Void
     ) throws {
         guard let store else { return try body(nil) }
-        try TestService.with(configuration, store: store.factory) { try body($0) }
+        try TestService.with(configuration, store: factory ?? store.factory) { try body($0) }
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
-import ListDiffRedis
 import ListDiffScenarios
 import ListDiffService
 @_spi(Rollback) import ListDiffStore
 import ListDiffTestSupport
 
+@testable import ListDiffRedis
+
 /// The store a fault case runs on — the memory store or a real Redis server — and how each
 /// fault is injected into it and lifted again, by the mechanisms the store's own fault tests
 /// use (``StoreFault``).
 final class FaultyStore: @unchecked Sendable {
-    // Sendable argument: the factory's closure sets `memory` once, while the service starts,
-    // before the test thread reads it.
+    // Sendable argument: the factories' closures set `memory` and `followerStore` once, while
+    // the service starts, before the test thread reads them.
     private(set) var memory: MemorySnapshotStore?
+    /// The Redis store of the second instance, the one that serves the followers.
+    private(set) var followerStore: RedisSnapshotStore?
     let redis: RedisServerProcess?
 
     /// A memory store, captured as the service makes it so that it can be rolled back.
@@ -31,6 +34,18 @@ final class FaultyStore: @unchecked Sendable {
         return StoreFactory(blocks: false) { limits, observers in
             let store = MemorySnapshotStore(limits: limits, differ: observers.differ)
             self.memory = store
+            return store
+        }
+    }
+
+    /// A second instance's store on the same Redis server, captured so that its messages can
+    /// be tampered with (``StoreFault/messages``); nil for the memory store.
+    var followerFactory: StoreFactory? {
+        guard let redis else { return nil }
+        let factory = RedisStoreServiceTests.redis(redis.endpoint)
+        return StoreFactory(blocks: true) { limits, observers in
+            let store = factory.make(limits, observers)
+            self.followerStore = store as? RedisSnapshotStore
             return store
         }
     }
@@ -59,6 +74,14 @@ final class FaultyStore: @unchecked Sendable {
             guard let redis else { return nil }
             redis.suspend()
             return { redis.resume() }
+        case .messages:
+            guard let followerStore else { throw FaultUnavailable(fault: "messages without a second instance") }
+            followerStore.seam.reshape(with: MessageFaults<VersionMessage>(seed: random.next()).reshape)
+            let admin = try admin()
+            return {
+                followerStore.seam.reshape(with: nil)
+                _ = try admin.call(RESPCommand("CLIENT", "KILL", "TYPE", "pubsub"))
+            }
         }
     }
 

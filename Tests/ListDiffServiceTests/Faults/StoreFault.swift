@@ -13,6 +13,10 @@ enum StoreFault: String, CaseIterable, Sendable, CustomStringConvertible {
     case errorReply
     /// Redis stops answering (`SIGSTOP`) past the service's `--store-timeout`, then goes on.
     case hang
+    /// The pub/sub messages reaching the instance that serves the followers are lost,
+    /// repeated or held back past the next one (its store's `VersionMessageSeam`), until Redis
+    /// closes the subscribers (`CLIENT KILL TYPE pubsub`), as it closes one that falls behind.
+    case messages
 
     var description: String { rawValue }
 
