@@ -34,7 +34,17 @@ extension RedisSnapshotStore {
         _ next: (WireSnapshot, _ isFlat: Bool) throws(StoreError) -> WireSnapshot
     ) throws(StoreError) -> WriteResult {
         let turn = writeTurns[Int(UInt(bitPattern: address.hashValue) % UInt(writeTurns.count))]
-        turn.lock()
+        // The wait for the turn ends at the call's deadline: a lock does not queue its waiters in
+        // order, and a later write holding the turn on a stopped server holds it to its own.
+        if let left = StoreCallDeadline.secondsLeft {
+            guard left > 0, turn.lock(before: Date(timeIntervalSinceNow: left)) else {
+                throw .unavailable(
+                    "the earlier writes to this snapshot through this instance did not finish in time",
+                    outcomeUnknown: false)
+            }
+        } else {
+            turn.lock()
+        }
         defer { turn.unlock() }
         var guess = recent.take(address) ?? knownBase(address)
         var reads = 0
