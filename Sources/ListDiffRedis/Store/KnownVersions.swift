@@ -94,16 +94,15 @@ final class KnownVersions: @unchecked Sendable {
     }
 
     /// A message says `address` is at `head` (with its JSON when carried). Returns the entry
-    /// it replaced, if any, so that waits at that version can be answered from it; nil when
-    /// the message is late (an older version of the same epoch than the one held) or none was
-    /// held.
+    /// it replaced, so that waits at that version can be answered from it; nil when none was
+    /// held (every instance hears every write: only the snapshots this instance served are
+    /// kept) or the message is late (an older version of the same epoch than the one held).
     func heard(_ head: SnapshotHead, items: Int, body: [UInt8]?, at address: SnapshotAddress) -> Entry? {
         lock.withLock {
             heard &+= 1
             recent[Int(heard % UInt64(recent.count))] = address.hashValue
-            guard listening else { return nil }
-            let old = entries[address]
-            if let old, old.head.version.epoch == head.version.epoch, old.head.version.number > head.version.number {
+            guard listening, let old = entries[address] else { return nil }
+            if old.head.version.epoch == head.version.epoch, old.head.version.number > head.version.number {
                 return nil
             }
             put(Entry(head: head, items: items, body: body), at: address)

@@ -6,8 +6,9 @@ import ListDiffWire
 
 extension RedisSnapshotStore {
     /// What a write builds on: the stored snapshot as read, or a guess the write script checks —
-    /// as this instance last wrote it (``RecentSnapshots``, decoded), else as the last message
-    /// about it said (``KnownVersions``: a write through another instance is one round trip too).
+    /// as this instance last wrote it (``RecentSnapshots``, decoded), else as it last knew it
+    /// (``KnownVersions``: from a read, or the last message about a snapshot it serves, so a
+    /// write after one through another instance is one round trip too).
     struct Base {
         var epoch: String?
         var head: SnapshotHead?
@@ -151,7 +152,7 @@ extension RedisSnapshotStore {
         }
     }
 
-    /// The version of `address` the last message (or read) said, decoded, as a write's guess.
+    /// The version of `address` this instance knows (``KnownVersions``), decoded, as a write's guess.
     private func knownBase(_ address: SnapshotAddress) -> RecentSnapshots.Entry? {
         guard let known = known.stored(address, evictable: true), let body = known.body else { return nil }
         return RecentSnapshots.Entry(
