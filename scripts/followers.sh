@@ -3,14 +3,16 @@
 # holds, what they cost, and how fast a write reaches its follower among them.
 #
 #   scripts/followers.sh [--followers N] [--mode polls|streams] [--rate W] [--seconds S]
-#                        [--per-session K] [--instances I] [--kill-one] [--skip-build] [--check]
+#                        [--idle S] [--per-session K] [--instances I] [--kill-one] [--skip-build]
+#                        [--check]
 #
 # It starts the server, then `listdiff-bench followers` load processes of at most 5,000
 # followers each (a process may open at most 20,000 files on the machines it was built on), each from a
 # loopback source address of its own (127.0.0.2, 127.0.0.3, …), one session per K followers.
 # Once every follower is open it lets the ramp settle, reads the server's RSS (VmRSS), its CPU
-# over an idle window (utime + stime; long polls re-sent at their deadline, streams'
-# heartbeats on), then tells the processes to write W PUTs a second in all, to random
+# over an idle window of --idle seconds (10; utime + stime; long polls re-sent at their
+# deadline, streams' heartbeats on: a window shorter than the heartbeat may hold one of each
+# stream's or none), then tells the processes to write W PUTs a second in all, to random
 # sessions, for S seconds, and waits until every follower holds its session's last version.
 # One table: RSS after the ramp and per follower (over the RSS before the followers), idle
 # CPU, delivery latency from the PUT's send (p50/p99/max) and p99 from its answer, server CPU
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
         --mode) mode="$2"; shift ;;
         --rate) rate="$2"; shift ;;
         --seconds) seconds="$2"; shift ;;
+        --idle) idle="$2"; shift ;;
         --per-session) per_session="$2"; shift ;;
         --instances) instances="$2"; shift ;;
         --kill-one) kill_one=1 ;;

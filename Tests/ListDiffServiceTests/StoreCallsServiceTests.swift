@@ -39,6 +39,20 @@ import Testing
         Thread.sleep(forTimeInterval: 0.05)
     }
 
+    /// `body` with a service on a Redis server of its own whose snapshot is written.
+    static func withWrittenSnapshot(
+        timeout: Double = timeout, queueLimit: Int = 1024, _ body: (TestService, RedisServerProcess) throws -> Void
+    ) throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        try TestService.with(
+            StoreDeadlineServiceTests.configuration(timeout: timeout, queueLimit: queueLimit),
+            store: RedisStoreServiceTests.redis(server.endpoint)
+        ) { service in
+            #expect(try service.request("PUT", path, body: #"["a"]"#).status == 201)
+            try body(service, server)
+        }
+    }
+
     /// Opens a stream on the snapshot: its first event read, its follower's registration queued
     /// behind whatever the executor holds.
     static func openStream(_ service: TestService) throws -> EventStreamClient {
@@ -64,12 +78,7 @@ import Testing
     /// `reconnect` within the deadline plus 0.1 s (without a deadline it waited for the
     /// connection's own reply timeout).
     @Test func aFollowersCallToAStoppedRedisEndsItsStreamWithinTheDeadline() throws {
-        guard let server = try RedisServerProcess.startFirst() else { return }
-        try TestService.with(
-            StoreDeadlineServiceTests.configuration(timeout: Self.timeout),
-            store: RedisStoreServiceTests.redis(server.endpoint)
-        ) { service in
-            #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
+        try Self.withWrittenSnapshot() { service, server in
             let gate = Gate()
             Self.hold(service.service.storeCalls, at: gate)
             let started = Date()
@@ -85,12 +94,7 @@ import Testing
     /// passed while they waited are refused (counted) without touching the store, and the
     /// follower is answered within its own deadline.
     @Test func aFollowerQueuedBehindAThousandHungCallsIsAnsweredWithinItsDeadline() throws {
-        guard let server = try RedisServerProcess.startFirst() else { return }
-        try TestService.with(
-            StoreDeadlineServiceTests.configuration(timeout: Self.timeout),
-            store: RedisStoreServiceTests.redis(server.endpoint)
-        ) { service in
-            #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
+        try Self.withWrittenSnapshot() { service, server in
             let calls = service.service.storeCalls
             let store = service.service.store
             let gate = Gate()
@@ -114,12 +118,7 @@ import Testing
     /// With the queue at its limit, the follower's registration is refused at once, counted,
     /// and its stream ends with `reconnect` naming the limit.
     @Test func aFollowerFindingTheQueueFullIsRefusedAtOnce() throws {
-        guard let server = try RedisServerProcess.startFirst() else { return }
-        try TestService.with(
-            StoreDeadlineServiceTests.configuration(timeout: 2, queueLimit: 1000),
-            store: RedisStoreServiceTests.redis(server.endpoint)
-        ) { service in
-            #expect(try service.request("PUT", Self.path, body: #"["a"]"#).status == 201)
+        try Self.withWrittenSnapshot(timeout: 2, queueLimit: 1000) { service, server in
             let calls = service.service.storeCalls
             let gate = Gate()
             Self.hold(calls, at: gate)

@@ -20,9 +20,9 @@ import ListDiffStore
 ///   the other way round, and the transport needs no API for work that is not a request.
 final class StoreCalls: BackgroundStoreCalls, Sendable {
     /// Threads for background calls when the store blocks: they mostly wait on round trips
-    /// (the Redis client holds its thread for each), so many more than the cores — with 8, a
-    /// fleet's followers queued behind each other's round trips (p50 27 ms at 1,000 writes/s
-    /// over five instances) — and still a bound on what a store that stopped answering holds.
+    /// (the Redis client holds its thread for each), so many more than the cores — with a
+    /// handful, a fleet's followers queued behind each other's round trips (docs/benchmarks.md,
+    /// "A fleet on one Redis") — and still a bound on what a store that stopped answering holds.
     static let threadCount = 32
 
     /// Whether the store's calls wait on the network.
