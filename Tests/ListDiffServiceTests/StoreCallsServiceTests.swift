@@ -78,7 +78,7 @@ import Testing
     /// `reconnect` within the deadline plus 0.1 s (without a deadline it waited for the
     /// connection's own reply timeout).
     @Test func aFollowersCallToAStoppedRedisEndsItsStreamWithinTheDeadline() throws {
-        try Self.withWrittenSnapshot() { service, server in
+        try Self.withWrittenSnapshot { service, server in
             let gate = Gate()
             Self.hold(service.service.storeCalls, at: gate)
             let started = Date()
@@ -94,7 +94,7 @@ import Testing
     /// passed while they waited are refused (counted) without touching the store, and the
     /// follower is answered within its own deadline.
     @Test func aFollowerQueuedBehindAThousandHungCallsIsAnsweredWithinItsDeadline() throws {
-        try Self.withWrittenSnapshot() { service, server in
+        try Self.withWrittenSnapshot { service, server in
             let calls = service.service.storeCalls
             let store = service.service.store
             let gate = Gate()
