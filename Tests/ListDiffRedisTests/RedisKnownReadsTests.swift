@@ -84,6 +84,27 @@ import Testing
             } == 1)
     }
 
+    /// A subscriber connection that stops answering (the server stopped; as a partition or a
+    /// host gone without a word would) is dropped once a `PING` goes unanswered, and with it
+    /// everything the instance knew; nothing is trusted until it is subscribed again.
+    @Test func aSubscriberThatHearsNothingBackForgetsWhatItKnew() throws {
+        guard let server = try RedisServerProcess.startFirst() else { return }
+        let reader = Self.store(server)
+        _ = try C.write(["a"], through: reader)
+        _ = try reader.read(T.feed)
+        C.listening(reader)
+        let version = try reader.read(T.feed).head.version
+        #expect(reader.known.current(T.feed) == version)
+        server.suspend()
+        let deadline = Date(timeIntervalSinceNow: 6)
+        while reader.known.mark() != nil, Date() < deadline { usleep(50_000) }
+        #expect(reader.known.mark() == nil, "still listening to a server that stopped answering")
+        #expect(reader.known.current(T.feed) == nil)
+        server.resume()
+        C.listening(reader)
+        #expect(reader.known.mark() != nil, "subscribed again once the server answers")
+    }
+
     @Test func changesOnceTheTouchIsDueAskRedisAndTouch() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let reader = Self.store(server, idleSeconds: 64) // a slack of 1 s

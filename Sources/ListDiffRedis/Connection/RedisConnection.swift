@@ -95,6 +95,20 @@ public final class RedisConnection {
         return reply
     }
 
+    /// Sends `command` without waiting for its reply: on a subscribed connection replies come
+    /// among the messages, and ``receive(timeout:)`` reads them.
+    public func post(_ command: RESPCommand) throws(RedisError) {
+        guard fd >= 0 else { throw .closed }
+        var bytes: [UInt8] = []
+        command.write(into: &bytes)
+        do throws(RedisError) {
+            try writeAll(bytes, deadline: SystemSocket.now() + replyTimeout)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
     /// Waits for one more reply without sending anything (a subscriber's messages), up to
     /// `timeout` seconds; nil when none came.
     public func receive(timeout: Double) throws(RedisError) -> RESPValue? {

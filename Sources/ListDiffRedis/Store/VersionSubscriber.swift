@@ -5,7 +5,8 @@ import Foundation
 /// on a thread of its own; reconnects with backoff (0.1 s doubling to 2 s), to the next of the
 /// servers it may listen on (any node of a cluster hears every `PUBLISH`); tells the store
 /// when it is subscribed (`onConnect`: a message may have been missed before, so every wait is
-/// checked again) and when it lost the connection (`onDisconnect`: messages are being missed); while
+/// checked again) and when it lost the connection (`onDisconnect`: messages are being missed —
+/// a connection silent past a `PING` counts as lost); while
 /// connected and quiet, it gives the store a turn every half second (`onIdle`) to retry what
 /// the store could not do at once.
 final class VersionSubscriber: @unchecked Sendable {
@@ -52,13 +53,30 @@ final class VersionSubscriber: @unchecked Sendable {
                 _ = try connection.call(RESPCommand("SUBSCRIBE", channel))
                 backoff = 0.1
                 onConnect(evictionFree)
+                var heardAt = SystemSocket.now()
+                var pingedAt: Double?
                 while !isStopped {
                     guard let message = try connection.receive(timeout: 0.5) else {
+                        // A connection that died without a word (a partition, a host gone) reads
+                        // as a quiet channel: a quiet one is asked, and one that does not answer
+                        // is dropped, so the store stops trusting what it heard.
+                        let now = SystemSocket.now()
+                        if let pingedAt, now - pingedAt > Self.pongTimeout {
+                            connection.close()
+                            throw .timedOut(Self.pongTimeout)
+                        }
+                        if pingedAt == nil, now - heardAt >= Self.quietBeforePing {
+                            try connection.post(RESPCommand("PING"))
+                            pingedAt = now
+                        }
                         onIdle()
                         continue
                     }
-                    if case .array(let parts?) = message, parts.count == 3, parts[0].string == "message",
-                        case .bulkString(let payload?) = parts[2]
+                    heardAt = SystemSocket.now()
+                    guard case .array(let parts?) = message else { continue }
+                    if parts.first?.string == "pong" {
+                        pingedAt = nil
+                    } else if parts.count == 3, parts[0].string == "message", case .bulkString(let payload?) = parts[2]
                     {
                         onMessage(payload)
                     }
@@ -73,6 +91,11 @@ final class VersionSubscriber: @unchecked Sendable {
             }
         }
     }
+
+    /// Seconds of silence after which the subscriber asks the server whether it is still there,
+    /// and seconds it then waits for the answer before it reconnects.
+    static let quietBeforePing = 1.0
+    static let pongTimeout = 2.0
 
     /// Whether the server says `maxmemory-policy noeviction` (no key of a session can vanish
     /// without a message); false when it says otherwise or will not say (`CONFIG` refused or
