@@ -15,7 +15,9 @@ import ListDiffStore
 ///   it was in flight; one that disagrees otherwise drops the entry (a rollback or a failover
 ///   that kept the subscriber connected);
 /// - the subscriber's disconnect drops everything (messages are at most once), and nothing is
-///   trusted until it is back.
+///   trusted until it is back; a connection gone silent counts once a `PING` goes unanswered
+///   (within about 3 s: how long a partitioned instance may say "nothing new"). While Redis is
+///   stopped, "nothing new" is true: no write can commit.
 ///
 /// Eviction of a key publishes nothing: `changes` is answered from here (``stored(_:)``) only
 /// while the server says `maxmemory-policy noeviction` (asked on every connect); under another
