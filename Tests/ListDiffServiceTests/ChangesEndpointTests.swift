@@ -145,6 +145,11 @@ import Testing
             // Answered at once (its version is behind), with the default maximum named.
             let behind = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=600")
             #expect(behind.header("X-ListDiff-Wait") == "60")
+            let negative = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=-1")
+            #expect(negative.status == 400)
+            #expect(
+                try negative.json()["detail"] as? String
+                    == "query parameter 'wait' is '-1'; allowed: seconds, 0 or more (at most 60 are waited)")
         }
     }
 

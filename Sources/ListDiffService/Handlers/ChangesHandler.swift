@@ -24,7 +24,8 @@ extension ListDiffService {
         if let waitText = request.http.queryValue("wait") {
             guard let seconds = Double(waitText), seconds >= 0, seconds.isFinite else {
                 throw ServiceProblem.badQuery(
-                    "wait", waitText, allowed: "seconds, 0 to \(Int(configuration.maxWaitSeconds))")
+                    "wait", waitText,
+                    allowed: "seconds, 0 or more (at most \(Self.seconds(configuration.maxWaitSeconds)) are waited)")
             }
             asked = seconds
         }
