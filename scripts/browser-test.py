@@ -12,9 +12,11 @@ through the server, applies each with listdiff.js and finds every result equal t
 list, and every broken changeset is refused naming its rule; diff mode plays the chat preset
 to the new list (a screenshot is taken mid-animation) and ends saying so, its changeset
 shown one stage per block; the outline preset plays to the new outline's visible rows at
-their levels; live mode draws an outline's rows, and a row's triangle expands and collapses it
+their levels; a refused list's error names its line and column in that list, and at 420 px
+wide no mode scrolls sideways; live mode draws an outline's rows, and a row's triangle expands and collapses it
 through the operations endpoint (a screenshot of the expansion); live mode follows a snapshot's
-event stream through 20 writes, and with an API key long-polls, showing writes it cannot diff from
+event stream through 20 writes, then another snapshot with a log of its own until it is deleted
+(said once, no more asking), and with an API key long-polls, showing writes it cannot diff from
 as resets; through two restarts (SIGTERM) of a server on Redis (LISTDIFF_REDIS_SERVER or
 redis-server on PATH), writes made meanwhile through another instance, the page (a token as
 access_token) and follow() (its first token expiring) resume their streams, with no reset
@@ -258,6 +260,65 @@ def live_mode(browser, base, port, artifacts):
     path = os.path.join(artifacts, "playground-live.png")
     browser.screenshot(path)
     check(os.path.getsize(path) > 10_000, f"live mode following: screenshot {path}")
+    live_switch_and_delete(browser, session, port)
+
+
+def live_switch_and_delete(browser, session, port):
+    """Following another snapshot starts a log of its own; that snapshot deleted, the page says
+    it is gone once, clears its list and stops asking (its 404s are the only errors here)."""
+    path = f"/v1/sessions/{session}/snapshots/other"
+    version = call(port, "PUT", path, ["x", "y"])[1]["to"]
+    browser.evaluate("document.getElementById('stop-button').click(); document.getElementById('live-snapshot').value = 'other'; "
+                     "document.getElementById('follow-button').click()")
+    check(browser.wait_for(f"{LIVE}.version === '{version}'", 10), "live mode switches to another snapshot")
+    lines = browser.evaluate("[...document.querySelectorAll('#live-log li')].map(e => e.textContent)")
+    check(lines == [f"showing {version}"], f"…its log has that snapshot's events only ({lines[:3]})")
+    errors_before = len(browser.errors)
+    check(call(port, "DELETE", path)[0] == 204, "the followed snapshot is deleted")
+    gone = browser.wait_for(f"{LIVE.replace('.dataset', '.textContent')}.includes('is gone')", 10)
+    not_found = lambda: [e for e in browser.errors[errors_before:] if "status of 404" in e]
+    seen = len(not_found())
+    time.sleep(2.5)
+    lines = browser.evaluate("[...document.querySelectorAll('#live-log li')].map(e => e.textContent)")
+    check(gone and sum("is gone" in line for line in lines) == 1 and browser.evaluate(RENDERED.format(view="live-view")) == []
+          and not browser.evaluate("document.getElementById('follow-button').disabled"),
+          f"…the page says it is gone, once, with its list cleared, and can follow again ({browser.evaluate(LIVE.replace('.dataset', '.textContent'))})")
+    check(len(not_found()) == seen <= 2, f"…and asks no more: {seen} 404s when it went, {len(not_found())} 2.5 s later")
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 404" not in e]
+
+
+def diff_error_position(browser, base):
+    """A list the server refuses is reported at its line and column in that list, not in the
+    request body the page wrapped it in."""
+    browser.go(f"{base}/playground?mode=diff")
+    browser.wait_for("!document.getElementById('play-button').disabled", 10)
+    errors_before = len(browser.errors)
+    new = '["b", "b"]'
+    browser.evaluate(f"""document.getElementById('old-list').value = '["a"]';
+      document.getElementById('new-list').value = {json.dumps(new)}; document.getElementById('diff-button').click()""")
+    browser.wait_for("document.getElementById('diff-error').textContent", 10)
+    message = browser.evaluate("document.getElementById('diff-error').textContent")
+    found = re.search(r"line (\d+), column (\d+)", message)
+    check(message.startswith("The new list") and found and found.group(1) == "1" and found.group(2) == str(new.index('"b"', 2) + 1),
+          f"a duplicate in the new list is reported at its column there, within the {len(new)} characters typed ({message})")
+    # The refusal (400) is the only error here.
+    browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 400" not in e]
+
+
+def narrow_window(browser, base):
+    """At 420 px wide no mode scrolls sideways, and the text areas fit."""
+    browser.send("Emulation.setDeviceMetricsOverride", width=420, height=900, deviceScaleFactor=1, mobile=False)
+    try:
+        for mode in MODES:
+            browser.go(f"{base}/playground?mode={mode}")
+            if mode == "diff":
+                browser.wait_for("document.querySelectorAll('#changeset pre').length > 0", 10)
+            widths = browser.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth, "
+                                      "Math.max(0, ...[...document.querySelectorAll('textarea')].map(e => e.getBoundingClientRect().right))]")
+            check(widths[0] <= widths[1] and widths[2] <= widths[1],
+                  f"mode {mode} at 420 px: no sideways scroll, text areas within the window (scroll width {widths[0]}, window {widths[1]}, text areas end at {widths[2]:.0f})")
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
 
 
 def live_resets(browser, binary):
@@ -483,11 +544,11 @@ def stream_restarts(browser, binary):
     browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if "status of 401" not in e]
     check(call(writer, "DELETE", path, None, key)[0] == 204, "the snapshot is deleted through the other instance")
     check(browser.wait_for("window.followed.error", 5) and browser.evaluate("window.followed.error").startswith("FollowError: 404")
-          and browser.wait_for(f"{LIVE.replace('.dataset', '.textContent')}.includes('is not there')", 5),
-          f"…ending follow() with a FollowError 404 ({browser.evaluate('window.followed.error')}), and the page waits for it to come back")
+          and browser.wait_for(f"{LIVE.replace('.dataset', '.textContent')}.includes('is gone')", 5),
+          f"…ending follow() with a FollowError 404 ({browser.evaluate('window.followed.error')}), and the page says it is gone")
     browser.evaluate("sessionStorage.removeItem('listdiff-api-key')")
     browser.go("about:blank")
-    # The page asked again, once a second, while the snapshot was gone.
+    # follow()'s and the page's look at why the stream ended.
     browser.errors[errors_before:] = [e for e in browser.errors[errors_before:] if not ("status of 404" in e and f"{path}/events?" in e)]
     server.terminate()
     server.wait(10)
@@ -520,6 +581,8 @@ def main():
         self_test(browser, base, args.cases)
         diff_mode(browser, base, args.screenshot)
         outline_diff(browser, base)
+        diff_error_position(browser, base)
+        narrow_window(browser, base)
         live_mode(browser, base, port, args.artifacts)
         outline_live(browser, base, port, args.artifacts)
         live_resets(browser, args.binary)

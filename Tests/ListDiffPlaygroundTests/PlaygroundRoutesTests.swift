@@ -60,7 +60,7 @@ import Testing
         try Self.with { client in
             for name in [
                 "playground.js", "listdiff.js", "view.js", "api.js", "live.js", "presets.js", "selftest.js",
-                "changeset-text.js"
+                "changeset-text.js", "input-position.js"
             ] {
                 let file = try client.request("GET", "/playground/\(name)")
                 #expect(file.status == 200, "\(name)")

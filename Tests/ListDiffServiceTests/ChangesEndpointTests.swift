@@ -117,6 +117,42 @@ import Testing
         }
     }
 
+    @Test func aWaitOverTheMaximumIsServedAndTheAnswerNamesTheWaitApplied() throws {
+        try TestService.with(ServiceConfiguration(maxWaitSeconds: 1.5)) { service in
+            let v1 = service.version(1, of: #"["a"]"#)
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            let started = ContinuousClock.now
+            let timedOut = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=600")
+            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(timedOut.status == 200)
+            #expect(timedOut.header("X-ListDiff-Wait") == "1.5")
+            #expect(
+                try service.request("GET", Self.path + "/changes?since=\(v1)&wait=0.2").header("X-ListDiff-Wait") == nil
+            )
+            #expect(try service.request("GET", Self.path + "/changes?since=\(v1)").header("X-ListDiff-Wait") == nil)
+            // A long poll a write answers early says so too.
+            let poller = try service.longPoll(Self.path, since: v1, wait: 600)
+            Thread.sleep(forTimeInterval: 0.1)
+            _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
+            let woken = try poller.readResponse()
+            #expect(try woken.json()["to"] as? String == service.version(2, of: #"["a", "b"]"#))
+            #expect(woken.header("X-ListDiff-Wait") == "1.5")
+        }
+        try TestService.with { service in
+            let v1 = service.version(1, of: #"["a"]"#)
+            _ = try service.request("PUT", Self.path, body: #"["a"]"#)
+            _ = try service.request("PUT", Self.path, body: #"["a", "b"]"#)
+            // Answered at once (its version is behind), with the default maximum named.
+            let behind = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=600")
+            #expect(behind.header("X-ListDiff-Wait") == "60")
+            let negative = try service.request("GET", Self.path + "/changes?since=\(v1)&wait=-1")
+            #expect(negative.status == 400)
+            #expect(
+                try negative.json()["detail"] as? String
+                    == "query parameter 'wait' is '-1'; allowed: seconds, 0 or more (at most 60 are waited)")
+        }
+    }
+
     @Test func aPollerThatLeavesIsForgottenAndWritesGoOn() throws {
         try TestService.with { service in
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)

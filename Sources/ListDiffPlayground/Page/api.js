@@ -44,13 +44,16 @@ export function askForKey(reason) {
   return asking;
 }
 
-/** The JSON answer of `method path`, or an APIError carrying the problem details. */
+/**
+ * The JSON answer of `method path`, or an APIError carrying the problem details. `body` is
+ * sent as JSON, or as it is when it is a string (JSON text already written).
+ */
 export async function call(method, path, body, { signal } = {}) {
   for (let attempt = 0; ; attempt++) {
     const headers = { "Content-Type": "application/json" };
     const key = apiKey();
     if (key) headers.Authorization = `Bearer ${key}`;
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    const response = await fetch(path, { method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body), signal });
     const text = await response.text();
     const answer = text ? JSON.parse(text) : {};
     if (response.status === 401 && attempt === 0 && (await askForKey(answer.detail))) continue;

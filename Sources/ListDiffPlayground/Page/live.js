@@ -11,8 +11,9 @@ const NAME = /^[A-Za-z0-9._~-]{1,128}$/;
 const TRANSPORTS = { stream: "streaming", "long-poll": "long-polling" };
 
 export class LiveFollower {
-  constructor({ view, status, log, onError }) {
-    Object.assign(this, { view, status, log, onError });
+  /** `onEnd` runs when following ends by itself (the snapshot deleted), `onError` on a failure. */
+  constructor({ view, status, log, onError, onEnd }) {
+    Object.assign(this, { view, status, log, onError, onEnd });
     this.controller = null;
   }
 
@@ -20,12 +21,18 @@ export class LiveFollower {
     return this.controller !== null;
   }
 
-  /** Follows `session`/`snapshot` until stop(); a missing snapshot is waited for. */
+  /**
+   * Follows `session`/`snapshot` until stop(); a snapshot not there yet is waited for, one
+   * deleted (or evicted) while followed ends it.
+   */
   async follow(session, snapshot) {
     if (!NAME.test(session) || !NAME.test(snapshot)) {
       throw new Error("session and snapshot names are 1–128 of A-Z a-z 0-9 . _ ~ -");
     }
     this.stop();
+    // The log and the list are the followed snapshot's only.
+    this.log.replaceChildren();
+    this.view.show([]);
     const controller = new AbortController();
     this.controller = controller;
     const base = `v1/sessions/${session}/snapshots/${snapshot}`;
@@ -45,8 +52,15 @@ export class LiveFollower {
         }
       } catch (error) {
         if (controller.signal.aborted) break;
+        if (error instanceof FollowError && error.status === 404 && current) {
+          this.view.show([]);
+          this.status.textContent = `${session}/${snapshot} is gone (deleted or evicted); not following.`;
+          this.note(`${current.version}: ${session}/${snapshot} is gone`);
+          this.stop();
+          this.onEnd();
+          break;
+        }
         if (error instanceof FollowError && error.status === 404) {
-          current = null;
           this.status.textContent = `${session}/${snapshot} is not there (yet); asking again every second.`;
           await new Promise((resolve) => setTimeout(resolve, 1000));
           continue;
@@ -87,6 +101,10 @@ export class LiveFollower {
   report({ version, digest, transport }, counts, line) {
     this.status.textContent = `Version ${version} · ${digest} · ${TRANSPORTS[transport]} · ${counted(counts.changesets, "changeset")}, ${counted(counts.resets, "reset")}`;
     Object.assign(this.status.dataset, { version, digest, transport, changesets: counts.changesets, resets: counts.resets });
+    this.note(line);
+  }
+
+  note(line) {
     const entry = document.createElement("li");
     entry.textContent = line;
     this.log.prepend(entry);

@@ -3,6 +3,7 @@
 // Content-Security-Policy allows scripts from this server only.
 import { apiKey, call, askForKey } from "./api.js";
 import { changesetBlocks, counted } from "./changeset-text.js";
+import { WrappedInput } from "./input-position.js";
 import { applySteps, visibleRows } from "./listdiff.js";
 import { LiveFollower } from "./live.js";
 import { presets } from "./presets.js";
@@ -96,18 +97,20 @@ function rewind() {
 
 async function diff() {
   $("diff-error").textContent = "";
+  let input = null;
   try {
     const old = parse("old-list", "The old list");
     const next = parse("new-list", "The new list");
+    input = new WrappedInput([["old", "The old list", $("old-list").value], ["new", "The new list", $("new-list").value]]);
     const format = $("format").value;
-    const changeset = await call("POST", `v1/diff?format=${format}&updates=${$("updates").value}`, { old, new: next });
+    const changeset = await call("POST", `v1/diff?format=${format}&updates=${$("updates").value}`, input.body);
     showChangeset(changeset);
     // Outline sections are shown, and diffed, as their visible rows.
     const [shown, target] = [visibleRows(old), visibleRows(next)];
     played = { steps: applySteps(shown, changeset, { newList: target }).steps, next: 0, old: shown };
     diffView.show(shown);
   } catch (error) {
-    $("diff-error").textContent = error.message;
+    $("diff-error").textContent = input ? input.describe(error) : error.message;
     $("changeset").replaceChildren();
     played = { steps: [], next: 0, old: null };
   }
@@ -142,10 +145,15 @@ const follower = new LiveFollower({
   log: $("live-log"),
   onError: (error) => {
     $("live-error").textContent = error.message;
-    $("follow-button").disabled = false;
-    $("stop-button").disabled = true;
+    stopped();
   },
+  onEnd: stopped,
 });
+
+function stopped() {
+  $("follow-button").disabled = false;
+  $("stop-button").disabled = true;
+}
 
 function follow() {
   $("live-error").textContent = "";
@@ -162,8 +170,7 @@ $("follow-button").addEventListener("click", follow);
 $("stop-button").addEventListener("click", () => {
   follower.stop();
   $("live-status").textContent = "Not following.";
-  $("follow-button").disabled = false;
-  $("stop-button").disabled = true;
+  stopped();
 });
 $("live-session").value = query.get("session") ?? "demo";
 $("live-snapshot").value = query.get("snapshot") ?? "feed";

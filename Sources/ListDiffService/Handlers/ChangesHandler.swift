@@ -20,14 +20,50 @@ extension ListDiffService {
             throw ServiceProblem.badQuery(
                 "since", sinceText, allowed: "a version '<epoch>.<number>.<digest>' as returned by this API")
         }
-        var wait = 0.0
+        var asked = 0.0
         if let waitText = request.http.queryValue("wait") {
             guard let seconds = Double(waitText), seconds >= 0, seconds.isFinite else {
                 throw ServiceProblem.badQuery(
-                    "wait", waitText, allowed: "seconds, 0 to \(Int(configuration.maxWaitSeconds))")
+                    "wait", waitText,
+                    allowed: "seconds, 0 or more (at most \(Self.seconds(configuration.maxWaitSeconds)) are waited)")
             }
-            wait = min(seconds, configuration.maxWaitSeconds)
+            asked = seconds
         }
+        let wait = min(asked, configuration.maxWaitSeconds)
+        // A wait over the maximum is served, not refused (clients send a configured wait), but
+        // every answer to it names the wait applied, a long poll's included.
+        guard wait < asked else { return try changes(request, since: since, wait: wait, format: format) }
+        var applied = HTTPHeaders()
+        applied.append(name: Self.waitAppliedHeader, value: Self.seconds(wait))
+        do throws(ServiceProblem) {
+            switch try changes(request, since: since, wait: wait, format: format) {
+            case .response(var response):
+                response.headers.append(contentsOf: applied)
+                return .response(response)
+            case .deferred(let deferred):
+                deferred.addHeaders(applied)
+                return .deferred(deferred)
+            case .stream(let stream):
+                return .stream(stream)
+            }
+        } catch var problem {
+            problem.headers.append(contentsOf: applied)
+            throw problem
+        }
+    }
+
+    /// The header naming the wait a `changes` request got when it asked for more than the maximum.
+    static let waitAppliedHeader = "X-ListDiff-Wait"
+
+    /// `seconds` as a header value: whole seconds without a fraction.
+    private static func seconds(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// `changes` with its query read: at once, or a long poll of `wait` seconds.
+    private func changes(_ request: ServiceRequest, since: SnapshotVersion, wait: Double, format: ChangesetFormat)
+        throws(ServiceProblem) -> HTTPHandlerResult
+    {
         let address = try request.snapshotAddress()
         if wait > 0, let deferred = try longPoll(address, since: since, wait: wait, format: format) {
             return .deferred(deferred)
