@@ -1,16 +1,18 @@
 import Foundation
 
-/// A fixed set of threads that run store calls, fed by a bounded FIFO queue: a store that
-/// stops answering holds at most these threads, and the calls behind them wait in a queue
-/// that cannot grow without bound. Each call runs with its ``StoreCallDeadline`` bound,
+/// Up to a fixed number of threads that run store calls, fed by a bounded FIFO queue: a store
+/// that stops answering holds at most these threads, and the calls behind them wait in a
+/// queue that cannot grow without bound. A thread starts when a call finds none idle and
+/// ends after `idleSeconds` without work, so an instance whose store calls are few holds
+/// few threads (and their stacks). Each call runs with its ``StoreCallDeadline`` bound,
 /// counted from when it was queued; one whose deadline passed while it waited is refused
 /// without running.
 ///
 /// The service's executor runs its background store calls here; a store made without one
 /// (in tests, or a program using a store alone) makes its own.
 public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
-    // Sendable argument: `jobs`, `head` and `stopping` are only touched while holding
-    // `condition`'s lock; the rest is immutable.
+    // Sendable argument: `jobs`, `head`, `threads`, `idle` and `stopping` are only touched
+    // while holding `condition`'s lock; the rest is immutable.
     /// Why a call was not run.
     public enum Refusal: Sendable {
         /// `queueLimit` calls were waiting already.
@@ -28,15 +30,22 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
     private var jobs: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var stopping = false
+    /// Threads running, and of those, waiting for a call.
+    private var threads = 0
+    private var idle = 0
+    private let maxThreads: Int
+    /// Seconds a thread waits for a call before it ends.
+    private let idleSeconds: Double
+    private let name: String
 
-    public init(threadCount: Int, timeout: Double, queueLimit: Int, name: String = "listdiff-store") {
+    public init(
+        threadCount: Int, timeout: Double, queueLimit: Int, idleSeconds: Double = 10, name: String = "listdiff-store"
+    ) {
         self.timeout = timeout
         self.queueLimit = max(0, queueLimit)
-        for index in 0..<max(1, threadCount) {
-            let thread = Thread { [self] in runJobs() }
-            thread.name = "\(name)-\(index)"
-            thread.start()
-        }
+        maxThreads = max(1, threadCount)
+        self.idleSeconds = idleSeconds
+        self.name = name
     }
 
     /// Runs `call` on one of the threads with its deadline bound (``timeout`` from `queuedAt`),
@@ -51,11 +60,19 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
             guard ContinuousClock.now < deadline else { return refused(.deadlinePassed) }
             StoreCallDeadline.run(by: deadline, call)
         }
-        let queued: Bool = condition.withLock {
-            guard jobs.count - head < queueLimit else { return false }
+        let (queued, starts): (Bool, Int?) = condition.withLock {
+            guard jobs.count - head < queueLimit else { return (false, nil) }
             jobs.append(job)
-            condition.signal()
-            return true
+            if idle > 0 { condition.signal() }
+            // A thread more while the calls waiting outnumber the idle threads that will take them.
+            guard jobs.count - head > idle, threads < maxThreads else { return (true, nil) }
+            threads += 1
+            return (true, threads)
+        }
+        if let starts {
+            let thread = Thread { [self] in runJobs() }
+            thread.name = "\(name)-\(starts)"
+            thread.start()
         }
         if !queued { refused(.queueFull) }
     }
@@ -74,6 +91,11 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
         condition.withLock { jobs.count - head }
     }
 
+    /// Threads running now.
+    public var threadCount: Int {
+        condition.withLock { threads }
+    }
+
     /// Lets the threads finish what is queued and exit.
     public func stop() {
         condition.withLock {
@@ -85,8 +107,14 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
     private func runJobs() {
         while true {
             condition.lock()
-            while head == jobs.count && !stopping { condition.wait() }
+            while head == jobs.count && !stopping {
+                idle += 1
+                let woken = condition.wait(until: Date(timeIntervalSinceNow: idleSeconds))
+                idle -= 1
+                if !woken && head == jobs.count { break }
+            }
             guard head < jobs.count, let job = jobs[head] else {
+                threads -= 1
                 condition.unlock()
                 return
             }
