@@ -1,8 +1,9 @@
 import Foundation
 import ListDiffStore
 
-/// The current version of the snapshots this instance has lately read, written or heard of on
-/// the channel (with their stored JSON when it came along), trusted only while the subscriber
+/// The current version of the snapshots this instance served lately (read, wrote, waited on),
+/// kept up by the channel's messages (with their stored JSON when it came along; every
+/// instance hears every write, and keeps only these), trusted only while the subscriber
 /// hears every message: a wait registers against it without a round trip, and a message whose
 /// base it holds is answered with a diff made here (see `RedisSnapshotStore+Waits.swift`).
 ///
