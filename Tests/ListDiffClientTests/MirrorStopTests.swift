@@ -45,9 +45,10 @@ import FoundationNetworking
             slowest = max(slowest, ContinuousClock.now - started)
         }
         // A stop that hung on its task would never return; one that waited for the 50 ms poll
-        // would still be quick. The bound catches the first with room for a loaded machine (a
-        // CI run with the whole suite beside it once took 1.2 s for one stop).
-        #expect(slowest < .seconds(5), "the slowest stop() took \(slowest)")
+        // would still be quick. The bound catches the first with room for a loaded machine:
+        // with the whole suite beside it on two cores (tests that block the concurrency pool's
+        // threads while they wait on Redis), one stop took 1.2 s in a CI run, 5.3 s in another.
+        #expect(slowest < .seconds(15), "the slowest stop() took \(slowest)")
         // The client still works after them all.
         #expect(try await feed.get().snapshot.numberOfItems == 1)
     }
