@@ -21,13 +21,13 @@ import Testing
     /// A token from scripts/mint-token.py (independent of the server's code) that expires in 4 to
     /// 5 s: long enough that a fresh one is still valid when a loaded machine gets to send it (with
     /// 2 s, a CI run with 492 tests saw the provider's second token expire before its request).
-    static func mint() throws -> String {
+    static func mint(ttl: Int = 5) throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/mint-token.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", script, "--kid", "k", "--secret", secret, "--sessions", "user-1", "--scope", "read", "--ttl", "5"
+            "python3", script, "--kid", "k", "--secret", secret, "--sessions", "user-1", "--scope", "read", "--ttl", String(ttl)
         ]
         let output = Pipe()
         process.standardOutput = output
