@@ -27,7 +27,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", script, "--kid", "k", "--secret", secret, "--sessions", "user-1", "--scope", "read", "--ttl", String(ttl)
+            "python3", script, "--kid", "k", "--secret", secret, "--sessions", "user-1", "--scope", "read", "--ttl",
+            String(ttl)
         ]
         let output = Pipe()
         process.standardOutput = output
