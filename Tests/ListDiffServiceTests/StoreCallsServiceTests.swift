@@ -111,7 +111,10 @@ import Testing
             defer { server.resume() }
             gate.open()
             try Self.expectReconnect(stream, since: started)
-            #expect(calls.refusals.count(of: .deadlinePassed) >= 900, "the late calls were refused, not run")
+            // The threads run a few waves of calls before the deadline (each failing as the
+            // stopped server's connections run out); every later one is refused unrun.
+            let refused = calls.refusals.count(of: .deadlinePassed)
+            #expect(refused >= 1000 - 8 * StoreCalls.threadCount, "the late calls were refused, not run: \(refused)")
         }
     }
 
