@@ -61,6 +61,20 @@ import Testing
         return stream
     }
 
+    /// Opens a stream whose follower's registration waits behind `gate`, stops Redis, opens
+    /// the gate: the stream must end with `reconnect` within the deadline.
+    static func expectReconnectOnceStopped(
+        _ service: TestService, _ server: RedisServerProcess, opening gate: Gate,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let started = Date()
+        let stream = try openStream(service)
+        server.suspend()
+        defer { server.resume() }
+        gate.open()
+        try expectReconnect(stream, since: started, sourceLocation: sourceLocation)
+    }
+
     static func expectReconnect(
         _ stream: EventStreamClient, since started: Date, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
@@ -81,12 +95,7 @@ import Testing
         try Self.withWrittenSnapshot { service, server in
             let gate = Gate()
             Self.hold(service.service.storeCalls, at: gate)
-            let started = Date()
-            let stream = try Self.openStream(service)
-            server.suspend()
-            defer { server.resume() }
-            gate.open()
-            try Self.expectReconnect(stream, since: started)
+            try Self.expectReconnectOnceStopped(service, server, opening: gate)
         }
     }
 
@@ -105,12 +114,7 @@ import Testing
                         _ = try? store.read(Self.address)
                     }, refused: { _ in })
             }
-            let started = Date()
-            let stream = try Self.openStream(service)
-            server.suspend()
-            defer { server.resume() }
-            gate.open()
-            try Self.expectReconnect(stream, since: started)
+            try Self.expectReconnectOnceStopped(service, server, opening: gate)
             // The threads run a few waves of calls before the deadline (each failing as the
             // stopped server's connections run out); every later one is refused unrun.
             let refused = calls.refusals.count(of: .deadlinePassed)
