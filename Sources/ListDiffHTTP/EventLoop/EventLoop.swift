@@ -37,9 +37,9 @@ final class EventLoop: @unchecked Sendable {
     static let waitingInputLimit = 64 * 1024
     static let eventCapacity = 256
     /// The timers' grid (ns): timers due within it share one wake-up. Fine enough that the
-    /// heartbeats due together (18,000 streams at 15 s: about 12 per 10 ms; half that at the default 30 s) hold a write up
-    /// for a fraction of a millisecond; a quarter-second grid batched 300 (7.5 ms of sends)
-    /// and put that on a write's p99.
+    /// heartbeats due together hold a write up for a fraction of a millisecond; a much coarser
+    /// grid batched hundreds of them in front of a write (docs/benchmarks.md, "Event streams,
+    /// one instance").
     static let timerGrid: UInt64 = 10_000_000
     static let scratchSize = 16 * 1024
     /// What a 503 asks a client to wait before retrying: the server is at a limit that frees
