@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct StoreCallsServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
     static let address = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
-    static let timeout = 0.5
+    static let timeout = 2.0
 
     /// Holds the executor's threads until opened.
     final class Gate: @unchecked Sendable {
@@ -44,10 +44,9 @@ import Testing
         timeout: Double = timeout, queueLimit: Int = 1024, _ body: (TestService, RedisServerProcess) throws -> Void
     ) throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
-        try TestService.with(
-            StoreDeadlineServiceTests.configuration(timeout: timeout, queueLimit: queueLimit),
-            store: RedisStoreServiceTests.redis(server.endpoint)
-        ) { service in
+        var configuration = StoreDeadlineServiceTests.configuration(timeout: timeout, queueLimit: queueLimit)
+        configuration.sessionIdleSeconds = 64 * touchSlack
+        try TestService.with(configuration, store: RedisStoreServiceTests.redis(server.endpoint)) { service in
             #expect(try service.request("PUT", path, body: #"["a"]"#).status == 201)
             try body(service, server)
         }
@@ -61,14 +60,22 @@ import Testing
         return stream
     }
 
+    /// Seconds after a use of the session before the next is due to refresh its TTL: the
+    /// sessions here live 64 of them (the store touches a session once per 64th of its TTL).
+    static let touchSlack = 1.0
+
     /// Opens a stream whose follower's registration waits behind `gate`, stops Redis, opens
-    /// the gate: the stream must end with `reconnect` within the deadline.
+    /// the gate: the stream must end with `reconnect` within the deadline. The gate opens a
+    /// touch slack after the stream's open (well within ``timeout``), so the registration must
+    /// reach Redis even where the instance knows the version (a wait is a use of the session,
+    /// and its touch is due then).
     static func expectReconnectOnceStopped(
         _ service: TestService, _ server: RedisServerProcess, opening gate: Gate,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let started = Date()
         let stream = try openStream(service)
+        Thread.sleep(forTimeInterval: touchSlack + 0.05)
         server.suspend()
         defer { server.resume() }
         gate.open()
