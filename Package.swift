@@ -62,11 +62,9 @@ let package = Package(
                 "ListDiffRedis",
                 "ListDiffTestSupport"
             ]),
-        // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, pipelined
-        // connections read by one event loop, a pool with backoff) and the RedisSnapshotStore over it.
-        .target(
-            name: "ListDiffRedis",
-            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore", "CListDiffEpoll"]),
+        // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
+        // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
+        .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore"]),
         .testTarget(
             name: "ListDiffRedisTests",
             dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One blocking connection to a Redis or Valkey server, for one thread at a time — the setup
-/// of a ``RedisPipeline`` (connect, log in, select), the start-up check, tools and tests: commands go out pipelined, replies come back in order, and every wait — connecting,
+/// One blocking connection to a Redis or Valkey server, for one thread at a time (a pool hands
+/// it out): commands go out pipelined, replies come back in order, and every wait — connecting,
 /// sending, each reply — is bounded by a timeout, so a slow or dead server costs a caller at
 /// most that long, never a hang; less when the call's ``StoreCallDeadline`` is nearer.
 public final class RedisConnection {
@@ -131,14 +131,6 @@ public final class RedisConnection {
     static func bounded(_ seconds: Double) -> Double {
         guard let left = StoreCallDeadline.secondsLeft else { return seconds }
         return min(seconds, left)
-    }
-
-    /// Hands the descriptor over (to a ``RedisPipeline`` or a ``RedisSubscription``), with the
-    /// bytes already read past the last reply (a subscriber's first messages), and leaves this
-    /// connection closed without closing the descriptor.
-    func releaseDescriptor() -> (fd: Int32, parser: RESPReplyParser) {
-        defer { fd = -1 }
-        return (fd, parser)
     }
 
     public func close() {

@@ -1,27 +1,25 @@
 import Foundation
 
-/// Pipelined connections to one server (``RedisPipeline``s, read by the ``RedisEventLoop``):
-/// a call goes to the open connection with the fewest calls in flight, and another is opened
-/// — up to `size` — only when every open one is busy. Connecting happens on a thread of its
-/// own, never the caller's or the loop's; calls that come meanwhile wait for it. After a
-/// failed connect, new attempts wait out a backoff (0.1 s, doubling to 2 s) and calls
-/// meanwhile fail at once with ``RedisError/backingOff(_:)``: a server that is down answers
-/// requests quickly, not after a connect timeout each.
+/// Connections to one server, shared by the worker threads: at most `size` open, an idle one
+/// reused, one that failed dropped. After a failed connect, new attempts wait out a backoff
+/// (0.1 s, doubling to 2 s) and callers meanwhile fail at once with
+/// ``RedisError/backingOff(_:)``: a server that is down answers requests quickly, not after a
+/// connect timeout each.
 public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
-    // Sendable argument: `pipelines`, `connecting`, `waiting`, `backoff`, `nextAttemptAt` and
-    // `counts` are only touched while holding `lock`.
+    // Sendable argument: `idle`, `open`, `backoff`, `nextAttemptAt` and `counts` are only
+    // touched while holding `condition`; a connection is used by one thread at a time, between checkout and
+    // checkin.
     public let endpoint: RedisEndpoint
     public let size: Int
     public let connectTimeout: Double
     public let replyTimeout: Double
-    private let lock = NSLock()
-    private var pipelines: [RedisPipeline] = []
-    private var connecting = false
-    /// Calls that came while no connection was open and one was being made.
-    private var waiting: [(commands: [RESPCommand], deadline: Double, completion: RedisPipeline.Completion)] = []
+    private let condition = NSCondition()
+    private var idle: [RedisConnection] = []
+    private var open = 0
     private var backoff = 0.0
     private var nextAttemptAt = 0.0
     private var counts = RedisCallStatistics()
+
     private let observeRoundTrip: @Sendable (Double) -> Void
 
     /// A pool of at most `size` connections; `observeRoundTrip` is told how long each call took.
@@ -36,157 +34,51 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
         self.observeRoundTrip = observeRoundTrip
     }
 
-    deinit {
-        let open = pipelines
-        if case .success(let loop) = RedisEventLoop.shared {
-            loop.execute { for pipeline in open { pipeline.close(.closed) } }
-        }
+    /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be
+    /// free when all `size` are busy.
+    public func withConnection<T>(_ body: (RedisConnection) throws(RedisError) -> T) throws(RedisError) -> T {
+        try withConnection(body, served: { _ in true })
     }
 
-    // MARK: Calls
-
-    /// Sends `commands` pipelined on one connection and calls `completion` once with their
-    /// replies in order (refusals are `.error` replies), or with why there are none, by
-    /// `deadline` (monotonic seconds, ``SystemSocket/now()``; the reply timeout from now when
-    /// nil). Replies saying the server serves nothing now (``RedisRefusal/Kind/notServing``)
-    /// count as a failed call. `completion` runs on the loop's thread, or on the caller's when
-    /// the call fails before it is sent: it must not wait on another call.
-    public func submit(
-        _ commands: [RESPCommand], deadline: Double? = nil,
-        _ completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void
-    ) {
-        guard !commands.isEmpty else { return completion(.success([])) }
-        let started = SystemSocket.now()
-        let deadline = min(deadline ?? .infinity, started + replyTimeout)
-        let counted: RedisPipeline.Completion = { [self] result in
-            observeRoundTrip(SystemSocket.now() - started)
-            switch result {
-            case .success(let replies): count(failed: !Self.served(replies))
-            case .failure: count(failed: true)
-            }
-            completion(result)
-        }
-        let loop: RedisEventLoop
-        switch RedisEventLoop.shared {
-        case .success(let shared): loop = shared
-        case .failure(let error): return counted(.failure(error))
-        }
-        switch route(commands, deadline: deadline, counted, now: started) {
-        case .send(let pipeline, let connect):
-            if connect { self.connect(on: loop) }
-            pipeline.submit(commands, deadline: deadline, counted)
-        case .wait(let connect):
-            if connect { self.connect(on: loop) }
-        case .refuse(let error):
-            counted(.failure(error))
-        }
-    }
-
-    private enum Route {
-        /// On this connection; whether this call also starts opening another (all are busy).
-        case send(RedisPipeline, connect: Bool)
-        /// Queued until a connection is open; whether this call starts opening it.
-        case wait(connect: Bool)
-        case refuse(RedisError)
-    }
-
-    private func route(
-        _ commands: [RESPCommand], deadline: Double, _ completion: @escaping RedisPipeline.Completion, now: Double
-    ) -> Route {
-        lock.withLock {
-            // One the loop closed a moment ago may not have been forgotten yet.
-            pipelines.removeAll { !$0.isOpen }
-            let mayConnect = !connecting && pipelines.count < size && now >= nextAttemptAt
-            if let least = pipelines.min(by: { $0.callsInFlight < $1.callsInFlight }) {
-                let connect = mayConnect && least.callsInFlight > 0
-                if connect { connecting = true }
-                return .send(least, connect: connect)
-            }
-            guard connecting || mayConnect else { return .refuse(.backingOff(nextAttemptAt - now)) }
-            waiting.append((commands, deadline, completion))
-            defer { connecting = true }
-            return .wait(connect: !connecting)
-        }
-    }
-
-    /// Opens one more connection on a thread of its own, then hands it the calls that waited.
-    private func connect(on loop: RedisEventLoop) {
-        let (endpoint, connectTimeout, replyTimeout) = (endpoint, connectTimeout, replyTimeout)
-        Thread.detachNewThread { [self] in
-            let result = Result { () throws(RedisError) in
-                try RedisConnection(endpoint: endpoint, connectTimeout: connectTimeout, replyTimeout: replyTimeout)
-            }
-            switch result {
-            case .success(let connection):
-                let pipeline = RedisPipeline(adopting: connection, loop: loop, replyTimeout: replyTimeout) {
-                    [weak self] closed in self?.forget(closed)
-                }
-                let queued = lock.withLock {
-                    backoff = 0
-                    connecting = false
-                    pipelines.append(pipeline)
-                    defer { waiting = [] }
-                    return waiting
-                }
-                for call in queued { pipeline.submit(call.commands, deadline: call.deadline, call.completion) }
-            case .failure(let error):
-                let queued = lock.withLock {
-                    connecting = false
-                    backoff = backoff == 0 ? 0.1 : min(2, backoff * 2)
-                    nextAttemptAt = SystemSocket.now() + backoff
-                    defer { waiting = [] }
-                    return waiting
-                }
-                for call in queued { call.completion(.failure(error)) }
-            }
-        }
-    }
-
-    private func forget(_ pipeline: RedisPipeline) {
-        lock.withLock { pipelines.removeAll { $0 === pipeline } }
-    }
-
-    /// Sends `commands` and waits for their replies (see ``submit(_:deadline:_:)``), at most
-    /// the reply timeout or what is left of the call's ``StoreCallDeadline``. Never on the
-    /// loop's thread, which alone could deliver them.
-    public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
-        assert(!RedisEventLoop.isCurrent, "a blocking Redis call on the thread that reads its replies")
-        let timeout = RedisConnection.bounded(replyTimeout)
+    /// `withConnection`, counting a result `served` calls false as a failed call.
+    private func withConnection<T>(
+        _ body: (RedisConnection) throws(RedisError) -> T, served: (T) -> Bool
+    ) throws(RedisError) -> T {
         // Past the call's deadline: no round trip, so none is counted.
-        guard timeout > 0 else { throw .timedOut(0) }
-        let reply = ReplyWait()
-        submit(commands, deadline: SystemSocket.now() + timeout) { reply.fulfil($0) }
-        return try reply.wait(seconds: timeout + Self.wakeSlack, timeout: timeout).get()
+        guard RedisConnection.bounded(replyTimeout) > 0 else { throw .timedOut(0) }
+        let started = SystemSocket.now()
+        defer { observeRoundTrip(SystemSocket.now() - started) }
+        let connection: RedisConnection
+        do {
+            connection = try checkOut()
+        } catch {
+            // Not connected, or a refused login (`AUTH`, `SELECT`): no call can be served.
+            count(failed: true)
+            throw error
+        }
+        defer { checkIn(connection) }
+        do {
+            let result = try body(connection)
+            count(failed: !served(result))
+            return result
+        } catch {
+            // A refusal is the server answering, unless it says it serves nothing now (busy,
+            // loading); anything else is the server not answering.
+            if case .server(let message) = error {
+                count(failed: RedisRefusal(message).kind == .notServing)
+            } else {
+                count(failed: true)
+            }
+            throw error
+        }
     }
-
-    /// How long past its deadline a waiting caller gives the loop to wake it with the answer.
-    static let wakeSlack = 0.02
-
-    /// One server holds every key: `key` is not needed.
-    public func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue] {
-        try send(commands)
-    }
-
-    /// Sends one command; a refusal throws ``RedisError/server(_:)``.
-    public func call(_ command: RESPCommand) throws(RedisError) -> RESPValue {
-        let reply = try send([command])[0]
-        if case .error(let message) = reply { throw .server(message) }
-        return reply
-    }
-
-    /// Whether no reply says the server serves nothing now.
-    static func served(_ replies: [RESPValue]) -> Bool {
-        !replies.contains { $0.refusal?.kind == .notServing }
-    }
-
-    // MARK: Statistics
 
     public var statistics: RedisCallStatistics {
-        lock.withLock { counts }
+        condition.withLock { counts }
     }
 
     private func count(failed: Bool) {
-        lock.withLock {
+        condition.withLock {
             counts.roundTrips += 1
             if failed { counts.failures += 1 } else { counts.served = true }
             counts.lastFailed = failed
@@ -194,9 +86,95 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
         }
     }
 
+    /// Sends commands pipelined on one connection (see ``RedisConnection/send(_:)``). Replies
+    /// saying the server serves nothing now (``RedisRefusal/Kind/notServing``) count as a failed call.
+    public func send(_ commands: [RESPCommand]) throws(RedisError) -> [RESPValue] {
+        try withConnection({ connection throws(RedisError) in try connection.send(commands) }, served: Self.served)
+    }
+
+    /// Whether no reply says the server serves nothing now.
+    static func served(_ replies: [RESPValue]) -> Bool {
+        !replies.contains { $0.refusal?.kind == .notServing }
+    }
+
+    /// One server holds every key: `key` is not needed.
+    public func send(_ commands: [RESPCommand], routedBy key: String) throws(RedisError) -> [RESPValue] {
+        try send(commands)
+    }
+
     public var subscriptionEndpoints: [RedisEndpoint] { [endpoint] }
 
     public func probe() {
         _ = try? call(RESPCommand("PING"))
+    }
+
+    /// Sends one command; a refusal throws ``RedisError/server(_:)``.
+    public func call(_ command: RESPCommand) throws(RedisError) -> RESPValue {
+        try withConnection { connection throws(RedisError) in try connection.call(command) }
+    }
+
+    /// Closes the idle connections (busy ones close when they come back).
+    public func closeIdle() {
+        condition.lock()
+        let closing = idle
+        idle = []
+        open -= closing.count
+        condition.unlock()
+        for connection in closing { connection.close() }
+    }
+
+    private func checkOut() throws(RedisError) -> RedisConnection {
+        let timeout = RedisConnection.bounded(replyTimeout)
+        guard timeout > 0 else { throw .timedOut(0) }
+        condition.lock()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while idle.isEmpty, open >= size {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                throw .timedOut(timeout)
+            }
+        }
+        while let connection = idle.popLast() {
+            if connection.isAlive() {
+                condition.unlock()
+                return connection
+            }
+            // The server went away while it was idle: open another instead.
+            open -= 1
+        }
+        let now = SystemSocket.now()
+        guard now >= nextAttemptAt else {
+            condition.unlock()
+            throw .backingOff(nextAttemptAt - now)
+        }
+        open += 1
+        condition.unlock()
+        do {
+            let connection = try RedisConnection(
+                endpoint: endpoint, connectTimeout: RedisConnection.bounded(connectTimeout), replyTimeout: replyTimeout)
+            condition.lock()
+            backoff = 0
+            condition.unlock()
+            return connection
+        } catch {
+            condition.lock()
+            open -= 1
+            backoff = backoff == 0 ? 0.1 : min(2, backoff * 2)
+            nextAttemptAt = SystemSocket.now() + backoff
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func checkIn(_ connection: RedisConnection) {
+        condition.lock()
+        if connection.isOpen {
+            idle.append(connection)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
     }
 }

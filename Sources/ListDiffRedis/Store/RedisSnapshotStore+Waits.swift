@@ -22,16 +22,12 @@ extension RedisSnapshotStore {
                 },
                 onDisconnect: { [weak self] in self?.known.disconnected() },
                 onIdle: { [weak self] in
-                    // On the loop's thread: the checks, which wait on replies, run as store calls.
                     guard let self else { return }
                     let failed = subscriberLock.withLock {
                         defer { recheckAddresses = [] }
                         return recheckAddresses
                     }
-                    guard !failed.isEmpty else { return }
-                    background.run(
-                        queuedAt: .now, { [self] in recheck(Array(failed)) },
-                        refused: { [self] _ in subscriberLock.withLock { recheckAddresses.formUnion(failed) } })
+                    recheck(Array(failed))
                 })
         }
     }
@@ -43,8 +39,7 @@ extension RedisSnapshotStore {
         for address in addresses { answerIfChanged(address) }
     }
 
-    /// A message on the channel (``VersionMessage``), on the Redis loop's thread: nothing here
-    /// waits on a reply.
+    /// A message on the channel (``VersionMessage``), on the subscriber's thread.
     func handle(_ message: VersionMessage) {
         switch message {
         case .sessionDeleted(let owner, let session):
@@ -81,11 +76,11 @@ extension RedisSnapshotStore {
         }
     }
 
-    /// The JSON (base and new) up to which a message's diff is made on the loop's thread.
+    /// The JSON (base and new) up to which a message's diff is made on the subscriber's thread.
     static let inlineDiffBytes = 16 * 1024
 
     /// Reads what changed for the waits on `address` not at its current version, off the
-    /// loop's thread (so it keeps reading); their deadline counts from now. A write to a
+    /// subscriber's thread (so it keeps reading); their deadline counts from now. A write to a
     /// snapshot nobody here waits on costs nothing.
     private func wake(_ address: SnapshotAddress) {
         guard waiters.hasWaits(on: address) else { return }

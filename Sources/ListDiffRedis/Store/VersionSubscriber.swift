@@ -1,18 +1,16 @@
 import Foundation
 
 /// One subscriber connection per store instance on the channel every write and delete is
-/// published on, so that a write through another instance answers the waits held here. Read
-/// on the ``RedisEventLoop`` (a ``RedisSubscription``); connecting — to the next of the
-/// servers it may listen on (any node of a cluster hears every `PUBLISH`), with backoff (0.1 s
-/// doubling to 2 s) — on a thread of its own. Tells the store when it is subscribed
-/// (`onConnect`, on that thread: a message may have been missed before, so every wait is
+/// published on, so that a write through another instance answers the waits held here. Runs
+/// on a thread of its own; reconnects with backoff (0.1 s doubling to 2 s), to the next of the
+/// servers it may listen on (any node of a cluster hears every `PUBLISH`); tells the store
+/// when it is subscribed (`onConnect`: a message may have been missed before, so every wait is
 /// checked again) and when it lost the connection (`onDisconnect`: messages are being missed —
-/// a connection silent past a `PING` counts as lost); messages (`onMessage`) and the store's
-/// turn every half second to retry what it could not do at once (`onIdle`) come on the loop's
-/// thread, where nothing may wait on a reply.
+/// a connection silent past a `PING` counts as lost); while
+/// connected and quiet, it gives the store a turn every half second (`onIdle`) to retry what
+/// the store could not do at once.
 final class VersionSubscriber: @unchecked Sendable {
-    // Sendable argument: `stopped` and `subscription` are only touched while holding `lock`;
-    // the rest is immutable.
+    // Sendable argument: `stopped` is only touched while holding `lock`; the rest is immutable.
     private let endpoints: @Sendable () -> [RedisEndpoint]
     private let channel: String
     private let onMessage: @Sendable ([UInt8]) -> Void
@@ -21,7 +19,6 @@ final class VersionSubscriber: @unchecked Sendable {
     private let onIdle: @Sendable () -> Void
     private let lock = NSLock()
     private var stopped = false
-    private var subscription: RedisSubscription?
 
     init(
         endpoints: @escaping @Sendable () -> [RedisEndpoint], channel: String,
@@ -34,70 +31,71 @@ final class VersionSubscriber: @unchecked Sendable {
         self.onConnect = onConnect
         self.onDisconnect = onDisconnect
         self.onIdle = onIdle
-        connect(turn: 0, after: 0)
+        Thread.detachNewThread { [self] in run() }
     }
 
-    /// Closes the connection; no reconnect follows.
+    /// Ends the thread within half a second.
     func stop() {
-        let open: RedisSubscription? = lock.withLock {
-            stopped = true
-            defer { subscription = nil }
-            return subscription
-        }
-        open?.stop()
+        lock.withLock { stopped = true }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Subscribes on a thread of its own, after `delay` seconds; tries the next server, waiting
-    /// twice as long, until one answers.
-    private func connect(turn: Int, after delay: Double) {
-        Thread.detachNewThread { [self] in
-            var turn = turn
-            var backoff = delay
-            while !isStopped {
-                if backoff > 0 { usleep(UInt32(backoff * 1e6)) }
-                backoff = min(2, max(0.1, backoff * 2))
+    private func run() {
+        var backoff = 0.1
+        var turn = 0
+        while !isStopped {
+            do throws(RedisError) {
                 let candidates = endpoints()
                 let endpoint = candidates[turn % candidates.count]
-                turn += 1
-                guard case .success(let loop) = RedisEventLoop.shared,
-                    let connection = try? RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
-                else {
-                    onDisconnect()
-                    continue
-                }
+                let connection = try RedisConnection(endpoint: endpoint, connectTimeout: 1, replyTimeout: 2)
                 let evictionFree = Self.neverEvicts(connection)
-                guard (try? connection.call(RESPCommand("SUBSCRIBE", channel))) != nil else {
-                    onDisconnect()
-                    continue
-                }
-                // Told before any message is read: what the store knows starts from here.
+                _ = try connection.call(RESPCommand("SUBSCRIBE", channel))
+                backoff = 0.1
                 onConnect(evictionFree)
-                let next = turn
-                let subscription = RedisSubscription(
-                    adopting: connection, loop: loop, onMessage: onMessage, onIdle: onIdle,
-                    onClose: { [weak self] in self?.lost(turn: next) })
-                let kept = lock.withLock {
-                    guard !stopped else { return false }
-                    self.subscription = subscription
-                    return true
+                var heardAt = SystemSocket.now()
+                var pingedAt: Double?
+                while !isStopped {
+                    guard let message = try connection.receive(timeout: 0.5) else {
+                        // A connection that died without a word (a partition, a host gone) reads
+                        // as a quiet channel: a quiet one is asked, and one that does not answer
+                        // is dropped, so the store stops trusting what it heard.
+                        let now = SystemSocket.now()
+                        if let pingedAt, now - pingedAt > Self.pongTimeout {
+                            connection.close()
+                            throw .timedOut(Self.pongTimeout)
+                        }
+                        if pingedAt == nil, now - heardAt >= Self.quietBeforePing {
+                            try connection.post(RESPCommand("PING"))
+                            pingedAt = now
+                        }
+                        onIdle()
+                        continue
+                    }
+                    heardAt = SystemSocket.now()
+                    guard case .array(let parts?) = message else { continue }
+                    if parts.first?.string == "pong" {
+                        pingedAt = nil
+                    } else if parts.count == 3, parts[0].string == "message", case .bulkString(let payload?) = parts[2]
+                    {
+                        onMessage(payload)
+                    }
                 }
-                if !kept { subscription.stop() }
-                return
+                connection.close()
+                onDisconnect()
+            } catch {
+                onDisconnect()
+                turn += 1
+                usleep(UInt32(backoff * 1e6))
+                backoff = min(2, backoff * 2)
             }
         }
     }
 
-    /// The subscription closed (on the loop's thread): messages are being missed from now.
-    private func lost(turn: Int) {
-        onDisconnect()
-        let reconnect = lock.withLock {
-            subscription = nil
-            return !stopped
-        }
-        if reconnect { connect(turn: turn, after: 0.1) }
-    }
+    /// Seconds of silence after which the subscriber asks the server whether it is still there,
+    /// and seconds it then waits for the answer before it reconnects.
+    static let quietBeforePing = 1.0
+    static let pongTimeout = 2.0
 
     /// Whether the server says `maxmemory-policy noeviction` (no key of a session can vanish
     /// without a message); false when it says otherwise or will not say (`CONFIG` refused or

@@ -12,7 +12,7 @@ import ListDiffStore
 /// - a store that does not block (the memory store) is called inline, wherever the caller is
 ///   (an event loop included: it answers in microseconds);
 /// - one that waits on the network is called on threads of its own (``StoreCallThreads``),
-///   never on an event loop or the Redis loop's thread. Request routes are the
+///   never on an event loop or the Redis subscriber's thread. Request routes are the
 ///   exception: the transport already queues them for its worker threads (their answer must
 ///   go back through the connection's loop), so they run there, under this executor's queue
 ///   bound (``queueBound``) and admission (``runRequest(_:_:)``). Keeping the background calls

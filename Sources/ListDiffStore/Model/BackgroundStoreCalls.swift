@@ -1,6 +1,6 @@
 /// Where a store runs the calls it makes on its own behalf, off the thread that found them
 /// due: the Redis store's answers to the waits another instance's write passed (found on its
-/// Redis loop's thread, which must keep reading), its reachability probe. Given to the store
+/// subscriber's thread, which must keep reading), its reachability probe. Given to the store
 /// by whoever owns store calls (the service's one executor), so that every store call has the
 /// same threads, the same deadline rule and the same queue bound, and a refusal is counted.
 public protocol BackgroundStoreCalls: Sendable {
