@@ -7,8 +7,8 @@ import Foundation
 /// when it is subscribed (`onConnect`: a message may have been missed before, so every wait is
 /// checked again) and when it lost the connection (`onDisconnect`: messages are being missed —
 /// a connection silent past a `PING` counts as lost); while
-/// connected and quiet, it gives the store a turn every half second (`onIdle`) to retry what
-/// the store could not do at once.
+/// connected, it gives the store a turn every half second (`onIdle`), busy channel or quiet,
+/// to retry what the store could not do at once.
 final class VersionSubscriber: @unchecked Sendable {
     // Sendable argument: `stopped` is only touched while holding `lock`; the rest is immutable.
     private let endpoints: @Sendable () -> [RedisEndpoint]
@@ -55,8 +55,16 @@ final class VersionSubscriber: @unchecked Sendable {
                 onConnect(evictionFree)
                 var heardAt = SystemSocket.now()
                 var pingedAt: Double?
+                var idleAt = heardAt + Self.idleInterval
                 while !isStopped {
-                    guard let message = try connection.receive(timeout: 0.5) else {
+                    // The store's turn comes every interval, however busy the channel: a wait
+                    // whose check failed is retried there, and a fleet's channel is never quiet.
+                    let now = SystemSocket.now()
+                    if now >= idleAt {
+                        idleAt = now + Self.idleInterval
+                        onIdle()
+                    }
+                    guard let message = try connection.receive(timeout: max(0, idleAt - now)) else {
                         // A connection that died without a word (a partition, a host gone) reads
                         // as a quiet channel: a quiet one is asked, and one that does not answer
                         // is dropped, so the store stops trusting what it heard.
@@ -69,7 +77,6 @@ final class VersionSubscriber: @unchecked Sendable {
                             try connection.post(RESPCommand("PING"))
                             pingedAt = now
                         }
-                        onIdle()
                         continue
                     }
                     heardAt = SystemSocket.now()
@@ -95,6 +102,8 @@ final class VersionSubscriber: @unchecked Sendable {
     /// Seconds of silence after which the subscriber asks the server whether it is still there,
     /// and seconds it then waits for the answer before it reconnects.
     static let quietBeforePing = 1.0
+    /// Seconds between the store's turns (`onIdle`).
+    static let idleInterval = 0.5
     static let pongTimeout = 2.0
 
     /// Whether the server says `maxmemory-policy noeviction` (no key of a session can vanish
