@@ -98,10 +98,12 @@ let package = Package(
         // Mirrors a snapshot while another task writes to it (docs/client.md's example).
         .executableTarget(
             name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON", "ListDiffWire"]),
-        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's;
-        // seeded snapshots whose changes take several stages, for the wire's and the service's property tests.
+        // A raw-socket HTTP client for the server tests (its event streams read by the client's parser); real Redis and
+        // Valkey servers and a wait's answers for the store's; seeded snapshots whose changes take several stages, for the
+        // wire's and the service's property tests.
         .target(
-            name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios"],
+            name: "ListDiffTestSupport",
+            dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffClient"],
             path: "Tests/ListDiffTestSupport"),
         .testTarget(
             name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
