@@ -48,8 +48,9 @@ let package = Package(
             dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios", "ListDiffTestSupport"]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
-        // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
-        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
+        // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs; its problem bodies
+        // are written by ListDiffJSON's one problem writer.
+        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll", "ListDiffJSON"]),
         // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
         // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
         .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
