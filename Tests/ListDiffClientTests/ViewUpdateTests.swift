@@ -130,6 +130,26 @@ import Testing
             updates: try #require(updates.first).contentUpdates, from: plan.previous, to: plan.final)
     }
 
+    /// The section calls both collection views share, in a batch's order.
+    @MainActor @Test func sectionCallsComeInABatchsOrder() {
+        final class Recorder: SectionBatchCalls {
+            var calls: [String] = []
+            func deleteSections(_ sections: IndexSet) { calls.append("delete \(Array(sections))") }
+            func insertSections(_ sections: IndexSet) { calls.append("insert \(Array(sections))") }
+            func moveSection(_ section: Int, toSection newSection: Int) {
+                calls.append("move \(section)→\(newSection)")
+            }
+            func reloadSections(_ sections: IndexSet) { calls.append("reload \(Array(sections))") }
+        }
+        let recorder = Recorder()
+        recorder.applySections(
+            of: PlatformBatch(
+                BatchUpdate(
+                    sectionDeletes: [0], sectionInserts: [2], sectionMoves: [SectionMove(from: 1, to: 0)],
+                    sectionReloads: [3])))
+        #expect(recorder.calls == ["delete [0]", "insert [2]", "move 1→0", "reload [3]"])
+    }
+
     @Test func oneMovedRowIsOneMove() throws {
         let old = try SnapshotBuilder(items: ["a", "b", "c", "d"]).snapshot
         let new = try SnapshotBuilder(items: ["b", "c", "d", "a"]).snapshot

@@ -1,7 +1,7 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ListDiffWire
-extension NSCollectionView {
+extension NSCollectionView: SectionBatchCalls {
     /// Applies `plan`: each stage in one `performBatchUpdates` with the data source switched
     /// to its snapshot inside the block, then the content updates as reloads (AppKit has no
     /// reconfigure) against the final snapshot. A reload plan sets the snapshot and reloads.
@@ -14,10 +14,7 @@ extension NSCollectionView {
             setSnapshot: setSnapshot, reload: reloadData,
             performBatch: { updates, completion in self.performBatchUpdates(updates, completionHandler: completion) },
             applyStage: { batch in
-                self.deleteSections(batch.deletedSections)
-                self.insertSections(batch.insertedSections)
-                for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
-                self.reloadSections(batch.reloadedSections)
+                self.applySections(of: batch)
                 self.deleteItems(at: Set(batch.deletedItems))
                 self.insertItems(at: Set(batch.insertedItems))
                 for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }

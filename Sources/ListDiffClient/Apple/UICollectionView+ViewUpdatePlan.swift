@@ -2,7 +2,7 @@
 import ListDiffWire
 import UIKit
 
-extension UICollectionView {
+extension UICollectionView: SectionBatchCalls {
     /// Applies `plan` the way that cannot raise `NSInternalInconsistencyException`: each stage
     /// in one `performBatchUpdates` whose block first hands that stage's snapshot to
     /// `setSnapshot` (the data source answers from it from then on), then the reloads and
@@ -16,10 +16,7 @@ extension UICollectionView {
             setSnapshot: setSnapshot, reload: reloadData,
             performBatch: { updates, completion in self.performBatchUpdates(updates, completion: completion) },
             applyStage: { batch in
-                self.deleteSections(batch.deletedSections)
-                self.insertSections(batch.insertedSections)
-                for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
-                self.reloadSections(batch.reloadedSections)
+                self.applySections(of: batch)
                 self.deleteItems(at: batch.deletedItems)
                 self.insertItems(at: batch.insertedItems)
                 for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }
