@@ -48,8 +48,9 @@ let package = Package(
             dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios", "ListDiffTestSupport"]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
-        // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs.
-        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll"]),
+        // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs; its problem bodies
+        // are written by ListDiffJSON's one problem writer.
+        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll", "ListDiffJSON"]),
         // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
         // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
         .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
@@ -98,10 +99,12 @@ let package = Package(
         // Mirrors a snapshot while another task writes to it (docs/client.md's example).
         .executableTarget(
             name: "listdiff-client-example", dependencies: ["ListDiffClient", "ListDiffJSON", "ListDiffWire"]),
-        // A raw-socket HTTP client for the server tests; real Redis and Valkey servers and a wait's answers for the store's;
-        // seeded snapshots whose changes take several stages, for the wire's and the service's property tests.
+        // A raw-socket HTTP client for the server tests (its event streams read by the client's parser); real Redis and
+        // Valkey servers and a wait's answers for the store's; seeded snapshots whose changes take several stages, for the
+        // wire's and the service's property tests.
         .target(
-            name: "ListDiffTestSupport", dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios"],
+            name: "ListDiffTestSupport",
+            dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffClient"],
             path: "Tests/ListDiffTestSupport"),
         .testTarget(
             name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),

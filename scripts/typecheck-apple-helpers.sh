@@ -17,6 +17,8 @@ for stub in UIKit AppKit; do
 done
 # The helpers must be compiled in: a file that says so when both imports resolve.
 printf '#if !canImport(UIKit) || !canImport(AppKit)\n#error("the stand-in modules were not found")\n#endif\n' > "$work/Probe.swift"
-swiftc -swift-version 6 -typecheck -warnings-as-errors -module-name ListDiffClient -I "$work" -I "$modules" \
+# -package-name: as SwiftPM compiles it, so the client's `package` declarations are visible within it.
+swiftc -swift-version 6 -typecheck -warnings-as-errors -module-name ListDiffClient -package-name ListDiff \
+  -I "$work" -I "$modules" \
   "$work/Probe.swift" $(find Sources/ListDiffClient -name '*.swift')
 echo "Apple helpers type-check against the stand-ins: $(ls Sources/ListDiffClient/Apple | tr '\n' ' ')"

@@ -25,9 +25,8 @@ struct ServerSettings {
     var workersGiven = false
 
     /// Worker threads per core with a Redis store: each store call holds a worker for a round
-    /// trip, but more threads than needed cost context switches. Measured (20-item snapshots,
-    /// 2 cores, Redis on the same machine; req/s): PUT 13.3k with 4 workers, 15.1k with 8,
-    /// 13.3k with 16; GET 40.2k, 33.1k, 28.0k.
+    /// trip, but more threads than needed cost context switches (docs/benchmarks.md, "Redis",
+    /// has the figures that chose it).
     static let workersPerCoreForRedis = 4
 
     enum Store: Equatable {

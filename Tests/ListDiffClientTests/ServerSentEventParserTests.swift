@@ -16,22 +16,25 @@ import Testing
         let events = parser.feed(Array(text.utf8))
         #expect(
             events == [
-                ServerSentEvent(type: "snapshot", data: "{\"v\":1}", lastEventID: "e.1.a"),
-                ServerSentEvent(type: "deleted", data: "{}", lastEventID: "e.1.a")
+                ServerSentEvent(type: "snapshot", data: "{\"v\":1}", id: "e.1.a", lastEventID: "e.1.a"),
+                ServerSentEvent(type: "deleted", data: "{}", id: nil, lastEventID: "e.1.a")
             ])
         #expect(parser.retryMilliseconds == 1000)
+        #expect(parser.comments == 1)
     }
 
     @Test func joinsDataLinesAndAcceptsEveryLineEnd() {
         #expect(
-            parse("data: a\r\ndata:b\rdata\n\n") == [ServerSentEvent(type: "message", data: "a\nb\n", lastEventID: "")])
+            parse("data: a\r\ndata:b\rdata\n\n") == [
+                ServerSentEvent(type: "message", data: "a\nb\n", id: nil, lastEventID: "")
+            ])
         #expect(parse("data:  two spaces\n\n").map(\.data) == [" two spaces"])
     }
 
     @Test func dropsEventsWithoutDataAndIgnoresUnknownFields() {
         #expect(
             parse("event: x\n\nfoo: bar\nid: 7\n\ndata: d\n\n") == [
-                ServerSentEvent(type: "message", data: "d", lastEventID: "7")
+                ServerSentEvent(type: "message", data: "d", id: nil, lastEventID: "7")
             ])
     }
 
@@ -39,7 +42,25 @@ import Testing
         var parser = ServerSentEventParser()
         let events = parser.feed(Array("id: a\u{0}b\nretry: 12x\ndata: d\n\n".utf8))
         #expect(events.map(\.lastEventID) == [""])
+        #expect(events.map(\.id) == [nil])
         #expect(parser.retryMilliseconds == nil)
+    }
+
+    /// An event's own `id` is only what it carried; the last event ID outlives it, and an
+    /// empty `id` clears it.
+    @Test func anEventsOwnIDIsWhatItCarriedTheLastIDPersists() {
+        let events = parse("id: 1\ndata: a\n\ndata: b\n\nid\ndata: c\n\n")
+        #expect(events.map(\.id) == ["1", nil, ""])
+        #expect(events.map(\.lastEventID) == ["1", "1", ""])
+    }
+
+    /// Comment lines are counted wherever they stand, even between an event's fields, and
+    /// change nothing of the event.
+    @Test func countsCommentsWithoutTouchingTheEvent() {
+        var parser = ServerSentEventParser()
+        let events = parser.feed(Array(":\n: keep-alive\ndata: a\n:mid\ndata: b\n\n:\r\n".utf8))
+        #expect(events == [ServerSentEvent(type: "message", data: "a\nb", id: nil, lastEventID: "")])
+        #expect(parser.comments == 4)
     }
 
     @Test func skipsALeadingByteOrderMarkAndAnUnfinishedEvent() {
@@ -71,6 +92,7 @@ import Testing
             }
             #expect(events == whole, "seed \(seed)")
             #expect(parser.retryMilliseconds == 500)
+            #expect(parser.comments == 2)
         }
     }
 

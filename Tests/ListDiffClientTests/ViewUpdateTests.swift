@@ -74,17 +74,80 @@ import Testing
         #expect(moves <= final.count)
     }
 
-    /// The step every Apple helper takes first.
-    @MainActor @Test func onlyAReloadPlanReloadsTheWholeView() throws {
+    /// What every batch-updating Apple helper does, with the view's calls recorded: a reload
+    /// plan shows the final snapshot and reloads, nothing more.
+    @MainActor @Test func aReloadPlanReloadsTheWholeView() throws {
         let copy = try SnapshotBuilder(items: ["a", "b"]).snapshot
+        var calls: [String] = []
         var shown: [WireSnapshot] = []
-        var reloads = 0
-        let reload = ViewUpdatePlan(reloading: copy, previous: WireSnapshot())
-        #expect(reload.reloadsWholeView(setSnapshot: { shown.append($0) }, reload: { reloads += 1 }))
-        #expect(shown == [copy] && reloads == 1)
-        let animated = try plan(seed: 3)
-        #expect(!animated.reloadsWholeView(setSnapshot: { shown.append($0) }, reload: { reloads += 1 }))
-        #expect(shown.count == 1 && reloads == 1)
+        ViewUpdatePlan(reloading: copy, previous: WireSnapshot()).performBatches(
+            setSnapshot: { shown.append($0) }, reload: { calls.append("reload") },
+            performBatch: { _, _ in calls.append("batch") }, applyStage: { _ in calls.append("stage") },
+            applyUpdates: { _ in calls.append("updates") }, completion: { calls.append("completion \($0)") })
+        #expect(shown == [copy])
+        #expect(calls == ["reload", "completion true"])
+    }
+
+    /// Any other plan: one batch a stage, each showing its stage's snapshot before its calls,
+    /// then one for the content updates against the final snapshot, which alone carries the
+    /// completion; what the view is handed replays through the simulator to the final snapshot.
+    @MainActor @Test(arguments: Array(seeds.prefix(40))) func anAnimatedPlanRunsOneBatchAStageThenTheUpdates(
+        seed: UInt64
+    ) throws {
+        let plan = try plan(seed: seed)
+        var calls: [String] = []
+        var shown: [WireSnapshot] = []
+        var stages: [PlatformBatch] = []
+        var updates: [PlatformBatch] = []
+        plan.performBatches(
+            setSnapshot: {
+                shown.append($0)
+                calls.append("show")
+            },
+            reload: { calls.append("reload") },
+            performBatch: { block, completion in
+                calls.append(completion == nil ? "batch" : "last batch")
+                block()
+                completion?(true)
+            },
+            applyStage: {
+                stages.append($0)
+                calls.append("stage")
+            },
+            applyUpdates: {
+                updates.append($0)
+                calls.append("updates")
+            },
+            completion: { calls.append("completion \($0)") })
+        let eachStage = ["batch", "show", "stage"]
+        #expect(
+            calls == Array(repeatElement(eachStage, count: plan.stages.count).joined())
+                + ["last batch", "show", "updates", "completion true"], "seed \(seed)")
+        #expect(shown == plan.stages.map(\.snapshot) + [plan.final], "seed \(seed)")
+        #expect(updates.count == 1)
+        try BatchUpdateSimulator.verify(
+            stages: zip(stages, plan.stages).map { ($0.batchUpdate, $1.snapshot) },
+            updates: try #require(updates.first).contentUpdates, from: plan.previous, to: plan.final)
+    }
+
+    /// The section calls both collection views share, in a batch's order.
+    @MainActor @Test func sectionCallsComeInABatchsOrder() {
+        final class Recorder: SectionBatchCalls {
+            var calls: [String] = []
+            func deleteSections(_ sections: IndexSet) { calls.append("delete \(Array(sections))") }
+            func insertSections(_ sections: IndexSet) { calls.append("insert \(Array(sections))") }
+            func moveSection(_ section: Int, toSection newSection: Int) {
+                calls.append("move \(section)→\(newSection)")
+            }
+            func reloadSections(_ sections: IndexSet) { calls.append("reload \(Array(sections))") }
+        }
+        let recorder = Recorder()
+        recorder.applySections(
+            of: PlatformBatch(
+                BatchUpdate(
+                    sectionDeletes: [0], sectionInserts: [2], sectionMoves: [SectionMove(from: 1, to: 0)],
+                    sectionReloads: [3])))
+        #expect(recorder.calls == ["delete [0]", "insert [2]", "move 1→0", "reload [3]"])
     }
 
     @Test func oneMovedRowIsOneMove() throws {

@@ -94,6 +94,10 @@ import Testing
             let probe = try client.request("GET", "/readyz")
             #expect(probe.status == 503)
             #expect(probe.header("Content-Type") == "application/problem+json")
+            #expect(
+                probe.bodyText
+                    == #"{"type":"about:blank","title":"Service Unavailable","status":503,"detail":"not ready: the server is starting or shutting down"}"#
+            )
             #expect(try client.request("POST", "/v1/diff", body: #"{"old": [], "new": ["a"]}"#).status == 200)
             #expect(try service.request("GET", "/readyz").status == 503)
             // Once the delay is over the drain begins: the idle keep-alive connection is closed.

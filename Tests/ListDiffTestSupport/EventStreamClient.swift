@@ -1,13 +1,15 @@
 import Foundation
+import ListDiffClient
 
 /// A test client of a `text/event-stream` over a raw socket: sends the request, reads the
-/// head, then reads the chunks (``RawClient/readChunk()`` checks their framing) and parses the events as the WHATWG
-/// HTML standard's event-stream interpretation does, so tests see exactly what a browser's
-/// `EventSource` would.
+/// head, then reads the chunks (``RawClient/readChunk()`` checks their framing) and parses the
+/// events with the client's parser (WHATWG HTML's event-stream rules), so tests see what a
+/// browser's `EventSource` would.
 public final class EventStreamClient: @unchecked Sendable {
     // Sendable argument: a test uses each client from one thread at a time.
     public struct Event: Equatable, Sendable {
         public var event: String
+        /// The `id` field the event carried itself, nil when it carried none.
         public var id: String?
         public var data: String
 
@@ -22,15 +24,18 @@ public final class EventStreamClient: @unchecked Sendable {
 
     public let client: RawClient
     public let head: RawClient.Response
-    /// Comment lines read (heartbeats), and the last `retry:` value.
-    public private(set) var comments = 0
-    public private(set) var retry: Int?
+    /// Comment lines read (heartbeats).
+    public var comments: Int { parser.comments }
+    /// The last `retry:` value, in milliseconds.
+    public var retry: Int? { parser.retryMilliseconds }
     /// The stream's terminating chunk was read.
     public private(set) var ended = false
-    private var payload: [UInt8] = []
-    /// The event being read: its lines so far, kept when a read times out in the middle of it.
-    private var pending = Event(event: "message", id: nil, data: "")
-    private var pendingHasData = false
+    /// Reads the chunks; what it has of an unfinished event stays in it across a timed-out read.
+    private var parser = ServerSentEventParser()
+    /// Events read but not yet returned by ``next()``.
+    private var unread: [Event] = []
+    /// Comment lines ``nextComment()`` has returned for.
+    private var commentsTaken = 0
     private let receiveTimeout: Double
 
     /// Opens `GET target` (with `headers`) and reads the head; a body that is not a stream is
@@ -53,33 +58,10 @@ public final class EventStreamClient: @unchecked Sendable {
     /// `timedOut` when none came within the receive timeout (what was read of it is kept for
     /// the next call).
     public func next() throws -> Event {
-        while true {
-            guard let line = try nextLine() else { throw RawClient.ClientError.closed }
-            if line.isEmpty {
-                if pendingHasData {
-                    defer {
-                        pending = Event(event: "message", id: nil, data: "")
-                        pendingHasData = false
-                    }
-                    return pending
-                }
-                continue
-            }
-            if line.hasPrefix(":") {
-                comments += 1
-                continue
-            }
-            let (field, value) = Self.field(line)
-            switch field {
-            case "event": pending.event = value
-            case "id": pending.id = value
-            case "data":
-                pending.data += pendingHasData ? "\n" + value : value
-                pendingHasData = true
-            case "retry": retry = Int(value)
-            default: break
-            }
+        while unread.isEmpty {
+            guard try readChunk() else { throw RawClient.ClientError.closed }
         }
+        return unread.removeFirst()
     }
 
     /// The next event if one comes within `seconds`, else nil; throws `closed` when the stream
@@ -94,42 +76,23 @@ public final class EventStreamClient: @unchecked Sendable {
         }
     }
 
-    /// Reads until the next comment line (a heartbeat); throws `closed` if the stream ends.
+    /// Reads until a comment line (a heartbeat) not yet taken has come; throws `closed` if the
+    /// stream ends first. Events read on the way stay for ``next()``.
     public func nextComment() throws {
-        let before = comments
-        while comments == before {
-            guard let line = try nextLine() else { throw RawClient.ClientError.closed }
-            if line.hasPrefix(":") { comments += 1 }
+        while parser.comments == commentsTaken {
+            guard try readChunk() else { throw RawClient.ClientError.closed }
         }
+        commentsTaken += 1
     }
 
-    private static func field(_ line: String) -> (String, String) {
-        guard let colon = line.firstIndex(of: ":") else { return (line, "") }
-        var value = line[line.index(after: colon)...]
-        if value.first == " " { value = value.dropFirst() }
-        return (String(line[..<colon]), String(value))
-    }
-
-    /// The next line of the stream's payload, nil at its end.
-    private func nextLine() throws -> String? {
-        while true {
-            if let newline = payload.firstIndex(of: 10) {
-                let line = String(decoding: payload[..<newline], as: UTF8.self)
-                payload.removeFirst(newline + 1)
-                return line
-            }
-            guard try readChunk() else { return nil }
-        }
-    }
-
-    /// Moves one chunk's bytes into the payload; false at the terminating chunk.
+    /// Parses one chunk's bytes into ``unread``; false at the terminating chunk.
     private func readChunk() throws -> Bool {
         if ended { return false }
         guard let chunk = try client.readChunk() else {
             ended = true
             return false
         }
-        payload.append(contentsOf: chunk)
+        unread += parser.feed(chunk).map { Event(event: $0.type, id: $0.id, data: $0.data) }
         return true
     }
 }

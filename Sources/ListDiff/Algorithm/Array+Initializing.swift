@@ -14,8 +14,8 @@ extension _ContiguouslyStored {
     ///
     /// The standard library's initialiser allocates through an entry point that is not
     /// specialised (`_allocateBufferUninitialized`), which looks the storage class's generic
-    /// metadata up at run time: about 600 instructions a call, seven calls a 20-item request
-    /// (callgrind). Here the storage is reserved (specialised code), the array takes
+    /// metadata up at run time on every call, several times in a small request. Here the
+    /// storage is reserved (specialised code), the array takes
     /// `capacity` uninitialised elements from ``_UninitializedElements``, `body` initialises
     /// them in place and the ones it left are dropped — nothing reads an element before
     /// `body` wrote it. `body` must write every element of a type with references (dropping

@@ -3,8 +3,8 @@
 /// ASCII strings are hashed by their bytes with a seeded multiply-fold (``ofASCII(_:)``);
 /// the matcher uses it only when every identifier of a diff is ASCII (see
 /// `_Matcher.matchItems(hasMarks:)`). Integer identifiers (the common database key) skip SipHash: their bits go through
-/// murmur3's 64-bit finaliser after mixing in a per-process random seed, about a tenth of
-/// the instructions and still unpredictable from outside the process. Every other type gives
+/// murmur3's 64-bit finaliser after mixing in a per-process random seed: far cheaper, and
+/// still unpredictable from outside the process. Every other type gives
 /// its own raw hash, `_rawHashValue(seed:)` (what `Dictionary` asks for), keyed with that
 /// seed: a type that can hash itself cheaply does so there, where `hashValue` would go
 /// through SipHash.

@@ -20,7 +20,7 @@ extension _Matcher {
         }
         let contentKind: _UpdateKind = options.contentUpdates == .reload ? .reload : .reconfigure
         // Items compared only when some item has content or marks ask: lists of identifiers
-        // alone (most requests) skip the per-item pass, ~60 instructions a kept item.
+        // alone (most requests) skip the per-item pass over every kept item.
         let comparesItems =
             hasMarks || (Content.self != Never.self && (Self._anyItemContent(old) || Self._anyItemContent(new)))
         var updates = ContentUpdates()

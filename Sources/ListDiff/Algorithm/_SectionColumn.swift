@@ -1,8 +1,8 @@
 /// One value per section of a side of a diff — the section columns of ``_DiffIndexes``
 /// (targets, sources, stability, flat bases, item counts) and the matcher's per-section flags
 /// — with a side of one section held inline. Every flat list's diff has one section a side,
-/// and its nine section columns then allocate nothing (a third of a 20-item request's
-/// allocations); more sections are kept in an array.
+/// and its nine section columns then allocate nothing (they would be a large share of a small
+/// request's allocations); more sections are kept in an array.
 @usableFromInline
 struct _SectionColumn<Element>: RandomAccessCollection, MutableCollection {
     /// The value when there is exactly one; nil otherwise.
@@ -67,8 +67,7 @@ struct _SectionColumn<Element>: RandomAccessCollection, MutableCollection {
     /// Calls `body` with the values in contiguous storage: the array's, or a one-element
     /// copy of the inline value on the stack. O(1). `body` is called from one place and the
     /// whole is inlined, as the array's own is: with two calls, the compiler compiled `body`
-    /// apart, and a per-item loop in it reached everything through the closure's context
-    /// (twice the instructions of inserts' assembly).
+    /// apart, and a per-item loop in it reached everything through the closure's context.
     @inlinable @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { single in

@@ -8,8 +8,8 @@ extension Snapshot {
     public init<ItemContent>(section: SectionID, visibleRowsOf outline: Outline<ItemID, ItemContent>)
     where Content == OutlineRowContent<ItemContent> {
         // A traversal of its own (no rows, no parents) by index, so no item is copied, written
-        // straight into an array sized by a first, cheaper pass: growing it cost half the time
-        // in copies, and appending a uniqueness check per row.
+        // straight into an array sized by a first, cheaper pass: growing it spent its time in
+        // copies, and appending costs a uniqueness check per row.
         let count = outline.visibleRowCount
         let rows = ContiguousArray<Item>(_initializingCapacity: count) { buffer, initialized in
             func visit(_ items: [Outline<ItemID, ItemContent>.Item], level: Int) {

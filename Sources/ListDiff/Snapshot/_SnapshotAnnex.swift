@@ -1,9 +1,9 @@
 /// What a snapshot holds besides its sections — the section index, the item → section map and
 /// the marks — which most snapshots (a flat list's, one read off the wire without marks) leave
 /// empty. Held in one shared box (``_SnapshotAnnexBox``), copied on write, so that a snapshot
-/// is two references: copying one retained six, each through the run-time value witnesses of
-/// a generic collection type (about 125 instructions apiece), and a request copies its two
-/// snapshots several times.
+/// is two references: otherwise copying one retains six, each through the costly run-time
+/// value witnesses of a generic collection type, and a request copies its two snapshots
+/// several times.
 @usableFromInline
 struct _SnapshotAnnex<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
     /// Each section's position when there are more than ``Snapshot/_scannedSectionLimit``

@@ -60,8 +60,8 @@ extension BatchUpdateSimulator {
     /// `snapshot`, rebuilt from a state whose items were unique with each kept item placed
     /// once, checked for R1 where it can fail: its section identifiers, and its `fresh` item
     /// identifiers among themselves and against every other item. Its item index is left to
-    /// be built when first asked for: building it here hashed every identifier into a
-    /// dictionary, a third of a client's apply, for a check only fresh items can fail.
+    /// be built when first asked for: building it here would hash every identifier into a
+    /// dictionary, a large share of a client's apply, for a check only fresh items can fail.
     /// - Complexity: O(s + f) for s sections and f fresh items, and when there are fresh
     ///   items O(n) lookups in the set of them.
     @inlinable

@@ -52,8 +52,7 @@ extension BatchUpdateSimulator {
                 }
                 // Old items fill the slots up to the next fixed one, until the next leaving one:
                 // one run, copied item by item (`append(contentsOf:)` copies through the
-                // runtime's generic array copy, several times slower for items that hold
-                // references).
+                // runtime's generic array copy, much slower for items that hold references).
                 var run = min(itemCounts[index], nextFixed < fixed.count ? fixed[nextFixed].slot : Int.max) - slot
                 run = min(run, (nextLeaving < leaving.count ? leaving[nextLeaving] : old.items.count) - nextOld)
                 // Fixed slots and leaving items are distinct and sorted (the plan checks), so the

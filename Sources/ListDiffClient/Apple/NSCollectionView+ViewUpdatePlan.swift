@@ -1,7 +1,7 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import ListDiffWire
-extension NSCollectionView {
+extension NSCollectionView: SectionBatchCalls {
     /// Applies `plan`: each stage in one `performBatchUpdates` with the data source switched
     /// to its snapshot inside the block, then the content updates as reloads (AppKit has no
     /// reconfigure) against the final snapshot. A reload plan sets the snapshot and reloads.
@@ -10,32 +10,20 @@ extension NSCollectionView {
         _ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
-            completion?(true)
-            return
-        }
-        for stage in plan.stages {
-            let batch = PlatformBatch(stage.update)
-            performBatchUpdates(
-                {
-                    setSnapshot(stage.snapshot)
-                    self.deleteSections(batch.deletedSections)
-                    self.insertSections(batch.insertedSections)
-                    for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
-                    self.reloadSections(batch.reloadedSections)
-                    self.deleteItems(at: Set(batch.deletedItems))
-                    self.insertItems(at: Set(batch.insertedItems))
-                    for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }
-                    self.reloadItems(at: Set(batch.reloadedItems))
-                }, completionHandler: nil)
-        }
-        let updates = PlatformBatch(plan.updates)
-        performBatchUpdates(
-            {
-                setSnapshot(plan.final)
+        plan.performBatches(
+            setSnapshot: setSnapshot, reload: reloadData,
+            performBatch: { updates, completion in self.performBatchUpdates(updates, completionHandler: completion) },
+            applyStage: { batch in
+                self.applySections(of: batch)
+                self.deleteItems(at: Set(batch.deletedItems))
+                self.insertItems(at: Set(batch.insertedItems))
+                for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }
+                self.reloadItems(at: Set(batch.reloadedItems))
+            },
+            applyUpdates: { updates in
                 self.reloadSections(updates.reloadedSections)
                 self.reloadItems(at: Set(updates.reloadedItems + updates.reconfiguredItems))
-            }, completionHandler: completion)
+            }, completion: completion)
     }
 }
 #endif

@@ -2,7 +2,7 @@
 import ListDiffWire
 import UIKit
 
-extension UICollectionView {
+extension UICollectionView: SectionBatchCalls {
     /// Applies `plan` the way that cannot raise `NSInternalInconsistencyException`: each stage
     /// in one `performBatchUpdates` whose block first hands that stage's snapshot to
     /// `setSnapshot` (the data source answers from it from then on), then the reloads and
@@ -12,28 +12,17 @@ extension UICollectionView {
         _ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
-            completion?(true)
-            return
-        }
-        for stage in plan.stages {
-            let batch = PlatformBatch(stage.update)
-            performBatchUpdates {
-                setSnapshot(stage.snapshot)
-                self.deleteSections(batch.deletedSections)
-                self.insertSections(batch.insertedSections)
-                for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
-                self.reloadSections(batch.reloadedSections)
+        plan.performBatches(
+            setSnapshot: setSnapshot, reload: reloadData,
+            performBatch: { updates, completion in self.performBatchUpdates(updates, completion: completion) },
+            applyStage: { batch in
+                self.applySections(of: batch)
                 self.deleteItems(at: batch.deletedItems)
                 self.insertItems(at: batch.insertedItems)
                 for move in batch.movedItems { self.moveItem(at: move.from, to: move.to) }
                 self.reloadItems(at: batch.reloadedItems)
-            }
-        }
-        let updates = PlatformBatch(plan.updates)
-        performBatchUpdates(
-            {
-                setSnapshot(plan.final)
+            },
+            applyUpdates: { updates in
                 self.reloadSections(updates.reloadedSections)
                 self.reloadItems(at: updates.reloadedItems)
                 if #available(iOS 15.0, tvOS 15.0, *) {

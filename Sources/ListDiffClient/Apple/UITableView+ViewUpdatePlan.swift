@@ -11,14 +11,10 @@ extension UITableView {
         _ plan: ViewUpdatePlan, setSnapshot: @escaping @MainActor (WireSnapshot) -> Void,
         animation: UITableView.RowAnimation = .automatic, completion: ((Bool) -> Void)? = nil
     ) {
-        if plan.reloadsWholeView(setSnapshot: setSnapshot, reload: reloadData) {
-            completion?(true)
-            return
-        }
-        for stage in plan.stages {
-            let batch = PlatformBatch(stage.update)
-            performBatchUpdates {
-                setSnapshot(stage.snapshot)
+        plan.performBatches(
+            setSnapshot: setSnapshot, reload: reloadData,
+            performBatch: { updates, completion in self.performBatchUpdates(updates, completion: completion) },
+            applyStage: { batch in
                 self.deleteSections(batch.deletedSections, with: animation)
                 self.insertSections(batch.insertedSections, with: animation)
                 for move in batch.movedSections { self.moveSection(move.from, toSection: move.to) }
@@ -27,12 +23,8 @@ extension UITableView {
                 self.insertRows(at: batch.insertedItems, with: animation)
                 for move in batch.movedItems { self.moveRow(at: move.from, to: move.to) }
                 self.reloadRows(at: batch.reloadedItems, with: animation)
-            }
-        }
-        let updates = PlatformBatch(plan.updates)
-        performBatchUpdates(
-            {
-                setSnapshot(plan.final)
+            },
+            applyUpdates: { updates in
                 self.reloadSections(updates.reloadedSections, with: animation)
                 self.reloadRows(at: updates.reloadedItems, with: animation)
                 if #available(iOS 15.0, tvOS 15.0, *) {

@@ -3,10 +3,13 @@
 /// with `:` is a comment; `field: value` (one space after the colon dropped) sets `event`,
 /// appends to `data`, sets `id` (unless it holds a NUL) or `retry` (digits only); other fields
 /// are ignored; a blank line dispatches the event, unless no `data` came. A leading byte-order
-/// mark is skipped. O(bytes) per chunk, whatever the chunk boundaries.
-struct ServerSentEventParser: Sendable {
+/// mark is skipped. O(bytes) per chunk, whatever the chunk boundaries. The package's one reader
+/// of event streams: the client's, the followers benchmark's and the tests'.
+package struct ServerSentEventParser: Sendable {
     /// The reconnection delay the stream asked for (`retry:`), in milliseconds.
-    private(set) var retryMilliseconds: Int?
+    package private(set) var retryMilliseconds: Int?
+    /// Comment lines read so far (a server's heartbeats).
+    package private(set) var comments = 0
     private var line: [UInt8] = []
     /// The previous chunk ended with CR: a LF starting this one belongs to that line end.
     private var afterCarriageReturn = false
@@ -15,11 +18,13 @@ struct ServerSentEventParser: Sendable {
     private var data = ""
     private var hasData = false
     private var lastEventID = ""
+    /// The `id` field of the event being read, if it had one.
+    private var eventID: String?
 
-    init() {}
+    package init() {}
 
     /// The events `chunk` completes, in order.
-    mutating func feed(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent] {
+    package mutating func feed(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in chunk {
             if afterCarriageReturn {
@@ -50,7 +55,10 @@ struct ServerSentEventParser: Sendable {
             dispatch(into: &events)
             return
         }
-        if bytes.first == UInt8(ascii: ":") { return }
+        if bytes.first == UInt8(ascii: ":") {
+            comments += 1
+            return
+        }
         let field: ArraySlice<UInt8>
         var value: ArraySlice<UInt8>
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
@@ -74,6 +82,7 @@ struct ServerSentEventParser: Sendable {
             hasData = true
         case "id" where !value.contains(0):
             lastEventID = String(decoding: value, as: UTF8.self)
+            eventID = lastEventID
         case "retry" where !value.isEmpty && value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }):
             retryMilliseconds = Int(String(decoding: value, as: UTF8.self))
         default:
@@ -88,10 +97,12 @@ struct ServerSentEventParser: Sendable {
             eventType = ""
             data = ""
             hasData = false
+            eventID = nil
         }
         guard hasData else { return }
         events.append(
-            ServerSentEvent(type: eventType.isEmpty ? "message" : eventType, data: data, lastEventID: lastEventID))
+            ServerSentEvent(
+                type: eventType.isEmpty ? "message" : eventType, data: data, id: eventID, lastEventID: lastEventID))
     }
 
     private static let lineFeed = UInt8(ascii: "\n")

@@ -2,7 +2,8 @@
 /// loop nothing until it is due: no visit to every connection per tick. An entry names a
 /// connection by fd and identity; one for a connection closed since is dropped when it fires.
 /// Deadlines are rounded up to a grid (``EventLoop/timerGrid``), so one wake-up serves every
-/// timer due within it: 18,000 streams' heartbeats cost 100 wake-ups a second, not 1,200.
+/// timer due within it, however many streams' heartbeats fall there (docs/benchmarks.md,
+/// "Event streams, one instance").
 struct TimerHeap {
     enum Kind {
         /// A stream's heartbeat (`EventLoop+Streaming.swift`).

@@ -5,7 +5,7 @@
 /// Held as the fields' bytes in one allocation (``_HeaderBytes``), none while there are no
 /// fields: the parser appends a header line's name and value as they are, and a `String` is
 /// made only for a value someone reads (building a name and a value string for every line
-/// cost a fifth of parsing a request).
+/// would be a large share of parsing a request).
 ///
 /// Sendable without checking because `ManagedBuffer` (which `_HeaderBytes` extends) cannot be
 /// `Sendable`; the bytes are changed only by headers that hold them alone.
@@ -189,18 +189,8 @@ public struct HTTPHeaders: @unchecked Sendable, Equatable, Sequence, Expressible
         )
     }
 
-    /// ASCII case-insensitive equality of two header names. Compares the strings' UTF-8
-    /// storage in place (one length check, then a byte loop): matching through the views'
-    /// iterators cost a fifth of a small request's parsing.
-    public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in bytesMatchIgnoringCase(left, right) } }
-    }
-
-    /// The same over two buffers, indexed directly: names are compared for every field of
-    /// every request, and the generic walk above took twice the instructions.
+    /// ASCII case-insensitive equality of two header names' bytes, indexed directly: names are
+    /// compared for every field of every request, so no generic walk over the views.
     static func bytesMatchIgnoringCase(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for index in 0..<lhs.count where HTTPBytes.lowercased(lhs[index]) != HTTPBytes.lowercased(rhs[index]) {
@@ -209,6 +199,7 @@ public struct HTTPHeaders: @unchecked Sendable, Equatable, Sequence, Expressible
         return true
     }
 
+    /// The same over any two byte collections (a field's bytes against a literal's UTF-8).
     static func bytesMatchIgnoringCase<L: Collection<UInt8>, R: Collection<UInt8>>(_ lhs: L, _ rhs: R) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (left, right) in zip(lhs, rhs) where HTTPBytes.lowercased(left) != HTTPBytes.lowercased(right) {

@@ -1,5 +1,9 @@
-/// An RFC 9457 problem detail, sent as `application/problem+json`. The transport answers its
-/// own protocol errors (400, 408, 413, 414, 431, 503, ...) with these; handlers may too.
+import ListDiffJSON
+
+/// An RFC 9457 problem detail, sent as `application/problem+json`: the transport's own
+/// answers to what it refuses before or around a route (400, 404, 405, 408, 413, 414, 431,
+/// 503, ...). Its JSON is ListDiffJSON's ``ListDiffJSON/JSONWriter/writeProblem(type:title:status:detail:members:)``,
+/// the one problem writer every layer shares.
 public struct HTTPProblem: Sendable, Equatable {
     /// A URI naming the problem type; `about:blank` means "the status says it all".
     public var type: String
@@ -15,22 +19,17 @@ public struct HTTPProblem: Sendable, Equatable {
         self.detail = detail
     }
 
-    /// The JSON body: `{"type":…,"title":…,"status":…,"detail":…}`.
+    /// The JSON body: `{"type":…,"title":…,"status":…,"detail":…}`. O(size).
     public var jsonBytes: [UInt8] {
-        var json = "{\"type\":"
-        JSONStringEscaping.append(type, to: &json)
-        json += ",\"title\":"
-        JSONStringEscaping.append(title, to: &json)
-        json += ",\"status\":\(status),\"detail\":"
-        JSONStringEscaping.append(detail, to: &json)
-        json += "}"
-        return Array(json.utf8)
+        var writer = JSONWriter(reservingCapacity: 96 + detail.utf8.count)
+        writer.writeProblem(type: type, title: title, status: status, detail: detail)
+        return writer.bytes
     }
 
     /// The problem as a response (with `Connection: close` if `closesConnection`).
     public func response(closesConnection: Bool = false) -> HTTPResponse {
         HTTPResponse(
-            status: status, headers: ["Content-Type": "application/problem+json"],
+            status: status, headers: ["Content-Type": JSONWriter.problemMediaType],
             body: jsonBytes, closesConnection: closesConnection
         )
     }

@@ -118,8 +118,8 @@ enum ResponseSerializer {
                 remaining /= 10
                 count += 1
             }
-            // The tuple's memory is bound to UInt8; appended as typed bytes, one copy (the raw
-            // slice went through the generic path, a few hundred instructions a number).
+            // The tuple's memory is bound to UInt8; appended as typed bytes, one copy (a raw
+            // slice would go through the generic path for every number).
             output.append(
                 contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]).assumingMemoryBound(
                     to: UInt8.self))

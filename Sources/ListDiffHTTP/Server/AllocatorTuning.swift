@@ -10,8 +10,8 @@ import Darwin
 ///
 /// glibc hands large blocks (a request body, a snapshot's item array) back to the kernel as
 /// soon as they are freed and maps fresh ones for the next request, so every request pays
-/// page faults for memory it just had: measured here, about half of the time to decode a
-/// 300 KB diff request. Keeping freed memory in the heap removes that. Blocks of 4 MiB and
+/// page faults for memory it just had, a large share of decoding a large diff request.
+/// Keeping freed memory in the heap removes that. Blocks of 4 MiB and
 /// more (a large body) are still mapped and unmapped on their own — their page faults are
 /// small beside the work on them, and a thread's arena would otherwise keep them resident
 /// for good (`malloc_trim` does not shrink the top of a thread's heap); what a burst leaves

@@ -9,8 +9,8 @@ final class Connection {
     // Unchecked exclusivity for the properties read or changed several times per request
     // (parser, outbound, state, writeProgress): a connection is touched only on its loop's
     // thread and no access to one of them nests inside another to the same (each move is one
-    // self-contained method), so the runtime's dynamic check (about 150 instructions each
-    // time under callgrind) would only ever pass.
+    // self-contained method), so the runtime's dynamic check, paid on every access, would
+    // only ever pass.
     @exclusivity(unchecked) var parser: HTTPRequestParser
     @exclusivity(unchecked) var outbound: OutboundQueue
     /// The readiness bits currently registered with the poller.

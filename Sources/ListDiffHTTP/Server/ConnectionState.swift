@@ -1,6 +1,6 @@
 /// Where one connection is in its life. Every move is a method of this type that stops the
 /// process on a move its state does not allow (see `ConnectionState+Transitions.swift`), so
-/// the combinations that used to be implicit in six flags cannot arise.
+/// no combination of separate flags can describe a connection that cannot exist.
 ///
 ///     serving ──request to a worker or deferred──▶ awaiting ──answer──▶ serving
 ///     serving ──handler returned a stream──▶ streaming (from awaiting, via serving, for a worker's)

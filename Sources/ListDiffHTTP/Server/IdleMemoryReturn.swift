@@ -3,8 +3,8 @@ import Dispatch
 /// Hands back to the system the memory a burst left in the heap, once the burst has passed.
 ///
 /// ``AllocatorTuning/retainFreedMemory()`` keeps freed memory for reuse, which makes steady
-/// load fast but would keep a spike's high-water mark for ever (120 clients of 16 MiB bodies:
-/// 2 GB resident after they left). Once a second this compares the resident size with the
+/// load fast but would keep a spike's high-water mark for ever (many clients' large bodies
+/// stay resident after they left). Once a second this compares the resident size with the
 /// heap in use; when the difference stays above ``slackBytes`` for two checks in a row while
 /// no request body is buffered, it trims the heap. Steady load reuses its freed memory and
 /// stays under the slack, so it never pays for a trim. A check is skipped when the transport

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// A body is counted from its head (its declared length) or, when chunked, as it arrives,
 /// until its response is queued; a request that would pass the limit is answered 503 with
-/// `Retry-After` and its body is never read. Without it, 120 clients each sending a 16 MiB
-/// body held 2 GB at once. (Bodies of at most 16 KiB that arrive whole with their head are
+/// `Retry-After` and its body is never read. Without it, the per-request limit bounds
+/// nothing: many clients each sending a body at that limit are held all at once. (Bodies of
+/// at most 16 KiB that arrive whole with their head are
 /// not counted: ``EventLoop/uncountedBodyBytes``.)
 final class SharedBudget: @unchecked Sendable {
     // Sendable argument: `held` is only touched while holding `lock`.

@@ -7,7 +7,7 @@ extension JSONWriter {
     /// `body` returns how many it wrote, and the rest is dropped. Lets a long run of numbers be
     /// written with no per-byte capacity or uniqueness checks. The room is taken without
     /// being filled first (``_UnwrittenBytes``): bytes need no initialising, and zeroing the
-    /// worst case of every member cost a small changeset 1,400 instructions. O(maxCount).
+    /// worst case of every member would be a real cost for a small changeset. O(maxCount).
     @inlinable
     mutating func _withUnsafeSpace(atMost maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         let start = bytes.count

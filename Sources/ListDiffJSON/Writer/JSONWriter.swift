@@ -81,7 +81,7 @@ public struct JSONWriter {
     ///
     /// Disfavoured so that a literal name (`key("deletes")`) takes the `StaticString` form,
     /// which reads the name's bytes where they lie: through a `String`, each of a changeset's
-    /// member names cost about 350 instructions.
+    /// member names would be bridged and measured at run time.
     @inlinable
     @_disfavoredOverload
     public mutating func key(_ name: String) {
@@ -197,8 +197,8 @@ public struct JSONWriter {
         _append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends `raw` in one copy: appended as typed bytes, not as the raw buffer, which took
-    /// about a hundred instructions a call (a member name's quoted run, for one).
+    /// Appends `raw` in one copy: appended as typed bytes, not as the raw buffer, which goes
+    /// through the standard library's generic path on every call.
     @inlinable
     mutating func _append(_ raw: UnsafeRawBufferPointer) {
         raw.withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }

@@ -13,8 +13,8 @@ public struct ServiceConfiguration: Sendable, Equatable {
     /// Item steps one operations request may cost, counted as ``StoreLimits/maxOperationWork``
     /// counts them; more → 422 before anything is applied.
     /// Bulk changes belong in a `PUT` of the new snapshot, whose diff costs O(items). The
-    /// default holds a request to about a second: an item step of a move on a 200,000-item
-    /// list costs ~90 ns (release build).
+    /// default holds a request to about a second at the item step's cost on a large list
+    /// (`listdiff-bench --filter operations-200k`).
     public var maxOperationWork: Int
     /// Versions kept per snapshot, the current one included; `changes?since=` an older one
     /// answers with a reset.

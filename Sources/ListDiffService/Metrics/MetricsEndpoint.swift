@@ -24,14 +24,12 @@ extension ListDiffService {
     public func mountProbesAndMetrics(on router: inout Router, transport: TransportProbe) {
         router.get("/readyz") { [store] _ in
             guard transport.attached?.isReady == true else {
-                return HTTPProblem(status: 503, detail: "not ready: the server is starting or shutting down").response()
+                return ServiceProblem.notReady("the server is starting or shutting down").response
             }
             guard store.isReachable else {
-                return HTTPProblem(
-                    status: 503,
-                    detail:
-                        "not ready: the snapshot store has not answered, or answers that it cannot serve now (busy, loading, its cluster down); checking again in the background"
-                ).response()
+                return ServiceProblem.notReady(
+                    "the snapshot store has not answered, or answers that it cannot serve now (busy, loading, its cluster down); checking again in the background"
+                ).response
             }
             return .text("ready\n")
         }

@@ -3,8 +3,9 @@ import ListDiffJSON
 import ListDiffWire
 
 /// Every way a service request fails, as an RFC 9457 problem the client can act on: the
-/// service's one problem type (the transport's `HTTPProblem` answers only what it must before a
-/// route runs), written with ListDiffJSON's ``JSONWriter/writeProblem(type:title:status:detail:members:)``.
+/// service's one problem type, for every route it mounts (the transport's `HTTPProblem` answers
+/// only what the transport itself refuses), written with ListDiffJSON's
+/// ``JSONWriter/writeProblem(type:title:status:detail:members:)``.
 struct ServiceProblem: Error {
     /// `urn:listdiff:problem:<name>` (``type(_:)``).
     var type: String
@@ -24,6 +25,16 @@ struct ServiceProblem: Error {
         self.status = status
         self.detail = detail
         self.extensions = extensions
+    }
+
+    /// A problem whose status says it all (`about:blank`, titled by the status, as the
+    /// transport's own problems are), for a route that answers the way the transport would.
+    init(status: Int, title: String, detail: String) {
+        self.type = "about:blank"
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.extensions = []
     }
 
     /// The `type` URI of a named problem; `openapi.yaml` lists them.
@@ -88,6 +99,12 @@ struct ServiceProblem: Error {
     static func isJSON(mediaType: String) -> Bool {
         let type = mediaType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces.lowercased() } ?? ""
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    /// `/readyz` refusing traffic (503), as `about:blank` like the transport's own 503s: a
+    /// probe reads the status, and `openapi.yaml` gives the route the transport's problem.
+    static func notReady(_ detail: String) -> ServiceProblem {
+        ServiceProblem(status: 503, title: "Service Unavailable", detail: "not ready: \(detail)")
     }
 
     static func notFound(_ detail: String) -> ServiceProblem {

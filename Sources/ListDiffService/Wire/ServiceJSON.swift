@@ -4,8 +4,8 @@ import ListDiffJSON
 import ListDiffStore
 import ListDiffWire
 
-/// The service's response bodies: the wire's document writers (each beside its reader in
-/// `ListDiffJSON`), given the store's versions and the request's format.
+/// The service's response bodies: the wire's document writers (`ListDiffWire`), given the
+/// store's versions and the request's format.
 enum ServiceJSON {
     /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed. The
     /// changeset's assembly is timed by `metrics`. O(changeset + values).

@@ -38,8 +38,8 @@ final class SessionStore: @unchecked Sendable {
     /// A sweep of idle sessions starts at most this often (nanoseconds): every 5 s, or a quarter
     /// of the time to live if that is shorter; it goes on over the requests that follow.
     private let sweepInterval: UInt64
-    /// Sessions one request visits at most while a sweep is in progress: a whole sweep of 18,000
-    /// sessions held the lock for 12 ms, in front of every request queued behind it.
+    /// Sessions one request visits at most while a sweep is in progress: a whole sweep of many
+    /// sessions at once would hold the lock in front of every request queued behind it.
     static let sweepBatch = 256
 
     init(limits: StoreLimits) {

@@ -1,5 +1,5 @@
 /// What identifies a stored version without its items: the version, the digest of its
-/// snapshot (``ListDiffJSON/SnapshotDigest``) and its form.
+/// snapshot (``ListDiffWire/SnapshotDigest``) and its form.
 public struct SnapshotHead: Sendable, Equatable {
     public var version: SnapshotVersion
     public var digest: String

@@ -55,7 +55,7 @@ public enum SnapshotDigest {
                     for position in items.indices {
                         if position > 0 { canonical.appendASCII(",") }
                         // The content is read unretained (the snapshot keeps it alive): an atomic
-                        // retain and release per item were a fifth of the digest.
+                        // retain and release per item would be a large share of the digest.
                         let storage = items[position].content.map { Unmanaged.passUnretained($0._storage) }
                         write(id: items[position].id, content: storage, into: &canonical)
                     }

@@ -3,8 +3,8 @@
 /// The two snapshots of a ``WireDiffRequest``, held in one box so that when the request's last
 /// copy goes, the item arrays that nothing else holds are emptied here, in code specialised
 /// for the wire's items. Left to themselves, the arrays' storage destroys its items through
-/// the run-time value witnesses of the generic `Snapshot.Item` (about 60 instructions an
-/// item, a fifth of decoding a request of short identifiers); emptied here, an item without
+/// the run-time value witnesses of the generic `Snapshot.Item`, which cost a good part of
+/// decoding a request of short identifiers; emptied here, an item without
 /// references (a short identifier or a UUID, no content) costs a test (see
 /// ``_PlainItems/empty(_:)``). Arrays still held elsewhere (a snapshot kept after the request)
 /// are left alone.

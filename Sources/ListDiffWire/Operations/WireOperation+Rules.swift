@@ -7,8 +7,9 @@ extension WireOperation {
     /// How many item steps the operation may cost per item of the snapshot, for a request's
     /// work limit: 1, but an operation that may change an outline section's structure
     /// (appending or replacing children, and item operations on a snapshot with outlines)
-    /// costs ``outlineStepWeight`` — measured at 12–13 ns an item against 3–4.7 ns for an item
-    /// operation on a flat section (`listdiff-bench --filter operations-200k`). O(1).
+    /// costs ``outlineStepWeight``, as many times dearer per item as it runs slower than an item
+    /// operation on a flat section (`listdiff-bench --filter operations-200k`; figures in
+    /// docs/benchmarks.md). O(1).
     public func stepWeight(onSnapshotWithOutlines hasOutlines: Bool) -> Int {
         switch self {
         case .expand, .collapse: return 1

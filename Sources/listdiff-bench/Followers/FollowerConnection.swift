@@ -1,4 +1,5 @@
 import Glibc
+import ListDiffClient
 
 /// One follower: a connection that long-polls its session's snapshot or reads its event
 /// stream, and the version and sequence number it has reached.
@@ -20,7 +21,8 @@ final class FollowerConnection {
     /// Bytes of its request not yet sent.
     var unsent: [UInt8] = []
     var response = HTTPResponseReader()
-    var events = EventStreamReader()
+    /// Its event stream's reader (the client's parser).
+    var events = ServerSentEventParser()
 
     /// Closes its socket and forgets what was in flight on it; it keeps its version.
     func closeConnection() {
@@ -29,7 +31,7 @@ final class FollowerConnection {
         state = .waiting
         unsent = []
         response = HTTPResponseReader()
-        events = EventStreamReader()
+        events = ServerSentEventParser()
     }
 
     init(session: Int, source: Int, port: Int) {

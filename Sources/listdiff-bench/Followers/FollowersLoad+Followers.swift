@@ -1,5 +1,6 @@
 import CListDiffEpoll
 import Glibc
+import ListDiffClient
 
 extension FollowersLoad {
     /// Every session seeded: each follower starts from its session's first version.
@@ -134,7 +135,7 @@ extension FollowersLoad {
         case .streamHead(let status):
             if status == 200 { markOpen(index) } else { reconnect(index, reason: "stream answered \(status)") }
         case .streamData(let bytes):
-            for event in follower.events.read(bytes) { read(event, follower: index, now: now) }
+            for event in follower.events.feed(bytes) { read(event, follower: index, now: now) }
         case .streamEnd:
             reconnect(index, reason: "the stream ended", dropped: true)
         case .malformed(let message):
@@ -142,14 +143,14 @@ extension FollowersLoad {
         }
     }
 
-    private func read(_ event: EventStreamReader.Event, follower index: Int, now: UInt64) {
+    private func read(_ event: ServerSentEvent, follower index: Int, now: UInt64) {
         switch event.type {
         case "changes":
-            let to = WriteBodyFields.string("to", in: event.data)
+            let to = WriteBodyFields.string("to", in: event.data.utf8)
             if event.id != to { tally.error("follower \(index): event id \(event.id ?? "none") is not its to") }
             check(
-                follower: index, from: WriteBodyFields.string("from", in: event.data), to: to,
-                sequence: WriteBodyFields.sequence(in: event.data), now: now)
+                follower: index, from: WriteBodyFields.string("from", in: event.data.utf8), to: to,
+                sequence: WriteBodyFields.sequence(in: event.data.utf8), now: now)
         case "reconnect" where options.failover:
             break
         case "snapshot", "reset", "deleted", "reconnect":

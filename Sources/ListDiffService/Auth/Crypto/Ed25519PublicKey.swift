@@ -2,7 +2,7 @@ import CLibCrypto
 
 /// An Ed25519 public key (RFC 8032), checked by libcrypto's `EVP_DigestVerify`. Each check
 /// copies a context set up once for the key (`EVP_MD_CTX_copy_ex`) rather than setting one up
-/// (`EVP_DigestVerifyInit` fetches the algorithm from its provider: about a fifth of a check).
+/// (`EVP_DigestVerifyInit` fetches the algorithm from its provider, a sizeable part of a check).
 /// As libsodium does, it refuses keys of small order or that are no point, and signatures
 /// whose `R` is of small order (``Ed25519PointCheck``); libcrypto refuses an `S` not below the
 /// group order.

@@ -2,9 +2,9 @@ import CLibCrypto
 import Foundation
 
 /// An HMAC-SHA256 key, computed by libcrypto's EVP_MAC. Setting a MAC context up (fetching
-/// the algorithm, hashing the key into its pads) costs microseconds in OpenSSL 3, more than
-/// the MAC of a token, so the keyed contexts are kept and re-initialised (`EVP_MAC_init` with
-/// no key keeps the key), one per thread verifying at once.
+/// the algorithm, hashing the key into its pads) costs more in OpenSSL 3 than the MAC of a
+/// token, so the keyed contexts are kept and re-initialised (`EVP_MAC_init` with no key keeps
+/// the key), one per thread verifying at once.
 final class HMACSHA256Key: @unchecked Sendable {
     // Sendable argument: `idle` is only touched while holding `lock`; a context is used by
     // one thread at a time (taken out of `idle` while in use).
