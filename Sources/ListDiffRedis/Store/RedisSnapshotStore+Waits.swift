@@ -33,8 +33,8 @@ extension RedisSnapshotStore {
     }
 
     /// Checks the waits on `addresses` again. A failed check of one snapshot retries that
-    /// snapshot alone: retrying every wait after one timeout cost an instance holding 4,000
-    /// streams 4,000 round trips per idle turn, which timed out more checks in turn.
+    /// snapshot alone: retrying every wait after one timeout costs a round trip per snapshot
+    /// waited on, on a server already slow to answer, and timed out more checks in turn.
     func recheck(_ addresses: [SnapshotAddress]) {
         for address in addresses { answerIfChanged(address) }
     }

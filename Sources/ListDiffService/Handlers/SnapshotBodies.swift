@@ -5,9 +5,9 @@ import ListDiffStore
 /// `snapshot` event, a `reset` — encoded once per version and form and shared by every reader
 /// of that version: the transport queues one buffer however many connections send it
 /// (``ListDiffHTTP`` counts it once against `--max-buffered-response-bytes`), where an encode
-/// per request held one copy per reader (80 readers that did not read a 4.1 MB snapshot: 300
-/// MB). Keeps the last few, within ``capacity`` documents and ``capacityBytes`` bytes; a
-/// larger document is encoded per request and not kept.
+/// per request held one copy per reader — a large snapshot's readers that stop reading would
+/// hold it many times over. Keeps the last few, within ``capacity`` documents and
+/// ``capacityBytes`` bytes; a larger document is encoded per request and not kept.
 final class SnapshotBodies: @unchecked Sendable {
     // Sendable argument: `recent`, `order` and `heldBytes` are only touched while holding `lock`.
     /// Which document of a version.
