@@ -26,16 +26,16 @@
 /// The input buffer must stay valid and unchanged while the reader and the ``JSONString``s it
 /// returns are used; ``read(_:options:_:)`` arranges that for arrays.
 public struct JSONReader {
-    @usableFromInline package let _bytes: UnsafeRawBufferPointer
-    @usableFromInline package let _count: Int
+    @usableFromInline let _bytes: UnsafeRawBufferPointer
+    @usableFromInline let _count: Int
     @usableFromInline let _maxDepth: Int
-    @usableFromInline package var _position: Int
+    @usableFromInline var _position: Int
     /// The containers the caller entered with `beginObject`/`beginArray` and has not left,
     /// outermost first, except the innermost one, which is kept apart in `_top` so that the
     /// per-element bookkeeping touches no array.
     @usableFromInline var _frames: [_ReaderFrame]
     /// The innermost entered container; meaningful only while `_depth > 0`.
-    @usableFromInline package var _top: _ReaderFrame
+    @usableFromInline var _top: _ReaderFrame
     /// The number of entered containers (`_frames.count + 1`, or 0).
     @usableFromInline var _depth: Int
     /// Container kinds (1 = object) of the values being skipped or captured, as a bit stack:
@@ -112,7 +112,7 @@ public struct JSONReader {
     /// only whitespace follows the top-level value. O(trailing whitespace).
     @inlinable
     public mutating func finish() throws(JSONReadError) {
-        _skipWhitespace()
+        skipWhitespace()
         guard _depth == 0 else {
             throw _unexpected(expected: _top.isObject ? "',' or '}'" : "',' or ']'")
         }
