@@ -62,6 +62,27 @@ import Testing
         }
     }
 
+    @Test func plainStringElementsAreReadAndOthersLeftAlone() throws {
+        let body = Array(#"["a", "bc","d\u0065", "é", 2]"#.utf8)
+        try JSONReader.read(body) { (reader) throws(JSONReadError) in
+            try reader.beginArray()
+            #expect(reader.nextPlainStringElement() == 2..<3)
+            #expect(reader.nextPlainStringElement() == 7..<9)
+            #expect(reader.currentIndex == 1)
+            for expected in ["de", "é"] {
+                #expect(reader.nextPlainStringElement() == nil)
+                #expect(try reader.hasNextElement())
+                #expect(try reader.readStringValue() == expected)
+            }
+            #expect(reader.nextPlainStringElement() == nil)
+            #expect(try reader.hasNextElement())
+            #expect(try reader.readInt() == 2)
+            #expect(reader.nextPlainStringElement() == nil)
+            #expect(try reader.hasNextElement() == false)
+            try reader.finish()
+        }
+    }
+
     @Test func specialByteMaskFlagsTheFirstByteThatEndsPlainContents() {
         func first(_ text: String) -> Int {
             var word: UInt64 = 0

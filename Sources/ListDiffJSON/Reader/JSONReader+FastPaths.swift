@@ -71,6 +71,25 @@ extension JSONReader {
         return position
     }
 
+    /// Reads the next element of the innermost array when it is a string of printable ASCII
+    /// without escapes (the usual identifier): returns the range of its contents in ``input``
+    /// and moves past it, as ``hasNextElement()`` then ``readString()`` would. Returns nil,
+    /// having moved nothing, for anything else (the array's end, another kind of value,
+    /// escapes, non-ASCII, malformed input), which the caller then reads the usual way.
+    ///
+    /// - Precondition: the innermost container the caller entered is an array.
+    /// - Complexity: O(length), eight bytes per step.
+    @inlinable
+    @inline(__always)
+    public mutating func nextPlainStringElement() -> Range<Int>? {
+        guard let quote = stringElementQuote(from: _position, isFirst: _top.count == 0) else { return nil }
+        let end = plainStringEnd(from: quote &+ 1)
+        guard end < _count, _bytes[end] == UInt8(ascii: "\"") else { return nil }
+        _position = end &+ 1
+        _top.count &+= 1
+        return Range(uncheckedBounds: (quote &+ 1, end))
+    }
+
     /// A mask of `word`'s eight bytes (little-endian) with bit 7 set in the lowest byte that
     /// is `"`, `\`, a control character or non-ASCII: the first byte where plain string
     /// contents stop is `mask.trailingZeroBitCount / 8`, and none is when the mask is 0.

@@ -92,7 +92,11 @@ public struct JSONReader {
 
     /// The input the reader reads. O(1).
     @inlinable
-    public var input: UnsafeRawBufferPointer { _bytes }
+    public var input: UnsafeRawBufferPointer {
+        // Rebuilt from the stored count so that a caller's `input.count` is that count, which
+        // the reader's own scans use, and not a second value to keep.
+        UnsafeRawBufferPointer(start: _bytes.baseAddress, count: _count)
+    }
 
     /// The byte offset of the next unread byte. O(1).
     @inlinable

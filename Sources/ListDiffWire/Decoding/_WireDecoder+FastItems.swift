@@ -54,10 +54,10 @@ extension _WireDecoder {
         let pending = self.pending
         let seed = table.seed
         var position = reader.offset
-        let isFirst = reader.currentIndex < 0
+        var elementIndex = reader.currentIndex &+ 1
         var scanned = 0
         while scanned < pending.capacity {
-            guard let at = reader.stringElementQuote(from: position, isFirst: isFirst && scanned == 0) else { break }
+            guard let at = reader.stringElementQuote(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
             let low: UInt64
             let high: UInt64
@@ -96,6 +96,7 @@ extension _WireDecoder {
                 low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: seed),
                 offset: at)
             position = start &+ length &+ 1
+            elementIndex &+= 1
             scanned &+= 1
         }
         reader.moveUnchecked(to: position, elementsRead: scanned)
@@ -151,17 +152,9 @@ extension _WireDecoder {
     /// O(length), eight bytes per step.
     @inline(__always)
     mutating func _plainStringItem() -> Bool {
-        let bytes = reader.input
-        let count = bytes.count
-        guard let quote = reader.stringElementQuote(from: reader.offset, isFirst: reader.currentIndex < 0) else {
-            return false
-        }
-        let start = quote &+ 1
-        let position = reader.plainStringEnd(from: start)
-        guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
-        reader.moveUnchecked(to: position &+ 1, elementsRead: 1)
-        let entry = table.intern(bytes, start: start, end: position)
-        noteItem(entry, offset: quote)
+        guard let contents = reader.nextPlainStringElement() else { return false }
+        let entry = table.intern(reader.input, start: contents.lowerBound, end: contents.upperBound)
+        noteItem(entry, offset: contents.lowerBound &- 1)
         items.append(WireSnapshot.Item(table.id(entry)))
         return true
     }
