@@ -7,10 +7,18 @@
 // - Reader/       `JSONReader`, a pull reader for decoders that know the schema
 //                 (`beginObject`/`nextMember`, `beginArray`/`hasNextElement`, `readString`,
 //                 `readInt`, `readBool`, `readNull`, `peekKind`, `skipValue`, `captureValue`),
-//                 and `JSONValidator` for whole documents.
+//                 and `JSONValidator` for whole documents. For decoders with fast paths of
+//                 their own (the wire's item arrays): `skipWhitespace`, read-only scanners over
+//                 `input` (`stringElementQuote`, `plainStringEnd`, `specialByteMask`),
+//                 `pointer(toElementAt:)`, `JSONString(validatedContents:)`, `RawBytes`, and
+//                 `moveUnchecked(to:elementsRead:)` behind `@_spi(Unchecked)`.
 // - Fingerprint/  `ContentFingerprint`, the canonical 128-bit hash of a captured value, computed
-//                 by the reader in the same pass that captures it.
-// - Writer/       `JSONWriter` (bytes out) and `writeProblem`, an RFC 9457 problem body's JSON.
+//                 by the reader in the same pass that captures it; `JSONDecimal`, the exact
+//                 decimal value numbers are hashed and canonicalized by; `ByteHash`, the keyed
+//                 one-lane hash of byte strings (the wire's identifiers).
+// - Writer/       `JSONWriter` (bytes out) and `writeProblem`, an RFC 9457 problem body's JSON;
+//                 `writeDecimal` and, behind `@_spi(Unchecked)`, `arrayMemberUnchecked` for
+//                 long runs of numbers.
 // - Errors/       `JSONReadError` (offset, line, column, JSON Pointer, expected vs found),
 //                 `JSONPointer` (RFC 6901) and `NearestName` (did-you-mean suggestions).
 //

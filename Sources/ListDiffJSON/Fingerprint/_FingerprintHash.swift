@@ -1,11 +1,11 @@
 /// The keyed hash primitives of ``ContentFingerprint``: a wyhash-style multiply-fold over two
 /// lanes with independent per-process keys.
 @usableFromInline
-package enum _FingerprintHash {
-    @usableFromInline package static let p0: UInt64 = 0xA076_1D64_78BD_642F
-    @usableFromInline package static let p1: UInt64 = 0xE703_7ED1_A0B4_28DB
-    @usableFromInline package static let p2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
-    @usableFromInline package static let p3: UInt64 = 0x5899_65CC_7537_4CC3
+enum _FingerprintHash {
+    @usableFromInline static let p0: UInt64 = 0xA076_1D64_78BD_642F
+    @usableFromInline static let p1: UInt64 = 0xE703_7ED1_A0B4_28DB
+    @usableFromInline static let p2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
+    @usableFromInline static let p3: UInt64 = 0x5899_65CC_7537_4CC3
 
     /// Type tags keeping values of different kinds (and the roles of a combination) apart.
     @usableFromInline static let tagString: UInt64 = 0x1
@@ -20,7 +20,7 @@ package enum _FingerprintHash {
     @usableFromInline static let tagZero: UInt64 = 0xA
 
     /// The per-process keys, drawn once from the system random number generator.
-    @usableFromInline package static let seed: _Lanes = {
+    @usableFromInline static let seed: _Lanes = {
         var generator = SystemRandomNumberGenerator()
         return _Lanes(a: generator.next(), b: generator.next())
     }()
@@ -39,7 +39,7 @@ package enum _FingerprintHash {
     /// The 64 bits of a 128-bit product folded together. O(1).
     @inlinable
     @inline(__always)
-    package static func mum(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    static func mum(_ x: UInt64, _ y: UInt64) -> UInt64 {
         let product = x.multipliedFullWidth(by: y)
         return product.high ^ product.low
     }
@@ -93,7 +93,7 @@ package enum _FingerprintHash {
     /// the same words whether or not 16 bytes can be read at `start`. O(1).
     @inlinable
     @inline(__always)
-    package static func shortWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (UInt64, UInt64) {
+    static func shortWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (UInt64, UInt64) {
         guard start &+ 16 <= bytes.count else {
             let split = min(count, 8)
             return (
@@ -110,7 +110,7 @@ package enum _FingerprintHash {
     /// zeroed. O(1).
     @inlinable
     @inline(__always)
-    package static func maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
+    static func maskedWords(_ first: UInt64, _ second: UInt64, count: Int) -> (UInt64, UInt64) {
         let low = count >= 8 ? first : first & ((1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1)
         let high =
             count >= 16 ? second : count > 8 ? second & ((1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1) : 0
@@ -119,7 +119,7 @@ package enum _FingerprintHash {
 
     /// The bytes `start..<end` (at most eight) as a little-endian word, zero-padded.
     @inlinable
-    package static func partialWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
+    static func partialWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt64 {
         var word: UInt64 = 0
         var shift: UInt64 = 0
         for index in start..<end {

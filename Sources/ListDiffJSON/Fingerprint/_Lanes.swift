@@ -1,8 +1,8 @@
 /// Two independent 64-bit hash lanes.
 @usableFromInline
-package struct _Lanes: Sendable {
-    @usableFromInline package var a: UInt64
-    @usableFromInline package var b: UInt64
+struct _Lanes: Sendable {
+    @usableFromInline var a: UInt64
+    @usableFromInline var b: UInt64
 
     @inlinable
     init(a: UInt64, b: UInt64) {

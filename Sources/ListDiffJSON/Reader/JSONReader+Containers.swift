@@ -19,7 +19,7 @@ extension JSONReader {
     @inlinable
     public mutating func nextMember() throws(JSONReadError) -> JSONString? {
         precondition(_depth > 0 && _top.isObject, "nextMember() called outside an object")
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count else {
             throw _unexpected(expected: _top.count == 0 ? "a member name string or '}'" : "',' or '}'")
         }
@@ -35,7 +35,7 @@ extension JSONReader {
             }
             _position &+= 1
             _top.keyStart = -1
-            _skipWhitespace()
+            skipWhitespace()
             byte = _position < _count ? _bytes[_position] : 0
         }
         guard byte == UInt8(ascii: "\"") else {
@@ -46,7 +46,7 @@ extension JSONReader {
         _top.keyStart = key.start
         _top.keyEnd = key.end
         _top.count &+= 1
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: ":") else {
             throw _unexpected(expected: "':' after the member name")
         }
@@ -60,7 +60,7 @@ extension JSONReader {
     @inlinable
     public mutating func hasNextElement() throws(JSONReadError) -> Bool {
         precondition(_depth > 0 && !_top.isObject, "hasNextElement() called outside an array")
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count else {
             throw _unexpected(expected: _top.count == 0 ? "a JSON value or ']'" : "',' or ']'")
         }
@@ -75,7 +75,7 @@ extension JSONReader {
             }
             _position &+= 1
             _top.count &+= 1
-            _skipWhitespace()
+            skipWhitespace()
             if _position < _count, _bytes[_position] == UInt8(ascii: "]") {
                 throw _unexpected(expected: "a JSON value after ','")
             }
@@ -94,7 +94,7 @@ extension JSONReader {
 
     @inlinable
     mutating func _beginContainer(open: UInt8, kind: JSONValueKind) throws(JSONReadError) {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == open else {
             throw _typeMismatch(expected: kind.phrase)
         }

@@ -38,7 +38,7 @@ extension JSONReader {
     @usableFromInline
     @inline(never)
     mutating func _typeMismatch(expected: String) -> JSONReadError {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count else { return _unexpected(expected: expected) }
         let found: String
         switch _bytes[_position] {

@@ -1,25 +1,4 @@
 extension JSONReader {
-    /// Skips JSON whitespace (space, tab, line feed, carriage return). O(whitespace).
-    @inlinable
-    @inline(__always)
-    package mutating func _skipWhitespace() {
-        _position = _afterWhitespace(from: _position)
-    }
-
-    /// The first offset at or after `position` that is not JSON whitespace. O(whitespace).
-    @inlinable
-    @inline(__always)
-    package func _afterWhitespace(from position: Int) -> Int {
-        var position = position
-        while position < _count {
-            let byte = _bytes[position]
-            if byte > 0x20 { return position }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return position }
-            position &+= 1
-        }
-        return position
-    }
-
     /// The first offset at or after `position` inside a string that may hold `"`, `\`, a
     /// control character or a non-ASCII byte, scanning eight bytes per step; stops early,
     /// within the last seven bytes, where a whole word no longer fits. O(length).
@@ -28,46 +7,10 @@ extension JSONReader {
     func _plainRunEnd(from position: Int) -> Int {
         var position = position
         while position &+ 8 <= _count {
-            let special = Self._specialBytes(
+            let special = Self.specialByteMask(
                 UInt64(littleEndian: _bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
             if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
             position &+= 8
-        }
-        return position
-    }
-
-    /// The offset of the opening quote of the next element of the array being read, if that
-    /// element is a string: past whitespace and, unless it is the array's first element
-    /// (`isFirst`), the separating comma; nil for anything else. Compact input (`,"`) skips the
-    /// whitespace scans. O(whitespace).
-    @inlinable
-    @inline(__always)
-    package func _nextStringElement(from position: Int, isFirst: Bool) -> Int? {
-        var at = position
-        if !isFirst {
-            if at >= _count || _bytes[at] != UInt8(ascii: ",") {
-                at = _afterWhitespace(from: at)
-                guard at < _count, _bytes[at] == UInt8(ascii: ",") else { return nil }
-            }
-            at &+= 1
-        }
-        if at < _count, _bytes[at] == UInt8(ascii: "\"") { return at }
-        at = _afterWhitespace(from: at)
-        guard at < _count, _bytes[at] == UInt8(ascii: "\"") else { return nil }
-        return at
-    }
-
-    /// The first offset at or after `position` inside a string that holds `"`, `\`, a control
-    /// character or a non-ASCII byte (or the end of input): where plain contents stop.
-    /// O(length), eight bytes per step.
-    @inlinable
-    @inline(__always)
-    package func _plainStringEnd(from position: Int) -> Int {
-        var position = _plainRunEnd(from: position)
-        while position < _count {
-            let byte = _bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            position &+= 1
         }
         return position
     }
@@ -77,7 +20,7 @@ extension JSONReader {
     /// O(length); eight bytes per step while the contents are plain ASCII.
     @inlinable
     @inline(__always)
-    package mutating func _scanString() throws(JSONReadError) -> (start: Int, end: Int, hasEscapes: Bool) {
+    mutating func _scanString() throws(JSONReadError) -> (start: Int, end: Int, hasEscapes: Bool) {
         _position &+= 1
         let start = _position
         var hasEscapes = false
@@ -107,21 +50,6 @@ extension JSONReader {
                 _position &+= 1
             }
         }
-    }
-
-    /// A mask with bit 7 set in the lowest byte of `word` that is `"`, `\`, a control character
-    /// or non-ASCII (higher flags may be spurious; only the lowest one is used). O(1).
-    @inlinable
-    @inline(__always)
-    package static func _specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     /// Validates the escape whose backslash is at the current offset and moves past it.

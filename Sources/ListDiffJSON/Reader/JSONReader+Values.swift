@@ -3,7 +3,7 @@ extension JSONReader {
     /// byte that cannot start a value. O(whitespace).
     @inlinable
     public mutating func peekKind() throws(JSONReadError) -> JSONValueKind {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count else { throw _unexpected(expected: "a JSON value") }
         switch _bytes[_position] {
         case UInt8(ascii: "{"): return .object
@@ -20,7 +20,7 @@ extension JSONReader {
     /// escapes it is decoded into a new buffer. O(length).
     @inlinable
     public mutating func readString() throws(JSONReadError) -> JSONString {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: "\"") else {
             throw _typeMismatch(expected: JSONValueKind.string.phrase)
         }
@@ -39,7 +39,7 @@ extension JSONReader {
     /// O(length).
     @inlinable
     public mutating func readInt() throws(JSONReadError) -> Int {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: "-") || Self._isDigit(_bytes[_position]) else {
             throw _typeMismatch(expected: "an integer")
         }
@@ -64,7 +64,7 @@ extension JSONReader {
     /// O(length).
     @inlinable
     public mutating func readNumberBytes() throws(JSONReadError) -> UnsafeRawBufferPointer {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: "-") || Self._isDigit(_bytes[_position]) else {
             throw _typeMismatch(expected: JSONValueKind.number.phrase)
         }
@@ -75,7 +75,7 @@ extension JSONReader {
     /// Reads `true` or `false`. O(1).
     @inlinable
     public mutating func readBool() throws(JSONReadError) -> Bool {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count else { throw _unexpected(expected: JSONValueKind.bool.phrase) }
         switch _bytes[_position] {
         case UInt8(ascii: "t"):
@@ -92,7 +92,7 @@ extension JSONReader {
     /// Reads `null`. O(1).
     @inlinable
     public mutating func readNull() throws(JSONReadError) {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: "n") else {
             throw _typeMismatch(expected: JSONValueKind.null.phrase)
         }
@@ -103,7 +103,7 @@ extension JSONReader {
     /// and returns `false` (for optional members). O(1).
     @inlinable
     public mutating func readNullIfPresent() throws(JSONReadError) -> Bool {
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: "n") else { return false }
         try _scanLiteral("null")
         return true

@@ -3,7 +3,7 @@ extension JSONReader {
     /// depth limit). Errors inside it carry the pointer of the innermost element. O(length).
     @inlinable
     public mutating func skipValue() throws(JSONReadError) {
-        _skipWhitespace()
+        skipWhitespace()
         let start = _position
         var sink = _SkipSink()
         do {
@@ -40,7 +40,7 @@ extension JSONReader {
         let available = _maxDepth &- _depth
         var depth = 0
         nextValue: while true {
-            _skipWhitespace()
+            skipWhitespace()
             guard _position < _count else { throw _unexpected(expected: "a JSON value") }
             let byte = _bytes[_position]
             switch byte {
@@ -58,7 +58,7 @@ extension JSONReader {
                 depth &+= 1
                 _position &+= 1
                 sink.beginContainer(isObject: isObject)
-                _skipWhitespace()
+                skipWhitespace()
                 if _position < _count, _bytes[_position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     _position &+= 1
                     depth &-= 1
@@ -85,7 +85,7 @@ extension JSONReader {
                 throw _unexpected(expected: "a JSON value")
             }
             while depth > 0 {
-                _skipWhitespace()
+                skipWhitespace()
                 let isObject = _walkKind(at: depth &- 1)
                 guard _position < _count else {
                     throw _unexpected(expected: isObject ? "',' or '}'" : "',' or ']'")
@@ -94,7 +94,7 @@ extension JSONReader {
                 if next == UInt8(ascii: ",") {
                     _position &+= 1
                     if isObject {
-                        _skipWhitespace()
+                        skipWhitespace()
                         try _walkKey(&sink, afterComma: true)
                     }
                     continue nextValue
@@ -119,7 +119,7 @@ extension JSONReader {
         }
         let key = try _scanString()
         sink.key(_bytes, start: key.start, end: key.end, hasEscapes: key.hasEscapes)
-        _skipWhitespace()
+        skipWhitespace()
         guard _position < _count, _bytes[_position] == UInt8(ascii: ":") else {
             throw _unexpected(expected: "':' after the member name")
         }

@@ -26,16 +26,16 @@
 /// The input buffer must stay valid and unchanged while the reader and the ``JSONString``s it
 /// returns are used; ``read(_:options:_:)`` arranges that for arrays.
 public struct JSONReader {
-    @usableFromInline package let _bytes: UnsafeRawBufferPointer
-    @usableFromInline package let _count: Int
+    @usableFromInline let _bytes: UnsafeRawBufferPointer
+    @usableFromInline let _count: Int
     @usableFromInline let _maxDepth: Int
-    @usableFromInline package var _position: Int
+    @usableFromInline var _position: Int
     /// The containers the caller entered with `beginObject`/`beginArray` and has not left,
     /// outermost first, except the innermost one, which is kept apart in `_top` so that the
     /// per-element bookkeeping touches no array.
     @usableFromInline var _frames: [_ReaderFrame]
     /// The innermost entered container; meaningful only while `_depth > 0`.
-    @usableFromInline package var _top: _ReaderFrame
+    @usableFromInline var _top: _ReaderFrame
     /// The number of entered containers (`_frames.count + 1`, or 0).
     @usableFromInline var _depth: Int
     /// Container kinds (1 = object) of the values being skipped or captured, as a bit stack:
@@ -92,7 +92,11 @@ public struct JSONReader {
 
     /// The input the reader reads. O(1).
     @inlinable
-    public var input: UnsafeRawBufferPointer { _bytes }
+    public var input: UnsafeRawBufferPointer {
+        // Rebuilt from the stored count so that a caller's `input.count` is that count, which
+        // the reader's own scans use, and not a second value to keep.
+        UnsafeRawBufferPointer(start: _bytes.baseAddress, count: _count)
+    }
 
     /// The byte offset of the next unread byte. O(1).
     @inlinable
@@ -112,7 +116,7 @@ public struct JSONReader {
     /// only whitespace follows the top-level value. O(trailing whitespace).
     @inlinable
     public mutating func finish() throws(JSONReadError) {
-        _skipWhitespace()
+        skipWhitespace()
         guard _depth == 0 else {
             throw _unexpected(expected: _top.isObject ? "',' or '}'" : "',' or ']'")
         }

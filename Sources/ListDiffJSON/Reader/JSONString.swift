@@ -8,6 +8,25 @@ public enum JSONString {
     /// The decoded bytes of a string that had escapes.
     case unescaped([UInt8])
 
+    /// The string whose contents, as written between the quotes, are `raw`: borrowed when
+    /// it has no escapes, else decoded. For decoders that read and validated a string
+    /// themselves (``JSONReader/plainStringEnd(from:)``) or hold a validated value
+    /// (``JSONReader/captureValue()``).
+    ///
+    /// - Precondition: `raw` is the inside of a string of valid JSON.
+    /// - Complexity: O(length).
+    @inlinable
+    public init(validatedContents raw: UnsafeRawBufferPointer) {
+        guard raw.contains(UInt8(ascii: "\\")) else {
+            self = .borrowed(raw)
+            return
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        _Unescape.append(raw, from: 0, to: raw.count, into: &output)
+        self = .unescaped(output)
+    }
+
     /// Calls `body` with the UTF-8 bytes of the contents. O(1) plus `body`.
     @inlinable
     public func withUTF8<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
@@ -47,7 +66,7 @@ public enum JSONString {
         withUTF8 { bytes in
             guard bytes.count == literal.utf8CodeUnitCount else { return false }
             let expected = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-            return _Bytes.equal(bytes, 0, expected, 0, count: bytes.count)
+            return RawBytes.equal(bytes, 0, expected, 0, count: bytes.count)
         }
     }
 

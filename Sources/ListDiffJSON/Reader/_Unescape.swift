@@ -3,10 +3,10 @@
 /// Inputs are the bytes between the quotes; escapes are known to be well formed and
 /// surrogate escapes known to be paired, so no checks are repeated here.
 @usableFromInline
-package enum _Unescape {
+enum _Unescape {
     /// Appends the unescaped UTF-8 of `bytes[start..<end]` to `output`. O(end - start).
     @usableFromInline
-    package static func append(
+    static func append(
         _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, into output: inout [UInt8]
     ) {
         var index = start

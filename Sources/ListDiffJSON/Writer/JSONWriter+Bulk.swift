@@ -16,15 +16,19 @@ extension JSONWriter {
         bytes.removeLast(maxCount &- used)
     }
 
-    /// The most bytes `_writeDecimal` writes: a sign and 19 digits.
+    /// The most bytes ``writeDecimal(_:to:)`` writes: a sign and 19 digits.
     @inlinable
-    package static var _maxDecimalBytes: Int { 20 }
+    public static var maxDecimalBytes: Int { 20 }
 
-    /// Writes `value` in decimal at `out` and returns the number of bytes written.
-    /// O(digits), two digits per step.
+    /// Writes `value` in decimal at `out` and returns the number of bytes written: the
+    /// digits of ``int(_:)``, for writers of many numbers into space of their own (such as
+    /// the element writers of `arrayMemberUnchecked`).
+    ///
+    /// - Precondition: `out` has room for ``maxDecimalBytes`` bytes.
+    /// - Complexity: O(digits), two digits per step.
     @inlinable
     @inline(__always)
-    package static func _writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeDecimal(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var out = out
         var sign = 0
         if value < 0 {
@@ -66,9 +70,17 @@ extension JSONWriter {
     /// Writes the member `"name":[…]`, an array whose elements `write` puts at a pointer (at
     /// most `maxElementBytes` each, returning the count), comma-separated, name and elements
     /// in one pass over one reserved space: the name written apart (``key(_:)-(StaticString)``)
-    /// cost more than a short array. `name` is a literal that needs no escaping. O(count).
+    /// cost more than a short array.
+    ///
+    /// The writer trusts `write`: it must write at most `maxElementBytes` bytes of one valid
+    /// JSON value (numbers, or arrays of them, with ``writeDecimal(_:to:)``) and return how
+    /// many; nothing checks it.
+    ///
+    /// - Precondition: `name` is a literal that needs no escaping.
+    /// - Complexity: O(count × maxElementBytes).
+    @_spi(Unchecked)
     @inlinable
-    package mutating func _bulkMember<Element>(
+    public mutating func arrayMemberUnchecked<Element>(
         _ name: StaticString, _ elements: [Element], maxElementBytes: Int,
         _ write: (Element, UnsafeMutablePointer<UInt8>) -> Int
     ) {

@@ -27,9 +27,18 @@ extension JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether ``string(utf8:)`` writes `utf8` between its quotes as it is: it holds no
+    /// quote, backslash or control character.
+    ///
+    /// - Complexity: O(length).
+    @inlinable
+    public static func writesVerbatim(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        utf8.allSatisfy(_isCopiedAsIs)
+    }
+
     /// Whether a string's byte is written as it is (not a quote, a backslash or a control).
     @inlinable @inline(__always)
-    package static func _isCopiedAsIs(_ byte: UInt8) -> Bool {
+    static func _isCopiedAsIs(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 

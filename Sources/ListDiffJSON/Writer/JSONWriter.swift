@@ -146,8 +146,8 @@ public struct JSONWriter {
     public mutating func int(_ value: Int) {
         _check { $0.value() }
         _beginValue()
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self._maxDecimalBytes) { digits in
-            let count = Self._writeDecimal(value, to: digits.baseAddress.unsafelyUnwrapped)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxDecimalBytes) { digits in
+            let count = Self.writeDecimal(value, to: digits.baseAddress.unsafelyUnwrapped)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<count]))
         }
         _needsComma = true

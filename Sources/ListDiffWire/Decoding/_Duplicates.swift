@@ -8,12 +8,12 @@ internal struct _Duplicates {
     var firstOffset = 0
     var firstPointer = JSONPointer()
 
-    /// Notes a duplicate occurrence; the first one records the reader's pointer. O(1), or
+    /// Notes a duplicate occurrence at `pointer`, which only the first one takes. O(1), or
     /// O(path) for the first.
-    mutating func note(_ id: WireID, offset: Int, reader: JSONReader) {
+    mutating func note(_ id: WireID, offset: Int, pointer: @autoclosure () -> JSONPointer) {
         if ids.isEmpty {
             firstOffset = offset
-            firstPointer = reader.pointer
+            firstPointer = pointer()
         }
         if ids.count < WireSnapshotError.reportedDuplicateLimit, !ids.contains(id) { ids.append(id) }
     }

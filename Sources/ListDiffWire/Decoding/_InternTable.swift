@@ -60,7 +60,7 @@ internal struct _InternTable {
         count = 0
         _longIDs = []
         _slab = nil
-        seed = _IDHash.seed
+        seed = ByteHash.seed
     }
 
     /// Frees the storage the table grew into; the table must not be used afterwards.
@@ -83,7 +83,7 @@ internal struct _InternTable {
         let entry = _entries[index]
         if entry.isLong { return _longIDs[Int(truncatingIfNeeded: entry.low)] }
         return WireID(
-            _low: entry.low, high: entry.high, hash: _IDHash.short(low: entry.low, high: entry.high, seed: seed))
+            _low: entry.low, high: entry.high, hash: ByteHash.hash(low: entry.low, high: entry.high, seed: seed))
     }
 
     /// The entry at `index` (from `intern`), for its marks. O(1).
@@ -94,7 +94,7 @@ internal struct _InternTable {
     }
 
     /// The entry index of the short identifier or UUID with these inline words and their hash
-    /// (``_IDHash/short(low:high:seed:)``), adding it if new. O(1) expected.
+    /// (``ListDiffJSON/ByteHash/hash(low:high:seed:)``), adding it if new. O(1) expected.
     @inlinable
     @inline(__always)
     mutating func internShort(low: UInt64, high: UInt64, hash: Int) -> Int {
@@ -129,17 +129,17 @@ internal struct _InternTable {
         let count = end &- start
         if count <= WireID._inlineCapacity {
             let (low, high) = WireID._inlineWords(bytes, start: start, count: count)
-            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
+            return internShort(low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: seed))
         }
         if count == _UUIDText.length, let (low, high) = _UUIDText.words(bytes, at: start) {
-            return internShort(low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed))
+            return internShort(low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: seed))
         }
-        let hash = _IDHash.hash(bytes, start: start, end: end, seed: seed)
+        let hash = ByteHash.hash(bytes, start: start, end: end, seed: seed)
         let (found, slot) = _probe(hash) { entry in
             guard entry.isLong else { return false }
             let id = _longIDs[Int(truncatingIfNeeded: entry.low)]
             return id._hash == hash && id._longCount == count
-                && id.withUTF8 { _Bytes.equal($0, 0, bytes, start, count: count) }
+                && id.withUTF8 { RawBytes.equal($0, 0, bytes, start, count: count) }
         }
         if let found { return found }
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
@@ -206,7 +206,7 @@ internal struct _InternTable {
             let hash =
                 entry.isLong
                 ? _longIDs[Int(truncatingIfNeeded: entry.low)]._hash
-                : _IDHash.short(low: entry.low, high: entry.high, seed: seed)
+                : ByteHash.hash(low: entry.low, high: entry.high, seed: seed)
             var slot = hash & _mask
             while _slots[slot] != 0 { slot = (slot &+ 1) & _mask }
             _slots[slot] = Self._tag(hash) | UInt64(truncatingIfNeeded: index &+ 1)

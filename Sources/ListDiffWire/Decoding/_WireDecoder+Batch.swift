@@ -11,7 +11,7 @@ extension _WireDecoder {
     /// Reads a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
     /// writes it; `flat` nil reads either form, each path as it is written. O(length).
     mutating func readBatch(flat: Bool?) throws(JSONReadError) -> WireBatchDocument {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(["stages", "updates"])
@@ -35,7 +35,7 @@ extension _WireDecoder {
     /// and `moves` (and `reloads` when present); flat: those three at the top, `sections` only
     /// when present; either form when `flat` is nil. `snapshot` is optional. O(length).
     mutating func readStage(flat: Bool?, snapshots: inout [WireSnapshot]) throws(JSONReadError) -> BatchUpdate {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(
@@ -44,7 +44,7 @@ extension _WireDecoder {
         while let member = try nextMember(&members) {
             switch member {
             case 0:
-                reader._skipWhitespace()
+                reader.skipWhitespace()
                 let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
@@ -58,7 +58,7 @@ extension _WireDecoder {
                 }
                 try requireMembers(group, 0b111, in: "a stage's section operations", objectStart: groupStart)
             case 1:
-                reader._skipWhitespace()
+                reader.skipWhitespace()
                 let groupStart = reader.offset
                 try reader.beginObject()
                 var group = _MemberSet(Self.operationGroupMembers)
@@ -98,7 +98,7 @@ extension _WireDecoder {
     /// Reads the updates: `reloads` and `reconfigures`, and `sections` (optional when flat).
     /// O(length).
     mutating func readUpdates(flat: Bool?) throws(JSONReadError) -> ContentUpdates {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.updateMembers)

@@ -1,4 +1,4 @@
-import ListDiffJSON
+@_spi(Unchecked) import ListDiffJSON
 
 extension _WireDecoder {
     /// Reads the item object at the current offset when it is written exactly as clients and
@@ -8,21 +8,21 @@ extension _WireDecoder {
     /// having consumed nothing, for anything else (a kind included, and malformed content),
     /// which ``readItem()`` then reads and reports with the exact pointer. O(length).
     mutating func _compactContentItem() -> WireSnapshot.Item? {
-        let bytes = reader._bytes
-        let count = reader._count
-        let objectStart = reader._position
+        let bytes = reader.input
+        let count = bytes.count
+        let objectStart = reader.offset
         guard Self._matches(bytes, count, at: objectStart, #"{"id":""#) else { return nil }
         let start = objectStart &+ 7
-        let end = reader._plainStringEnd(from: start)
+        let end = reader.plainStringEnd(from: start)
         guard Self._matches(bytes, count, at: end, #"","content":"#) else { return nil }
-        reader._position = end &+ 12
-        guard let captured = try? reader.captureValue(), reader._position < count,
-            bytes[reader._position] == UInt8(ascii: "}")
+        reader.moveUnchecked(to: end &+ 12)
+        guard let captured = try? reader.captureValue(), reader.offset < count,
+            bytes[reader.offset] == UInt8(ascii: "}")
         else {
-            reader._position = objectStart
+            reader.moveUnchecked(to: objectStart)
             return nil
         }
-        reader._position &+= 1
+        reader.moveUnchecked(to: reader.offset &+ 1)
         let entry = table.intern(bytes, start: start, end: end)
         noteItem(entry, offset: start &- 1)
         let content =
@@ -38,7 +38,7 @@ extension _WireDecoder {
     {
         let length = literal.utf8CodeUnitCount
         guard offset &+ length <= count else { return false }
-        return _Bytes.equal(
+        return RawBytes.equal(
             bytes, offset, UnsafeRawBufferPointer(start: literal.utf8Start, count: length), 0, count: length)
     }
 }

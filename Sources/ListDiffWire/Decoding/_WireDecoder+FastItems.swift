@@ -1,5 +1,5 @@
 @_spi(Unchecked) import ListDiff
-import ListDiffJSON
+@_spi(Unchecked) import ListDiffJSON
 
 extension _WireDecoder {
     /// Reads the item array just entered when it is made only of plain string items held
@@ -10,11 +10,11 @@ extension _WireDecoder {
     @inline(__always)
     mutating func _wholePlainInlineArray() throws(JSONReadError) -> ContiguousArray<WireSnapshot.Item>? {
         guard items.count == 0 else { return nil }
-        let firstIndex = reader._top.count
+        let firstIndex = reader.currentIndex &+ 1
         let scanned = _scanPlainInlineItems()
         guard scanned > 0 else { return nil }
-        let end = reader._afterWhitespace(from: reader._position)
-        guard end < reader._count, reader._bytes[end] == UInt8(ascii: "]") else {
+        let end = reader.offsetAfterWhitespace(from: reader.offset)
+        guard end < reader.input.count, reader.input[end] == UInt8(ascii: "]") else {
             _internPending(scanned, firstIndex: firstIndex, into: items.reserve(scanned))
             items.count &+= scanned
             return nil
@@ -34,7 +34,7 @@ extension _WireDecoder {
     /// as `hasNextElement()` and `readItem()` per item would leave it. O(total length).
     @inline(__always)
     mutating func _plainInlineItems() -> Bool {
-        let firstIndex = reader._top.count
+        let firstIndex = reader.currentIndex &+ 1
         let scanned = _scanPlainInlineItems()
         guard scanned > 0 else { return false }
         _internPending(scanned, firstIndex: firstIndex, into: items.reserve(scanned))
@@ -47,24 +47,24 @@ extension _WireDecoder {
     /// first element that is not one. O(total length).
     @inline(__always)
     mutating func _scanPlainInlineItems() -> Int {
-        let bytes = reader._bytes
-        let count = reader._count
+        let bytes = reader.input
+        let count = bytes.count
         // In locals, which the stores of scanned identifiers cannot change (each is reloaded
         // per identifier otherwise).
         let pending = self.pending
         let seed = table.seed
-        var position = reader._position
-        var elementIndex = reader._top.count
+        var position = reader.offset
+        var elementIndex = reader.currentIndex &+ 1
         var scanned = 0
         while scanned < pending.capacity {
-            guard let at = reader._nextStringElement(from: position, isFirst: elementIndex == 0) else { break }
+            guard let at = reader.stringElementQuote(from: position, isFirst: elementIndex == 0) else { break }
             let start = at &+ 1
             let low: UInt64
             let high: UInt64
             var length = _UUIDText.length
             if start &+ 16 > count {
                 // Near the end of the input, where two words no longer fit: byte by byte.
-                let end = reader._plainStringEnd(from: start)
+                let end = reader.plainStringEnd(from: start)
                 length = end &- start
                 guard end < count, bytes[end] == UInt8(ascii: "\""), length <= WireID._inlineCapacity else { break }
                 (low, high) = WireID._inlineWords(bytes, start: start, count: length)
@@ -74,17 +74,17 @@ extension _WireDecoder {
             {
                 (low, high) = words
             } else {
-                // The first special byte (see `JSONReader._specialBytes`) ends the text: the
+                // The first special byte (see `JSONReader.specialByteMask(_:)`) ends the text: the
                 // bytes before it are kept, the rest of the two words zeroed.
                 var first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
                 var second = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-                let special = JSONReader._specialBytes(first)
+                let special = JSONReader.specialByteMask(first)
                 if special != 0 {
                     length = special.trailingZeroBitCount &>> 3
                     first &= Self._bytesBefore(special)
                     second = 0
                 } else {
-                    let special = JSONReader._specialBytes(second)
+                    let special = JSONReader.specialByteMask(second)
                     guard special != 0 else { break }
                     length = 8 &+ special.trailingZeroBitCount &>> 3
                     second &= Self._bytesBefore(special)
@@ -93,19 +93,18 @@ extension _WireDecoder {
                 (low, high) = (first, second | UInt64(truncatingIfNeeded: length) &<< 56)
             }
             pending[scanned] = _PendingIDs.Entry(
-                low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: seed),
+                low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: seed),
                 offset: at)
             position = start &+ length &+ 1
             elementIndex &+= 1
             scanned &+= 1
         }
-        reader._position = position
-        reader._top.count = elementIndex
+        reader.moveUnchecked(to: position, elementsRead: scanned)
         return scanned
     }
 
     /// The mask of the bytes of a word below its lowest byte flagged in `special` (whose flags
-    /// are the bytes' high bits, as `JSONReader._specialBytes` gives them). O(1).
+    /// are the bytes' high bits, as `JSONReader.specialByteMask(_:)` gives them). O(1).
     @inline(__always)
     static func _bytesBefore(_ special: UInt64) -> UInt64 {
         (special & (0 &- special)) &>> 7 &- 1
@@ -140,10 +139,7 @@ extension _WireDecoder {
     /// `arrayIndex` of the current array (the reader has moved past it). Cold path.
     @inline(never)
     mutating func _noteDuplicateItem(_ entry: Int, offset: Int, arrayIndex: Int) {
-        let count = reader._top.count
-        reader._top.count = arrayIndex &+ 1
-        duplicateItems.note(table.id(entry), offset: offset, reader: reader)
-        reader._top.count = count
+        duplicateItems.note(table.id(entry), offset: offset, pointer: reader.pointer(toElementAt: arrayIndex))
     }
 
     /// Reads the next element of the current item array when it is a plain string identifier
@@ -156,18 +152,9 @@ extension _WireDecoder {
     /// O(length), eight bytes per step.
     @inline(__always)
     mutating func _plainStringItem() -> Bool {
-        let bytes = reader._bytes
-        let count = reader._count
-        guard let quote = reader._nextStringElement(from: reader._position, isFirst: reader._top.count == 0) else {
-            return false
-        }
-        let start = quote &+ 1
-        let position = reader._plainStringEnd(from: start)
-        guard position < count, bytes[position] == UInt8(ascii: "\"") else { return false }
-        reader._position = position &+ 1
-        reader._top.count &+= 1
-        let entry = table.intern(bytes, start: start, end: position)
-        noteItem(entry, offset: quote)
+        guard let contents = reader.nextPlainStringElement() else { return false }
+        let entry = table.intern(reader.input, start: contents.lowerBound, end: contents.upperBound)
+        noteItem(entry, offset: contents.lowerBound &- 1)
         items.append(WireSnapshot.Item(table.id(entry)))
         return true
     }

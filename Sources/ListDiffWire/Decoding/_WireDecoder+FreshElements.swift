@@ -16,7 +16,7 @@ extension _WireDecoder {
         let saved = ordinal
         ordinal = 0
         defer { ordinal = saved }
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.freshMembers)
@@ -24,7 +24,7 @@ extension _WireDecoder {
         while let member = try nextMember(&members) {
             try reader.beginArray()
             while try reader.hasNextElement() {
-                reader._skipWhitespace()
+                reader.skipWhitespace()
                 let elementStart = reader.offset
                 try reader.beginObject()
                 var parts = _MemberSet(member == 0 ? Self.freshSectionMembers : Self.freshItemMembers)
@@ -61,7 +61,7 @@ extension _WireDecoder {
     /// rows (`{"item", "level", "parent"?, "hasChildren", "expanded"}`; the writer puts
     /// `outline` before `items`, which is how a row is told from an item object). O(length).
     mutating func readFreshSection() throws(JSONReadError) -> WireSnapshot.Section {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.freshSectionBodyMembers)
@@ -98,7 +98,7 @@ extension _WireDecoder {
     /// `item`; a stage snapshot's rows need `level`, `hasChildren` and `expanded` too, since
     /// they are all there is of the tree at that point. O(length).
     mutating func readOutlineRow(requiringPlacement: Bool) throws(JSONReadError) -> WireSnapshot.Item {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var parts = _MemberSet(Self.freshItemMembers, allowed: ~1)

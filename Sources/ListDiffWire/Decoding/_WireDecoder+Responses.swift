@@ -9,7 +9,7 @@ extension _WireDecoder {
     /// "digest", "snapshot"}`; the changeset in the form asked for, flat or sectioned as
     /// written. O(length).
     mutating func readChanges(sequential: Bool) throws(JSONReadError) -> WireChangesDocument {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.changesMembers)
@@ -45,7 +45,7 @@ extension _WireDecoder {
 
     /// Reads `{"version", "digest", "snapshot"}`. O(length).
     mutating func readVersionedSnapshot() throws(JSONReadError) -> WireVersionedSnapshot {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.versionedMembers)

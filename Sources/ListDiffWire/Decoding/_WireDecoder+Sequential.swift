@@ -7,7 +7,7 @@ extension _WireDecoder {
     /// Reads a sequential changeset as ``JSONWriter/writeSequential(_:flat:)`` writes it.
     /// O(length).
     mutating func readSequential(flat: Bool?) throws(JSONReadError) -> SequentialChangeset {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(["operations"])
@@ -24,7 +24,7 @@ extension _WireDecoder {
     /// (unless unknown members are ignored); `from`/`to` are `[section, item]` for sectioned
     /// item moves and plain indexes otherwise. O(length).
     mutating func readSequentialOperation(flat: Bool?) throws(JSONReadError) -> SequentialOperation {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.sequentialMembers)

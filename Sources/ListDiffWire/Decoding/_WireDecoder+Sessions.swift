@@ -7,7 +7,7 @@ extension _WireDecoder {
 
     /// Reads `{"session": name}`. O(length).
     mutating func readCreatedSession() throws(JSONReadError) -> String {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.createdSessionMembers)
@@ -20,7 +20,7 @@ extension _WireDecoder {
     /// Reads `{"session", "snapshots": [{"name", "version", "digest", "items", "flat"}]}`.
     /// O(length).
     mutating func readSessionListing() throws(JSONReadError) -> WireSessionListing {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.listingMembers)
@@ -38,7 +38,7 @@ extension _WireDecoder {
     }
 
     private mutating func readListingEntry() throws(JSONReadError) -> WireSessionListing.Snapshot {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         try reader.beginObject()
         var members = _MemberSet(Self.listingEntryMembers)

@@ -21,8 +21,8 @@ extension _WireDecoder {
     /// `expanded` appears is noted in ``nesting``: only an outline section may have them, which
     /// the section knows once it has been read whole. O(length).
     mutating func appendItem(nests: Bool = true) throws(JSONReadError) {
-        reader._skipWhitespace()
-        let isString = reader._position < reader._count && reader._bytes[reader._position] == UInt8(ascii: "\"")
+        reader.skipWhitespace()
+        let isString = reader.offset < reader.input.count && reader.input[reader.offset] == UInt8(ascii: "\"")
         let kind = isString ? .string : try reader.peekKind()
         let start = reader.offset
         guard kind == .object else {
@@ -118,7 +118,7 @@ extension _WireDecoder {
     /// Reads an item's kind: a string of 1 to ``maxKindBytes`` UTF-8 bytes, in the box of the
     /// previous item's kind when it is the same. O(length).
     mutating func readKind() throws(JSONReadError) -> _CellKindName {
-        reader._skipWhitespace()
+        reader.skipWhitespace()
         let start = reader.offset
         let pointer = reader.pointer
         let kind = try reader.readStringValue()
@@ -290,7 +290,7 @@ extension _WireDecoder {
         var codes: (old: [UInt32], new: [UInt32]) = ([], [])
         // A small request's items are hashed again by the diff: cheaper than the three
         // allocations numbering them takes (the codes of each side, the diff's slots).
-        recordsItemCodes = reader._count >= Self.minNumberedRequestBytes
+        recordsItemCodes = reader.input.count >= Self.minNumberedRequestBytes
         while let member = try nextMember(&members) {
             _ = try reader.peekKind()
             let valueStart = reader.offset

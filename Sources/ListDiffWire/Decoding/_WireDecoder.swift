@@ -125,15 +125,9 @@ internal struct _WireDecoder {
     /// take a fast path straight over the reader's scanner: no `JSONString`, no kind peek.
     /// O(length) expected.
     mutating func readIDEntry() throws(JSONReadError) -> Int {
-        reader._skipWhitespace()
-        if reader._position < reader._count, reader._bytes[reader._position] == UInt8(ascii: "\"") {
-            let scanned = try reader._scanString()
-            if !scanned.hasEscapes {
-                return table.intern(reader._bytes, start: scanned.start, end: scanned.end)
-            }
-            var bytes: [UInt8] = []
-            _Unescape.append(reader._bytes, from: scanned.start, to: scanned.end, into: &bytes)
-            return bytes.withUnsafeBytes { table.intern($0, start: 0, end: $0.count) }
+        reader.skipWhitespace()
+        if reader.offset < reader.input.count, reader.input[reader.offset] == UInt8(ascii: "\"") {
+            return try reader.readString().withUTF8 { table.intern($0, start: 0, end: $0.count) }
         }
         let kind = try reader.peekKind()
         switch kind {
@@ -196,7 +190,7 @@ internal struct _WireDecoder {
         guard ordinal != 0 else { return }
         if recordsItemCodes { itemCodes.append(UInt32(truncatingIfNeeded: entry)) }
         if table[entry].itemMark == ordinal {
-            duplicateItems.note(table.id(entry), offset: offset, reader: reader)
+            duplicateItems.note(table.id(entry), offset: offset, pointer: reader.pointer)
         } else {
             table[entry].itemMark = ordinal
         }
@@ -206,7 +200,7 @@ internal struct _WireDecoder {
     mutating func noteSection(_ entry: Int, offset: Int) {
         guard ordinal != 0 else { return }
         if table[entry].sectionMark == ordinal {
-            duplicateSections.note(table.id(entry), offset: offset, reader: reader)
+            duplicateSections.note(table.id(entry), offset: offset, pointer: reader.pointer)
         } else {
             table[entry].sectionMark = ordinal
         }

@@ -60,7 +60,7 @@ struct _CanonicalJSON: ~Copyable {
 
     /// Appends `utf8` as a JSON string, escaped as ``JSONWriter`` escapes it. O(length).
     mutating func appendQuoted(_ utf8: UnsafeRawBufferPointer) {
-        guard utf8.allSatisfy(JSONWriter._isCopiedAsIs) else {
+        guard JSONWriter.writesVerbatim(utf8) else {
             var writer = JSONWriter()
             writer.string(utf8: utf8)
             writer.bytes.withUnsafeBytes { put($0) }
@@ -256,10 +256,10 @@ struct _CanonicalJSON: ~Copyable {
             put(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
             return
         }
-        var unescaped: [UInt8] = []
-        _Unescape.append(bytes, from: start + 1, to: index - 1, into: &unescaped)
         var writer = JSONWriter()
-        unescaped.withUnsafeBytes { writer.string(utf8: $0) }
+        JSONString(validatedContents: UnsafeRawBufferPointer(rebasing: bytes[start + 1..<index - 1])).withUTF8 {
+            writer.string(utf8: $0)
+        }
         writer.bytes.withUnsafeBytes { put($0) }
     }
 
@@ -302,39 +302,20 @@ struct _CanonicalJSON: ~Copyable {
         }
     }
 
-    /// `digits × 10^exponent`, written as described above: the significant digits of the
-    /// mantissa (its `.` skipped) and `e` with the exponent that leading, trailing and fraction
-    /// digits leave, unless it is 0. O(length).
+    /// The number `bytes[start..<end]` by its exact decimal value (``JSONDecimal``): its
+    /// significant digits and `e` with its exponent, unless that is 0. O(length).
     mutating func putCanonicalNumber(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
-        let negative = bytes[start] == UInt8(ascii: "-")
-        let mantissaStart = negative ? start + 1 : start
-        var mantissaEnd = mantissaStart
-        while mantissaEnd < end, bytes[mantissaEnd] | 0x20 != UInt8(ascii: "e") { mantissaEnd += 1 }
-        let exponent = mantissaEnd < end ? _NumberCanonicalizer.parseExponent(bytes, from: mantissaEnd + 1, to: end) : 0
-        var fractionDigits = 0
-        if let dot = bytes[mantissaStart..<mantissaEnd].firstIndex(of: UInt8(ascii: ".")) {
-            fractionDigits = mantissaEnd - dot - 1
-        }
-        func isZeroOrDot(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "0") || byte == UInt8(ascii: ".") }
-        var first = mantissaStart
-        while first < mantissaEnd, isZeroOrDot(bytes[first]) { first += 1 }
-        guard first < mantissaEnd else {
+        let decimal = JSONDecimal(bytes, start: start, end: end)
+        guard !decimal.isZero else {
             put(UInt8(ascii: "0"))
             return
         }
-        var last = mantissaEnd - 1
-        var trailingZeros = 0
-        while isZeroOrDot(bytes[last]) {
-            if bytes[last] == UInt8(ascii: "0") { trailingZeros += 1 }
-            last -= 1
-        }
-        if negative { put(UInt8(ascii: "-")) }
-        for position in first...last where bytes[position] != UInt8(ascii: ".") { put(bytes[position]) }
-        let scale = exponent - fractionDigits + trailingZeros
-        guard scale != 0 else { return }
+        if decimal.isNegative { put(UInt8(ascii: "-")) }
+        for position in decimal.significand where bytes[position] != UInt8(ascii: ".") { put(bytes[position]) }
+        guard decimal.exponent != 0 else { return }
         put(UInt8(ascii: "e"))
-        if scale < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = scale.magnitude
+        if decimal.exponent < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = decimal.exponent.magnitude
         var divisor: UInt = 1
         while divisor <= magnitude / 10 { divisor *= 10 }
         while divisor > 0 {

@@ -1,5 +1,5 @@
 import ListDiff
-import ListDiffJSON
+@_spi(Unchecked) import ListDiffJSON
 
 extension JSONWriter {
     /// Writes a batch changeset (see the module documentation for the shape), assembled
@@ -50,7 +50,7 @@ extension JSONWriter {
     mutating func _writeSectionOperations(_ stage: BatchUpdate) {
         _writeInts("deletes", stage.sectionDeletes)
         _writeInts("inserts", stage.sectionInserts)
-        _bulkMember("moves", stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+        arrayMemberUnchecked("moves", stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
             Self._writePair(move.from, move.to, to: out)
         }
         if !stage.sectionReloads.isEmpty {
@@ -62,11 +62,11 @@ extension JSONWriter {
         _writePaths("deletes", stage.itemDeletes, flat: flat)
         _writePaths("inserts", stage.itemInserts, flat: flat)
         if flat {
-            _bulkMember("moves", stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+            arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
                 Self._writePair(move.from.item, move.to.item, to: out)
             }
         } else {
-            _bulkMember("moves", stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
+            arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
                 var next = out
                 next.pointee = UInt8(ascii: "[")
                 next += 1
@@ -85,8 +85,8 @@ extension JSONWriter {
 
     /// The member `"name":[value…]`. O(count).
     mutating func _writeInts(_ name: StaticString, _ values: [Int]) {
-        _bulkMember(name, values, maxElementBytes: Self._maxDecimalBytes) { value, out in
-            Self._writeDecimal(value, to: out)
+        arrayMemberUnchecked(name, values, maxElementBytes: Self.maxDecimalBytes) { value, out in
+            Self.writeDecimal(value, to: out)
         }
     }
 
@@ -94,11 +94,11 @@ extension JSONWriter {
     /// for flat lists. O(count).
     mutating func _writePaths(_ name: StaticString, _ paths: [ItemPath], flat: Bool) {
         if flat {
-            _bulkMember(name, paths, maxElementBytes: Self._maxDecimalBytes) { path, out in
-                Self._writeDecimal(path.item, to: out)
+            arrayMemberUnchecked(name, paths, maxElementBytes: Self.maxDecimalBytes) { path, out in
+                Self.writeDecimal(path.item, to: out)
             }
         } else {
-            _bulkMember(name, paths, maxElementBytes: Self._maxPairBytes) { path, out in
+            arrayMemberUnchecked(name, paths, maxElementBytes: Self._maxPairBytes) { path, out in
                 Self._writePair(path.section, path.item, to: out)
             }
         }
@@ -117,7 +117,7 @@ extension JSONWriter {
     }
 
     /// The most bytes `_writePair` writes.
-    static var _maxPairBytes: Int { 2 &* _maxDecimalBytes &+ 3 }
+    static var _maxPairBytes: Int { 2 &* maxDecimalBytes &+ 3 }
 
     /// Writes `[first,second]` at `out` and returns the number of bytes written. O(digits).
     @inline(__always)
@@ -125,10 +125,10 @@ extension JSONWriter {
         var next = out
         next.pointee = UInt8(ascii: "[")
         next += 1
-        next += _writeDecimal(first, to: next)
+        next += writeDecimal(first, to: next)
         next.pointee = UInt8(ascii: ",")
         next += 1
-        next += _writeDecimal(second, to: next)
+        next += writeDecimal(second, to: next)
         next.pointee = UInt8(ascii: "]")
         return next - out &+ 1
     }

@@ -54,7 +54,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
         self.init(value)
     }
 
-    /// A short identifier from its inline words and their hash (``_IDHash/short(low:high:seed:)``).
+    /// A short identifier from its inline words and their hash (``ListDiffJSON/ByteHash/hash(low:high:seed:)``).
     @inlinable
     @inline(__always)
     init(_low low: UInt64, high: UInt64, hash: Int) {
@@ -78,18 +78,18 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     init(_utf8 bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
         let count = end &- start
         if count == _UUIDText.length, let (low, high) = _UUIDText.words(bytes, at: start) {
-            self.init(_low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: _IDHash.seed))
+            self.init(_low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: ByteHash.seed))
             return
         }
         guard count <= Self._inlineCapacity else {
-            let hash = _IDHash.hash(bytes, start: start, end: end, seed: _IDHash.seed)
+            let hash = ByteHash.hash(bytes, start: start, end: end, seed: ByteHash.seed)
             let slab = _LongWireIDSlab.make(capacity: count)
             _ = slab.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             self.init(_long: slab, offset: 0, count: count, hash: hash)
             return
         }
         let (low, high) = Self._inlineWords(bytes, start: start, count: count)
-        self.init(_low: low, high: high, hash: _IDHash.short(low: low, high: high, seed: _IDHash.seed))
+        self.init(_low: low, high: high, hash: ByteHash.hash(low: low, high: high, seed: ByteHash.seed))
     }
 
     /// The two inline words of the `count` (at most 15) bytes at `start`: little-endian,
@@ -97,7 +97,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
     @inlinable
     @inline(__always)
     static func _inlineWords(_ bytes: UnsafeRawBufferPointer, start: Int, count: Int) -> (low: UInt64, high: UInt64) {
-        let (low, high) = _FingerprintHash.shortWords(bytes, start: start, count: count)
+        let (low, high) = ByteHash.words(bytes, start: start, count: count)
         return (low, high | (UInt64(truncatingIfNeeded: count) &<< 56))
     }
 
@@ -136,7 +136,7 @@ public struct WireID: Hashable, @unchecked Sendable, Comparable, CustomStringCon
         guard let left = lhs._long, let right = rhs._long else { return lhs._low == rhs._low }
         if left === right, lhs._low == rhs._low { return true }
         return lhs._longCount == rhs._longCount
-            && lhs.withUTF8 { a in rhs.withUTF8 { b in _Bytes.equal(a, 0, b, 0, count: a.count) } }
+            && lhs.withUTF8 { a in rhs.withUTF8 { b in RawBytes.equal(a, 0, b, 0, count: a.count) } }
     }
 
     public static func < (lhs: WireID, rhs: WireID) -> Bool {

@@ -1,10 +1,12 @@
-/// Byte comparisons shared by the reader (member names against literals) and the wire
-/// (identifiers against identifiers).
-@usableFromInline
-package enum _Bytes {
-    /// Whether `a[aStart..<aStart+count]` equals `b[bStart..<bStart+count]`. O(count).
+/// Comparisons of raw bytes: the reader's of member names against literals, and those of
+/// decoders built on it (identifiers read against identifiers held).
+public enum RawBytes {
+    /// Whether `a[aStart..<aStart+count]` equals `b[bStart..<bStart+count]`.
+    ///
+    /// - Precondition: both ranges lie inside their buffers.
+    /// - Complexity: O(count), eight bytes per step.
     @inlinable
-    package static func equal(
+    public static func equal(
         _ a: UnsafeRawBufferPointer, _ aStart: Int, _ b: UnsafeRawBufferPointer, _ bStart: Int, count: Int
     ) -> Bool {
         var index = 0
