@@ -1,7 +1,7 @@
 /// The first storage of one decode's tables and buffers (``_InternTable``, the two
 /// ``_DecodeBuffer``s, ``_PendingIDs``), carved out of one allocation: a decode then calls
-/// the allocator once for them rather than five times, a fifth of a small request's
-/// allocations. A part that outgrows its share moves to storage of its own and leaves the
+/// the allocator once for them rather than five times (a small request's allocations are
+/// counted by the instruction guard, scripts/instruction-ceilings.txt). A part that outgrows its share moves to storage of its own and leaves the
 /// share unused until the decode ends; the arena itself is freed once, then.
 ///
 /// Manually allocated: whoever makes one calls ``deallocate()`` once, after every part

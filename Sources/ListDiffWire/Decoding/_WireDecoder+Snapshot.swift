@@ -305,7 +305,7 @@ extension _WireDecoder {
                 let this = member == 0 ? "old" : "new"
                 let that = member == 0 ? "new" : "old"
                 // The request is the whole body, so its member's pointer is built here, on
-                // the error path only: the reader's pointer cost two allocations a request.
+                // the error path only: the reader's own pointer allocates on every request.
                 throw reader.error(
                     .schemaViolation, at: valueStart, pointer: JSONPointer().appending(key: this),
                     expected: "\"\(this)\" in the same form as \"\(that)\" (both flat lists or both sectioned)",

@@ -168,14 +168,6 @@ internal struct _WireDecoder {
         return entries
     }
 
-    /// Reads an array of identifiers. O(total length).
-    mutating func readIDs() throws(JSONReadError) -> [WireID] {
-        var ids: [WireID] = []
-        try reader.beginArray()
-        while try reader.hasNextElement() { ids.append(try readID()) }
-        return ids
-    }
-
     /// Reads any JSON value as content; `null` is no content. O(length).
     mutating func readContent() throws(JSONReadError) -> WireContent? {
         let captured = try reader.captureValue()
