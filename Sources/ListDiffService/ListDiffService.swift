@@ -47,7 +47,8 @@ public final class ListDiffService: Sendable {
         store = factory.make(
             configuration.storeLimits,
             StoreFactory.Observers(
-                differ: diffMetrics.differ, roundTrip: { seconds in roundTrips.observe(seconds) },
+                differ: SnapshotDiffer { seconds, items in diffMetrics.observe(seconds: seconds, items: items) },
+                roundTrip: { seconds in roundTrips.observe(seconds) },
                 background: storeCalls))
         credentials = Credentials(configuration)
         startedAt = Date().timeIntervalSince1970

@@ -133,6 +133,8 @@ import Testing
                     let old = wire.visibleRows
                     let new = next.visibleRows
                     let diff = try WireDiff(from: old, to: new)
+                    let ofRows = try WireDiff(ofRowsFrom: wire, to: next, options: DiffOptions())
+                    #expect(ofRows.old == old && ofRows.new == new, "seed \(seed): a diff of what they show")
                     let staged = diff.stagedBatch
                     try BatchUpdateSimulator.verify(
                         stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old,

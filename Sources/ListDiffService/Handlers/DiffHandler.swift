@@ -24,7 +24,8 @@ extension ListDiffService {
             try checkItemLimit(old.numberOfItems, pointer: "/old")
             try checkItemLimit(new.numberOfItems, pointer: "/new")
             do {
-                return try diffMetrics.changeset(from: old, to: new, codes: decoded.itemCodes, format: format)
+                return try TimedChangesets(metrics: diffMetrics).changeset(
+                    from: old, to: new, codes: decoded.itemCodes, format: format)
             } catch {
                 throw ServiceProblem.invalidSnapshot("\(error)")
             }

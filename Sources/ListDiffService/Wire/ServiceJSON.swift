@@ -12,7 +12,7 @@ enum ServiceJSON {
     static func changes(
         from: SnapshotVersion, to head: SnapshotHead, diff: WireDiff?, format: ChangesetFormat, metrics: DiffMetrics
     ) -> [UInt8] {
-        let changeset = metrics.assembled(diff, format: format)
+        let changeset = TimedChangesets(metrics: metrics).assembled(diff, format: format)
         let fresh = format.includesValues ? changeset.freshElements(in: diff?.new) : nil
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChanges(

@@ -1,42 +1,43 @@
 import ListDiff
 import ListDiffWire
 
-/// How a store diffs two of its versions. The store decides when to diff (a write, the
-/// changes since a version, a wait's answer); whoever makes the store decides how a diff runs
-/// and is measured: the service passes one that times every diff for its metrics, so the
-/// store holds no clock and reports nothing.
-///
-/// What is diffed are a version's visible rows (``WireSnapshot/visibleRows``): the snapshot's
-/// own unless it has an outline.
+/// How a store diffs two of its versions: the engine's diff of their visible rows
+/// (`WireDiff(ofRowsFrom:to:options:)`), each diff told to an observer when one was given. The
+/// store decides when to diff (a write, the changes since a version, a wait's answer); whoever
+/// makes the store decides whether diffs are measured (the service counts them in its metrics).
 public struct SnapshotDiffer: Sendable {
-    /// Diffs two snapshots of rows.
-    public typealias Run =
-        @Sendable (_ oldRows: WireSnapshot, _ newRows: WireSnapshot, _ options: DiffOptions)
-        throws(SectionedDiffError<WireID, WireID>) -> WireDiff
+    /// Told of each diff: how long it took and how many items it compared (both sides).
+    public typealias Observer = @Sendable (_ seconds: Double, _ items: Int) -> Void
 
-    private let run: Run
+    private let observer: Observer?
 
-    /// A differ that runs `run` for every diff.
-    public init(_ run: @escaping Run) {
-        self.run = run
+    /// A differ that tells `observer` of every diff.
+    public init(observer: @escaping Observer) {
+        self.observer = observer
+    }
+
+    private init() {
+        observer = nil
     }
 
     /// The engine's diff, measured by nobody.
-    public static let unmeasured = SnapshotDiffer {
-        oldRows, newRows, options throws(SectionedDiffError<WireID, WireID>) in
-        try WireDiff(from: oldRows, to: newRows, options: options)
-    }
+    public static let unmeasured = SnapshotDiffer()
 
     /// The diff from version `old` to version `new`: of their visible rows. O(rows + diff).
     public func diff(from old: WireSnapshot, to new: WireSnapshot, options: DiffOptions)
         throws(SectionedDiffError<WireID, WireID>) -> WireDiff
     {
-        try run(old.visibleRows, new.visibleRows, options)
+        try observed(items: old.numberOfItems + new.numberOfItems) { () throws(SectionedDiffError<WireID, WireID>) in
+            try WireDiff(ofRowsFrom: old, to: new, options: options)
+        }
     }
 
     /// `diff`'s rows diffed again with other `options`. O(diff).
     public func rediff(_ diff: WireDiff, options: DiffOptions) throws(SectionedDiffError<WireID, WireID>) -> WireDiff {
-        try run(diff.old, diff.new, options)
+        try observed(items: diff.old.numberOfItems + diff.new.numberOfItems) {
+            () throws(SectionedDiffError<WireID, WireID>) in
+            try WireDiff(from: diff.old, to: diff.new, options: options)
+        }
     }
 
     /// The diff a write answers with; the engine's refusal (possible only for snapshots built
@@ -49,5 +50,18 @@ public struct SnapshotDiffer: Sendable {
         } catch {
             throw .invalidSnapshot("\(error)")
         }
+    }
+
+    private func observed(items: Int, _ body: () throws(SectionedDiffError<WireID, WireID>) -> WireDiff)
+        throws(SectionedDiffError<WireID, WireID>) -> WireDiff
+    {
+        guard let observer else { return try body() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        defer {
+            let elapsed = (clock.now - started).components
+            observer(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18, items)
+        }
+        return try body()
     }
 }
