@@ -6,6 +6,7 @@ extension SectionedDiff where SectionID == WireID, ItemID == WireID, Content == 
     /// snapshots' own items, so they serve only when neither has an outline. The one place
     /// that rule is written: every diff the service and the stores answer with is made here.
     /// - Complexity: O(rows + diff).
+    @inlinable
     public init(
         ofRowsFrom old: WireSnapshot, to new: WireSnapshot, codes: ItemCodes? = nil, options: DiffOptions
     ) throws(SectionedDiffError<WireID, WireID>) {
