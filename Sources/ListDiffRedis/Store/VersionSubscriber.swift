@@ -102,9 +102,9 @@ final class VersionSubscriber: @unchecked Sendable {
     /// Seconds of silence after which the subscriber asks the server whether it is still there,
     /// and seconds it then waits for the answer before it reconnects.
     static let quietBeforePing = 1.0
+    static let pongTimeout = 2.0
     /// Seconds between the store's turns (`onIdle`).
     static let idleInterval = 0.5
-    static let pongTimeout = 2.0
 
     /// Whether the server says `maxmemory-policy noeviction` (no key of a session can vanish
     /// without a message); false when it says otherwise or will not say (`CONFIG` refused or
