@@ -241,14 +241,17 @@ import Testing
         #expect(await Self.reach(mirror, last))
         #expect(await mirror.statistics.fellBackToLongPolls)
         #expect(await mirror.statistics.streamsOpened == 0)
+        let pollsBefore = await mirror.statistics.longPolls
         server.routesWithoutEvents?.addEvents()
-        // A retry comes about a second later; the bound is for a CI run whose tests all start
-        // at once on two cores (one such run took more than 10 s).
-        let end = ContinuousClock.now + .seconds(60)
-        while await mirror.statistics.streamsOpened == 0, ContinuousClock.now < end {
+        // Counted in the mirror's own long polls (each waits 1 s), not in wall time: a run whose
+        // tests all start at once on two cores can starve this one for longer than any retry.
+        let end = ContinuousClock.now + .seconds(120)
+        while await mirror.statistics.streamsOpened == 0, await mirror.statistics.longPolls < pollsBefore + 5,
+            ContinuousClock.now < end
+        {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(await mirror.statistics.streamsOpened >= 1, "the stream was tried again and found")
+        #expect(await mirror.statistics.streamsOpened >= 1, "the stream was tried again within five long polls")
         let polls = await mirror.statistics.longPolls
         for round in 2...4 { last = try await feed.put(try Self.list(round)).to }
         #expect(await Self.reach(mirror, last))
