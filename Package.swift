@@ -39,13 +39,19 @@ let package = Package(
                 "ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffHTTP", "ListDiffScenarios", "ListDiffClient",
                 "ListDiffService", "CLibCrypto", "CListDiffEpoll"
             ]),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios"]),
+        // What every test target may use: run sizes and seeds from the environment, and the
+        // trait that gives a blocking test threads of its own.
+        .target(name: "ListDiffTestRun", path: "Tests/ListDiffTestRun"),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListDiffScenarios", "ListDiffTestRun"]),
         .testTarget(
-            name: "ListDiffJSONTests", dependencies: ["ListDiffJSON", "ListDiffScenarios"],
+            name: "ListDiffJSONTests", dependencies: ["ListDiffJSON", "ListDiffScenarios", "ListDiffTestRun"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ListDiffWireTests",
-            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios", "ListDiffTestSupport"]),
+            dependencies: [
+                "ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffScenarios", "ListDiffTestSupport",
+                "ListDiffTestRun"
+            ]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs; its problem bodies
@@ -61,14 +67,16 @@ let package = Package(
             dependencies: [
                 "ListDiffStore", "ListDiffJSON", "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffHTTP",
                 "ListDiffRedis",
-                "ListDiffTestSupport"
+                "ListDiffTestSupport", "ListDiffTestRun"
             ]),
         // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
         // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
         .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore"]),
         .testTarget(
             name: "ListDiffRedisTests",
-            dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport"]),
+            dependencies: [
+                "ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffTestSupport", "ListDiffTestRun"
+            ]),
         // The service: routes and handlers, API keys and tokens, problem mapping, metrics. Joins the
         // wire, the store and the transport.
         .target(
@@ -107,21 +115,23 @@ let package = Package(
             dependencies: ["ListDiffRedis", "ListDiffStore", "ListDiffScenarios", "ListDiffClient"],
             path: "Tests/ListDiffTestSupport"),
         .testTarget(
-            name: "ListDiffHTTPTests", dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios"]),
+            name: "ListDiffHTTPTests",
+            dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios", "ListDiffTestRun"]),
         .testTarget(
             name: "ListDiffClientTests",
             dependencies: [
                 "ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON",
-                "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport"
+                "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "ListDiffTestRun"
             ]),
         .testTarget(
-            name: "ListDiffPlaygroundTests", dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport"]
+            name: "ListDiffPlaygroundTests",
+            dependencies: ["ListDiffPlayground", "ListDiffHTTP", "ListDiffTestSupport", "ListDiffTestRun"]
         ),
         .testTarget(
             name: "ListDiffServiceTests",
             dependencies: [
                 "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiffWire",
-                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "CLibCrypto"
+                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "CLibCrypto", "ListDiffTestRun"
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -1,13 +1,14 @@
 import Foundation
 import ListDiffJSON
 import ListDiffService
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffClient
 
 /// The client with a token provider against a server with `--token-keys`: tokens that expire
 /// while a mirror follows a snapshot are asked for again, and the mirror never sees the 401.
-@Suite struct ClientTokenTests {
+@Suite(.ownThreads) struct ClientTokenTests {
     static let secret = "a2tra2tra2tra2tra2tra2tra2tra2tra2tra2tra2s="
 
     actor Calls {

@@ -2,13 +2,14 @@ import Foundation
 import ListDiffClient
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
 
 /// Writes the server could not finish (its Redis store gone for a moment): retried with
 /// `If-Match`, which makes a repeat safe, and never without.
-@Suite struct ClientWriteRetryTests {
+@Suite(.ownThreads) struct ClientWriteRetryTests {
     @Test func aWriteWithIfMatchIsRetriedUntilTheStoreIsBackAndOneWithoutIsNot() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "listdiff-retry-\(UUID().uuidString)")

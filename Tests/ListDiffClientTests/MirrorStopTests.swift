@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -15,7 +16,7 @@ import FoundationNetworking
 /// cancel its stream, but only while it has not completed (``EventStreamTransfer``). A thousand
 /// cycles in one process per transport, stopping at random moments — before the request
 /// starts, while it waits, as it completes — and every `stop()` returns at once.
-@Suite struct MirrorStopTests {
+@Suite(.ownThreads) struct MirrorStopTests {
     @Test(arguments: [SnapshotMirror.Transport.longPoll, .stream])
     func aThousandStartMirrorStopCyclesNeverCrashAndStopReturnsAtOnce(transport: SnapshotMirror.Transport)
         async throws

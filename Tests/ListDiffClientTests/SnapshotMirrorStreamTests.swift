@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffService
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// connection, a server that stops is resumed from the copy's version, a reset and a deletion
 /// reach it as events, an expired token is renewed on reconnecting, and a server without the
 /// stream route is long-polled instead.
-@Suite struct SnapshotMirrorStreamTests {
+@Suite(.ownThreads) struct SnapshotMirrorStreamTests {
     static let streaming = SnapshotMirror.Configuration(transport: .stream)
 
     /// Round `round`'s list: eight of eleven ids in a rotating order (inserts, deletes, moves).

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffService
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The mirror against a real server: it follows concurrent writers, resets when its version
 /// is pruned or from a restarted server, and catches a local copy that went wrong.
-@Suite struct SnapshotMirrorTests {
+@Suite(.ownThreads) struct SnapshotMirrorTests {
     /// Steps `mirror` until it holds `version`, retrying failures as its own follower does;
     /// checks each update and returns them.
     func follow(

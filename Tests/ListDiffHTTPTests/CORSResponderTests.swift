@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// CORS over real sockets: preflights, and the origin named on every kind of answer (now,
 /// deferred, timed out, refused before the body) to an allowed origin, and on nothing else.
-@Suite struct CORSResponderTests {
+@Suite(.ownThreads) struct CORSResponderTests {
     static let app = "https://app.example"
 
     static func responder() -> CORSResponder {

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The moves of a connection's state that only an answer given later exercises: the rules
 /// the cheap, inline path shows elsewhere hold while a worker or a deferred response answers.
-@Suite struct ConnectionLifeTests {
+@Suite(.ownThreads) struct ConnectionLifeTests {
     /// A request after one that asked to close is never answered, even when the closing
     /// answer comes from a worker or a deferred response.
     @Test(arguments: [("/slow?ms=50", "slept 50\n"), ("/later?ms=50", "later 50\n")])

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Every answer the transport writes says `X-Content-Type-Options: nosniff`, exactly once:
 /// handlers' answers (inline, on a worker, deferred, HEAD), streams' heads, and the problems
 /// the transport writes itself (400, 408, 413, 431, 503), over real sockets.
-@Suite struct ContentTypeOptionsTests {
+@Suite(.ownThreads) struct ContentTypeOptionsTests {
     static func router() -> Router {
         var router = StreamRegistry().router()
         // A handler that names the header itself: the transport's one value stays the only one.

@@ -1,11 +1,12 @@
 import Foundation
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
 /// Runs the real `curl` (skipped where it is not installed): curl sends
 /// `Expect: 100-continue` for large bodies and waits a full second unless the server answers.
-@Suite struct CurlInteropTests {
+@Suite(.ownThreads) struct CurlInteropTests {
     static let curlPath: String? = ["/usr/bin/curl", "/usr/local/bin/curl", "/bin/curl"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -66,7 +67,7 @@ final class WaiterRegistry: @unchecked Sendable {
     }
 }
 
-@Suite struct DeferredResponseTests {
+@Suite(.ownThreads) struct DeferredResponseTests {
     @Test func completedFromAnotherThreadThenTheConnectionGoesOn() throws {
         try TestServer.with { server in
             let client = try RawClient(port: server.port)

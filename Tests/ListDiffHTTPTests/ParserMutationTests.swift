@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Random byte edits of valid requests. Settings: `LISTDIFF_MUTATION_SEED` replays a run,
 /// `LISTDIFF_MUTATION_COUNT` raises the number of inputs (default 3,000 parser inputs).
-@Suite struct ParserMutationTests {
+@Suite(.ownThreads) struct ParserMutationTests {
     static let corpus: [String] = [
         "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n",
         "POST /echo?x=%41&y=b+c HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello",

@@ -1,10 +1,11 @@
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Every request carries the address of its connection's peer, captured at accept; a trusted
 /// proxy's `X-Forwarded-For` names the client instead, and anyone else's is ignored.
-@Suite struct PeerAddressTests {
+@Suite(.ownThreads) struct PeerAddressTests {
     static func router() -> Router {
         var router = TestServer.router()
         let proxies = TrustedProxies(parsing: "127.0.0.3, 10.0.0.0/8")

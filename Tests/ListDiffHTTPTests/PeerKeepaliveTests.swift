@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Darwin
 /// The kernel's checks for a vanished peer (``TCPKeepalive``) are on the server's side of a
 /// stream's and a long poll's connection, and not on one that only asked and was answered:
 /// read with `getsockopt` from the server's own socket, found among this process's sockets.
-@Suite struct PeerKeepaliveTests {
+@Suite(.ownThreads) struct PeerKeepaliveTests {
     /// The socket options the server sets, as the kernel holds them.
     struct Options: Equatable {
         var keepalive: Int32

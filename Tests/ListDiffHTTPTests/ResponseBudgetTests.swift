@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// a body many readers share counted once, a large answer past the limit refused 503 while
 /// small ones go on, a stream whose first event does not fit closed, readers that stopped
 /// reading closed under pressure, and the bytes back when readers go.
-@Suite struct ResponseBudgetTests {
+@Suite(.ownThreads) struct ResponseBudgetTests {
     /// One buffer every request of `/shared` and every `/shared-stream` queues: 16 MiB, far
     /// more than the kernel's socket buffers take (up to 4 MiB on Linux by default), so most
     /// of it waits in the server for a reader that does not read.

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// A route group's middleware runs once per request, on the head: before the body is read when
 /// one follows (a refusal then gets no `100 Continue`), and its handler gets the context it made.
-@Suite struct RouteGroupTests {
+@Suite(.ownThreads) struct RouteGroupTests {
     /// Counts its runs; admits a request with `X-Key`, its value the context.
     final class CountingKeyCheck: HTTPMiddleware, @unchecked Sendable {
         // Sendable argument: `runs` is only touched while holding `lock`.

@@ -1,10 +1,11 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct ServerIdleTimeoutTests {
+@Suite(.ownThreads) struct ServerIdleTimeoutTests {
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
         var configuration = TestServer.configuration()
         configuration.timeouts.idle = 0.3

@@ -1,10 +1,11 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct ServerLargeResponseTests {
+@Suite(.ownThreads) struct ServerLargeResponseTests {
     /// A body above the copy limit goes out as its own chunk (gather write) and, to a client
     /// that reads late, through write-readiness events.
     @Test func largeEchoReachesASlowReaderIntact() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct ServerProtocolTests {
+@Suite(.ownThreads) struct ServerProtocolTests {
     @Test func keepAliveReusesOneConnection() throws {
         try TestServer.with { server in
             let client = try RawClient(port: server.port)

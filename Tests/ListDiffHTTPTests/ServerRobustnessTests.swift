@@ -1,10 +1,11 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct ServerRobustnessTests {
+@Suite(.ownThreads) struct ServerRobustnessTests {
     @Test func slowlorisHeaderIsCutOffByTheHeaderTimeout() throws {
         try TestServer.with { server in
             let client = try RawClient(port: server.port)

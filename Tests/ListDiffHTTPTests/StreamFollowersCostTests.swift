@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Glibc
 /// each. A measurement, run only when `LISTDIFF_STREAM_FOLLOWERS` names how many (the clients
 /// live in a python3 child process, so this process's CPU and memory are the server's);
 /// `LISTDIFF_STREAM_HEARTBEAT` sets the heartbeat interval (default 15 s).
-@Suite struct StreamFollowersCostTests {
+@Suite(.ownThreads) struct StreamFollowersCostTests {
     static let count = Int(ProcessInfo.processInfo.environment["LISTDIFF_STREAM_FOLLOWERS"] ?? "")
 
     @Test(.enabled(if: count != nil, "set LISTDIFF_STREAM_FOLLOWERS to measure"))

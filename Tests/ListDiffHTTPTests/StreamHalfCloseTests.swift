@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// A stream's client that shuts down its sending side once its request is sent, to only read
 /// (`shutdown(SHUT_WR)`, `nc -N`), over real sockets: its stream goes on to its end, whether
 /// the handler ran inline or on a worker; a client that closes is still noticed at once.
-@Suite struct StreamHalfCloseTests {
+@Suite(.ownThreads) struct StreamHalfCloseTests {
     static let later = Array("later\n".utf8)
 
     /// The next chunk that is not a heartbeat (`:\n`); nil at the terminating chunk.

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// A stream's time limit (``HTTPResponseStream/end(at:lastWords:)``) over real sockets: the last
 /// words at the time, then the end of the body; a stream that ended first releases what its last
 /// words held at once, long before the time.
-@Suite struct StreamTimeLimitTests {
+@Suite(.ownThreads) struct StreamTimeLimitTests {
     /// What a stream's last words hold, to see when it is released.
     final class Held: Sendable {}
 

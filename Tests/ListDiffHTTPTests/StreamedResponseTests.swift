@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Streamed responses (``HTTPResponseStream``) over real sockets: framing, order, heartbeats,
 /// the idle and slow-reader rules, the client leaving, shutdown, the stream limit.
-@Suite struct StreamedResponseTests {
+@Suite(.ownThreads) struct StreamedResponseTests {
     static func configuration(
         idle: Double = 5, streamMaxBufferBytes: Int = 256 * 1024, maxStreams: Int = 20_000
     ) -> HTTPServerConfiguration {

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
 /// The defects found by probing the transport from outside, each over real sockets.
-@Suite struct TransportDefectTests {
+@Suite(.ownThreads) struct TransportDefectTests {
     /// 8 MiB in 16-byte chunks: each chunk used to reallocate and copy the whole body.
     @Test func smallChunkBodyOf8MiBIsReadInLinearTimeWhileTheLoopKeepsServing() throws {
         var configuration = TestServer.configuration(limits: HTTPLimits(maxBodyBytes: 16 << 20))

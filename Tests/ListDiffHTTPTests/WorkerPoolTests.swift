@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct WorkerPoolTests {
+@Suite(.ownThreads) struct WorkerPoolTests {
     final class Token: Sendable {}
 
     /// A finished job (and what it captured) is released while later jobs are still queued.

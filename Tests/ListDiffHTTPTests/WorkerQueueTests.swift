@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Darwin
 
 /// What the transport tells a handler run on a worker about its place in line: when it was
 /// queued, whether its client is still there, and a bounded queue's refusal.
-@Suite struct WorkerQueueTests {
+@Suite(.ownThreads) struct WorkerQueueTests {
     /// What the `/presence` handler saw, per call.
     final class Seen: @unchecked Sendable {
         // Sendable argument: `calls` is only touched while holding `lock`.

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffPlayground
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The playground's files over real sockets: embedded (read from the binary, not the
 /// working directory), typed, tagged and behind a strict Content-Security-Policy.
-@Suite struct PlaygroundRoutesTests {
+@Suite(.ownThreads) struct PlaygroundRoutesTests {
     static func with(_ body: (RawClient) throws -> Void) throws {
         var router = Router()
         PlaygroundRoutes.mount(on: &router)

@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffScenarios
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -12,7 +13,7 @@ import Testing
 /// knows the base (``KnownVersions``) answers its waits there and takes the next wait without a
 /// round trip. Messages lost, repeated or late, and a known version outliving a rollback, cost
 /// reads — never a wrong changeset, never a follower left behind once a message comes through.
-@Suite(.serialized) struct RedisCarriedChangesTests {
+@Suite(.serialized, .ownThreads) struct RedisCarriedChangesTests {
     typealias T = RedisSnapshotStoreTests
 
     static func store(_ server: RedisServerProcess) -> RedisSnapshotStore {

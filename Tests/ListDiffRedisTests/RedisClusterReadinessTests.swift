@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// A cluster that says `cluster_state:fail` is not ready, though every master still answers a
 /// ping: the real three-master cluster, one master made to lose a slot (`CLUSTER DELSLOTS`),
 /// after which it answers every call with `CLUSTERDOWN`.
-@Suite struct RedisClusterReadinessTests {
+@Suite(.ownThreads) struct RedisClusterReadinessTests {
     @Test func aClusterInTheFailStateIsNotReachable() throws {
         for binary in try RedisClusterTests.binaries() {
             let cluster = try RedisClusterProcesses(binary: binary)

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
 /// Slots, redirections and the slot map, then the store over a real three-master cluster of
 /// each server binary found: sessions spread over the masters, a slot moved under the client.
-@Suite struct RedisClusterTests {
+@Suite(.ownThreads) struct RedisClusterTests {
     static let limits = StoreLimits(
         maxSessions: 100, maxSnapshotsPerSession: 8, maxItemsPerSnapshot: 10_000, maxOperationWork: 1_000_000,
         versionsKept: 4, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)

@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffRedis
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The connection and the pool against real servers (each binary found: Redis, Valkey).
-@Suite struct RedisConnectionTests {
+@Suite(.ownThreads) struct RedisConnectionTests {
     static let binaries = RedisServerProcess.binaries
 
     static func withServers(arguments: [String] = [], _ body: (RedisServerProcess) throws -> Void) throws {

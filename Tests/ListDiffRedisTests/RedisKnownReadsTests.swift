@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -12,7 +13,7 @@ import Testing
 /// and follows every write through any instance, and a deletion, as a read from Redis would. A
 /// read of the snapshot itself always asks Redis (a client that wrote through another instance
 /// reads its own write).
-@Suite(.serialized) struct RedisKnownReadsTests {
+@Suite(.serialized, .ownThreads) struct RedisKnownReadsTests {
     typealias T = RedisSnapshotStoreTests
     typealias C = RedisCarriedChangesTests
 

@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -8,7 +9,7 @@ import Testing
 
 /// Marks stored with their version in Redis: seen through any instance, never read back as
 /// part of the snapshot, and history entries written before marks were kept read as having none.
-@Suite struct RedisMarksTests {
+@Suite(.ownThreads) struct RedisMarksTests {
     static let feed = RedisSnapshotStoreTests.feed
 
     static func store(_ server: RedisServerProcess) -> RedisSnapshotStore {

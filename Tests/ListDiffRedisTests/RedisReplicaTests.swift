@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// Acknowledged means replicated, when asked: with `minReplicas`, a write is acknowledged only
 /// once `WAIT` says that many replicas have it — against a real `redis-server` and a real
 /// replica of it (`--replicaof`).
-@Suite struct RedisReplicaTests {
+@Suite(.ownThreads) struct RedisReplicaTests {
     static let limits = RedisSnapshotStoreTests.limits
     static let feed = RedisSnapshotStoreTests.feed
     static let waitSeconds = 0.5

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// of its base) may be content a rollback replaced at the same number: the write script checks
 /// the base's digest as well as its number, so no operation is committed onto content it was
 /// not applied to (a lost update).
-@Suite struct RedisRollbackTests {
+@Suite(.ownThreads) struct RedisRollbackTests {
     static let feed = RedisSnapshotStoreTests.feed
 
     @Test func aGuessFromBeforeARollbackIsNeverBuiltOn() throws {

@@ -1,9 +1,10 @@
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffRedis
 
-@Suite struct RedisScriptTests {
+@Suite(.ownThreads) struct RedisScriptTests {
     @Test func sha1MatchesTheStandardVectors() {
         #expect(SHA1.hex([]) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
         #expect(SHA1.hex(Array("abc".utf8)) == "a9993e364706816aba3e25717850c26c9cd0d89d")

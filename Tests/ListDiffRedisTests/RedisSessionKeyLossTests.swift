@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffJSON
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 /// the session hash gone, a PUT answered "from E2.3 to E2.1" and later issued E2.3 again). Each
 /// key kind deleted in turn: what is left never makes a number name other content, and a
 /// follower of the lost content gets a reset or a 404, never a changeset from it.
-@Suite struct RedisSessionKeyLossTests {
+@Suite(.ownThreads) struct RedisSessionKeyLossTests {
     static let feed = RedisSnapshotStoreTests.feed
 
     enum Lost: String, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// Waits at the same version with the same options share one answer: a write through another
 /// instance costs the instance holding them one round trip and one diff per (version, options),
 /// however many streams and long polls wait there.
-@Suite struct RedisSharedChangesTests {
+@Suite(.ownThreads) struct RedisSharedChangesTests {
     typealias T = RedisSnapshotStoreTests
 
     /// Counts the diffs a store runs.

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -9,7 +10,7 @@ import Testing
 
 /// What only the Redis store has: several instances over one server (the conformance suite
 /// covers the interface, one instance at a time).
-@Suite struct RedisSnapshotStoreTests {
+@Suite(.ownThreads) struct RedisSnapshotStoreTests {
     static let limits = StoreLimits(
         maxSessions: 100, maxSnapshotsPerSession: 8, maxItemsPerSnapshot: 10_000, maxOperationWork: 1_000_000,
         versionsKept: 4, maxStoreBytes: 1 << 28, maxSessionBytes: 1 << 27, sessionIdleSeconds: 3600, owners: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `redis-server` processes: nothing for a server that answers with `noeviction`; a warning
 /// for one that does not answer (naming its address, never its password), for a policy that
 /// may evict keys, and for one whose policy cannot be read (`CONFIG` renamed away).
-@Suite struct RedisStartupCheckTests {
+@Suite(.ownThreads) struct RedisStartupCheckTests {
     @Test func noevictionIsNoWarning() throws {
         guard let server = try RedisServerProcess.startFirst(arguments: ["--maxmemory-policy", "noeviction"]) else {
             return

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// The subscriber gives its store a turn every half second however busy the channel: a fleet's
 /// channel is never quiet, and the waits whose check failed are retried only in that turn.
-@Suite struct VersionSubscriberTests {
+@Suite(.ownThreads) struct VersionSubscriberTests {
     @Test func theStoreGetsItsTurnWhileMessagesKeepComing() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         let endpoint = server.endpoint

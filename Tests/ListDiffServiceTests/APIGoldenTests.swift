@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// session names are normalised; everything else (statuses, headers a client reads, bodies,
 /// problem details) must match. After an intended change, regenerate the file with
 /// `LISTDIFF_UPDATE_GOLDEN=1 swift test --filter APIGoldenTests` and review its diff.
-@Suite struct APIGoldenTests {
+@Suite(.ownThreads) struct APIGoldenTests {
     static let goldenFile = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/api.txt")
 

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffService
 
-@Suite struct APIKeyTests {
+@Suite(.ownThreads) struct APIKeyTests {
     @Test func keysAreRequiredAndSessionsArePerKey() throws {
         try TestService.with(ServiceConfiguration(apiKeys: ["alpha-key", "beta-key"])) { service in
             let missing = try service.request("POST", "/v1/sessions")

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// A client address past its limit of failed authentications is answered 429 before any
 /// verification or key comparison — while a token verified before is still taken from it.
-@Suite struct AuthFailureLimitTests {
+@Suite(.ownThreads) struct AuthFailureLimitTests {
     typealias F = TokenFixtures
     static let path = "/v1/sessions/user-42-a/snapshots/x"
     static let tooMany = "urn:listdiff:problem:too-many-failed-authentications"

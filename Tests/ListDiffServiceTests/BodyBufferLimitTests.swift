@@ -1,13 +1,14 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The server holds at most `maxBufferedBodyBytes` of request bodies at once: past it a
 /// request gets 503 with `Retry-After` before its body is read, and its room comes back when
 /// the request holding it is answered.
-@Suite struct BodyBufferLimitTests {
+@Suite(.ownThreads) struct BodyBufferLimitTests {
     static let limits = HTTPLimits(maxBodyBytes: 4 << 20, maxBufferedBodyBytes: 1 << 20)
 
     @Test func aBodyPastTheLimitIsRefusedUntilRoomComesBack() throws {

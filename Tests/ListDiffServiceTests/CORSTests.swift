@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The API called from a browser's page, as `--cors-origins` serves it: a preflight needs no
 /// key; the answers name the origin and let the page read the version.
-@Suite struct CORSTests {
+@Suite(.ownThreads) struct CORSTests {
     static let page = "https://app.example"
 
     @Test func aPageFromAnAllowedOriginWritesWithAKeyAndReadsTheVersion() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
-@Suite struct ChangesEndpointTests {
+@Suite(.ownThreads) struct ChangesEndpointTests {
     static let path = "/v1/sessions/s1/snapshots/feed"
 
     @Test func changesSinceAnOlderVersionAreTheDiffBetweenThem() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffService
 
-@Suite struct ConcurrentWriterTests {
+@Suite(.ownThreads) struct ConcurrentWriterTests {
     /// Eight writers each read the version, then write with If-Match, 25 times: every accepted
     /// write is exactly one version, every rejected one got 412, and no update is lost.
     @Test func eightConditionalWritersLoseNoUpdate() throws {

@@ -1,10 +1,11 @@
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// A mistake's problem names what was probably meant: a query parameter, an operation or a
 /// member one typo away from a known one, and a body sent as another media type than JSON.
-@Suite struct DidYouMeanTests {
+@Suite(.ownThreads) struct DidYouMeanTests {
     static func detail(_ answer: RawClient.Response) throws -> String {
         try answer.json()["detail"] as? String ?? ""
     }

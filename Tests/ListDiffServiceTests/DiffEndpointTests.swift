@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
-@Suite struct DiffEndpointTests {
+@Suite(.ownThreads) struct DiffEndpointTests {
     @Test func answersBatchAndSequentialChangesetsForFlatLists() throws {
         try TestService.with { service in
             let body = #"{"old": ["a", "b", "c"], "new": ["c", "a", "d"]}"#

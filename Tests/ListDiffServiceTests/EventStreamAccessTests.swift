@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Who may open an event stream: a key or a token in `Authorization`, or — on this route only,
 /// for a browser's `EventSource`, which cannot send headers — a token (never an API key) as
 /// `access_token` in the query.
-@Suite struct EventStreamAccessTests {
+@Suite(.ownThreads) struct EventStreamAccessTests {
     typealias F = TokenFixtures
     static let snapshot = "/v1/sessions/user-42-a/snapshots/feed"
 

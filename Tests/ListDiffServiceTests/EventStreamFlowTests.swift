@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// An event stream's reader that falls behind: versions written meanwhile are folded into one
 /// event; one too far behind is closed and resumes by `Last-Event-ID` without losing a version.
-@Suite struct EventStreamFlowTests {
+@Suite(.ownThreads) struct EventStreamFlowTests {
     static let events = EventStreamTests.events
     static let snapshot = "/v1/sessions/s/snapshots/feed"
 

@@ -1,13 +1,14 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// `GET …/events` for a client that shuts down its sending side once its request is sent (to
 /// only read, as `nc -N` does), over real sockets: it follows the snapshot to the stream's end,
 /// while a client that closes is still noticed at once.
-@Suite struct EventStreamHalfCloseTests {
+@Suite(.ownThreads) struct EventStreamHalfCloseTests {
     static let snapshot = "/v1/sessions/s/snapshots/feed"
 
     @Test func aClientThatHalfClosesAfterItsRequestFollowsToTheEnd() throws {

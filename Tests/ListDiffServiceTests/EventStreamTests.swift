@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// `GET …/events` over real sockets: the first event, one event per version, resuming by
 /// `Last-Event-ID` and by `since`, resets, deletion, heartbeats, shutdown.
-@Suite struct EventStreamTests {
+@Suite(.ownThreads) struct EventStreamTests {
     static let events = "/v1/sessions/s/snapshots/feed/events"
 
     static func open(_ service: TestService, _ target: String = events, headers: [(String, String)] = [])

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Item kinds over HTTP: a kept item whose kind changes is reloaded even with
 /// `updates=reconfigure`, in both forms; kinds are stored, read back and sent as values.
-@Suite struct KindTests {
+@Suite(.ownThreads) struct KindTests {
     static let path = "/v1/sessions/kinds/snapshots/feed"
 
     @Test func aKindChangeIsAReloadEvenWhenUpdatesAreReconfigures() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Marks reach every follower of the version they made (issue 31, item 3): one that asks for
 /// the changes since an older version, a long poll that was behind, and a long poll held by
 /// another instance sharing a Redis store.
-@Suite struct MarksEndpointTests {
+@Suite(.ownThreads) struct MarksEndpointTests {
     static let path = "/v1/sessions/s1/snapshots/feed"
     static let reloadB = #"{"operations": [{"op": "reloadItems", "items": ["b"]}]}"#
 

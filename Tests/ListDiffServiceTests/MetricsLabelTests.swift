@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Every label of `/metrics` comes from a fixed set, so no traffic can grow it: made-up methods
 /// count as `other`, unknown paths as `unmatched`.
-@Suite struct MetricsLabelTests {
+@Suite(.ownThreads) struct MetricsLabelTests {
     @Test func madeUpMethodsDoNotGrowTheMetrics() throws {
         try TestService.with { (service: TestService) throws in
             let client = try service.client()

@@ -1,3 +1,4 @@
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A `/v1` request is routed and its caller checked once: on its head when a body follows
 /// (before the body is read), and that check is the one its handler runs with.
-@Suite struct OnePassTests {
+@Suite(.ownThreads) struct OnePassTests {
     typealias F = TokenFixtures
 
     @Test func aTokenIsLookedAtOnceWhenItsBodyWaitsForOneHundredContinue() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// A flat snapshot has no sections to operate on: an operation that names one is a 409
 /// `form-mismatch` with nothing changed, and after every operation that does apply, the digest
 /// a read returns is the digest of the snapshot it returns.
-@Suite struct OperationFormTests {
+@Suite(.ownThreads) struct OperationFormTests {
     static let sectionOperations = [
         #"{"op": "appendSections", "sections": [{"id": "s2", "items": []}]}"#,
         #"{"op": "insertSections", "sections": [{"id": "s2", "items": []}], "before": "s1"}"#,

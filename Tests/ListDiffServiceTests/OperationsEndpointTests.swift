@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// `/metrics` and `/readyz`.
-@Suite struct OperationsEndpointTests {
+@Suite(.ownThreads) struct OperationsEndpointTests {
     /// The samples of a Prometheus text exposition, checked line by line against the format:
     /// every family announced by HELP and TYPE before its samples, every sample
     /// `name{label="value",…} number`, histogram buckets cumulative and ending in `+Inf`.

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Outline sections over HTTP: stored and read back as trees, changed by operations, answered
 /// with changesets over the visible rows.
-@Suite struct OutlineServiceTests {
+@Suite(.ownThreads) struct OutlineServiceTests {
     static let path = "/v1/sessions/outlines/snapshots/files"
     static let tree =
         #"{"sections": [{"id": "files", "outline": true, "items": [{"id": "docs", "children": ["a.txt", {"id": "img", "children": ["x.png"]}]}, "readme"]}]}"#

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The router splits the raw path at `/` before decoding each segment: an encoded `/` is part
 /// of a name (and so refused by the name rules), never a separator a proxy's path rules did
 /// not see; `.` and `..` are not names.
-@Suite struct PathSegmentTests {
+@Suite(.ownThreads) struct PathSegmentTests {
     @Test func anEncodedSlashIsPartOfANameNotASeparator() throws {
         try TestService.with { (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/enc/snapshots/feed", body: #"["a"]"#).status == 201)

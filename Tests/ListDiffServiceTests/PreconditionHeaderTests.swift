@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Conditional and credential headers read as RFC 9110 says: repeated fields combine into one
 /// list, entity tags compare octet by octet, `If-None-Match: *` makes a write create-only, and
 /// what is ambiguous is refused rather than guessed.
-@Suite struct PreconditionHeaderTests {
+@Suite(.ownThreads) struct PreconditionHeaderTests {
     @Test func ifNoneMatchStarMakesAWriteCreateOnly() throws {
         try TestService.with { (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/feed"

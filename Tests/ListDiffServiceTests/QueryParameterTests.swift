@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// or one given twice, is a 400 naming it and listing what the route takes — a typo never
 /// answers another format, drops the values asked for, or turns a long poll into a busy loop.
 /// Probes and scrapers keep adding their own to `/readyz` and `/metrics`.
-@Suite struct QueryParameterTests {
+@Suite(.ownThreads) struct QueryParameterTests {
     static let diff = #"{"old": ["a"], "new": ["b"]}"#
 
     @Test(

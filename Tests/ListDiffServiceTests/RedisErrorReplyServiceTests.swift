@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// read-only replica. Only a successful read that found nothing is a 404; a server that cannot
 /// serve now is a 503 with `Retry-After` and `/readyz` at 503 until it serves again; a full one
 /// is a 507. No detail carries a script's SHA or Lua line.
-@Suite(.serialized) struct RedisErrorReplyServiceTests {
+@Suite(.serialized, .ownThreads) struct RedisErrorReplyServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
 
     static func eachServer(_ body: (String) throws -> Void) throws {

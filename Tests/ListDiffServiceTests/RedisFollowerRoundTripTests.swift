@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// message brings the change, and the next wait registers at the version the message named.
 /// (Before writes carried their changes: the open, its registration, and per write a head
 /// read, a changes read and a registration.)
-@Suite(.serialized) struct RedisFollowerRoundTripTests {
+@Suite(.serialized, .ownThreads) struct RedisFollowerRoundTripTests {
     @Test func aStreamOpenedAndAnsweredByAnotherInstancesWriteCostsOneRoundTrip() throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         try TestService.with(store: RedisStoreServiceTests.redis(server.endpoint)) { writer in

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// binary found: Redis, Valkey): a write its replica does not acknowledge in time is a 503
 /// `store-unavailable` saying the write may have been committed, and retrying it with its
 /// `If-Match` is safe — the master kept it, so the retry is a 412 and the read shows the write.
-@Suite struct RedisReplicaServiceTests {
+@Suite(.ownThreads) struct RedisReplicaServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
 
     static func redis(_ endpoint: RedisEndpoint, minReplicas: Int) -> StoreFactory {

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// replica promoted before it had them would be) issues their numbers again with other
 /// content: a follower holding the lost content gets a reset, its `If-Match` a 412 — never a
 /// changeset from a list it does not hold (issue 32, finding 1).
-@Suite struct RedisRollbackServiceTests {
+@Suite(.ownThreads) struct RedisRollbackServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
 
     @Test func aFollowerOfContentARollbackLostGetsAReset() throws {

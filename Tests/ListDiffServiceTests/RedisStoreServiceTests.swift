@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// The API over a Redis store, as `--store redis://…` runs it: two service instances sharing
 /// one server, and the server going away and coming back.
-@Suite struct RedisStoreServiceTests {
+@Suite(.ownThreads) struct RedisStoreServiceTests {
     static func redis(_ endpoint: RedisEndpoint) -> StoreFactory {
         StoreFactory(blocks: true) { limits, observers in
             let pool = RedisConnectionPool(

@@ -1,13 +1,14 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// What a request may cost before it is known to be welcome: the API key is checked on the
 /// head, so a missing or wrong key never gets `100 Continue` and its body is never buffered;
 /// a refusal is still delivered to a client that writes its whole body before reading.
-@Suite struct RequestAdmissionTests {
+@Suite(.ownThreads) struct RequestAdmissionTests {
     static let keys = ServiceConfiguration(apiKeys: ["alpha-key"])
 
     @Test(arguments: [nil, "Bearer wrong-key"] as [String?])

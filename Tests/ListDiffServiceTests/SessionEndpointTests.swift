@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
-@Suite struct SessionEndpointTests {
+@Suite(.ownThreads) struct SessionEndpointTests {
     @Test func createListAndDeleteASession() throws {
         try TestService.with { service in
             let created = try service.request("POST", "/v1/sessions")

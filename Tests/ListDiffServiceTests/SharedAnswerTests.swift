@@ -1,13 +1,14 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Readers of one snapshot version share one encoded document: every `GET` of it and every
 /// event stream opened on it queue the same buffer, which the server counts once against its
 /// limit of unsent response bytes, however many of them do not read.
-@Suite struct SharedAnswerTests {
+@Suite(.ownThreads) struct SharedAnswerTests {
     static let limits = HTTPLimits(maxBodyBytes: 32 << 20)
     static let path = "/v1/sessions/readers/snapshots/big"
 

@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
-@Suite struct SnapshotEndpointTests {
+@Suite(.ownThreads) struct SnapshotEndpointTests {
     static let snapshotPath = "/v1/sessions/s1/snapshots/feed"
 
     @Test func putCreatesThenAnswersChangesetsFromThePreviousVersion() throws {

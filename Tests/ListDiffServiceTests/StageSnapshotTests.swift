@@ -1,11 +1,12 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// Changesets of more than one stage whose intermediate snapshots hold outline sections: each
 /// stage's snapshot is valid JSON and gives an outline section as the rows the next stage
 /// indexes, with each row's own level and disclosure (issue 31's reproducers, byte for byte).
-@Suite struct StageSnapshotTests {
+@Suite(.ownThreads) struct StageSnapshotTests {
     /// A parent loses its only child to a new flat section: the stage holds the child back under
     /// the parent, which already shows as a leaf. The answer once closed `sections` after the
     /// outline section (not JSON).

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// `--max-store-bytes` is a hard limit: a write prunes its own snapshot's oldest versions,
 /// then evicts least recently used sessions, and is refused (507, nothing changed) if it still
 /// cannot fit.
-@Suite struct StoreBudgetTests {
+@Suite(.ownThreads) struct StoreBudgetTests {
     /// A flat list of `count` ten-character identifiers, different for every `round`.
     static func list(round: Int, count: Int) -> String {
         "[" + (0..<count).map { "\"r\(round)i\(String(format: "%07d", $0))\"" }.joined(separator: ",") + "]"

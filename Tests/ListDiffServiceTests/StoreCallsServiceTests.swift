@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffRedis
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// stops answering (`SIGSTOP`): the follower's call has its deadline, counted from when it was
 /// queued, and is answered — the stream ends with a `reconnect` event — within it, whether the
 /// executor's threads were free, held, or a thousand calls were queued before it.
-@Suite(.serialized) struct StoreCallsServiceTests {
+@Suite(.serialized, .ownThreads) struct StoreCallsServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
     static let address = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
     static let timeout = 2.0

@@ -2,6 +2,7 @@ import Foundation
 import ListDiffHTTP
 import ListDiffRedis
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// (`--store-timeout`), counted from when it was queued, or a long poll's from its wake; a
 /// full queue is refused at once; a request whose client has gone is not run; no store call
 /// of an answered request starts once Redis is back.
-@Suite(.serialized) struct StoreDeadlineServiceTests {
+@Suite(.serialized, .ownThreads) struct StoreDeadlineServiceTests {
     static let path = "/v1/sessions/s/snapshots/feed"
 
     static func configuration(timeout: Double, queueLimit: Int = 1024) -> ServiceConfiguration {

@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
-@Suite struct StoreLimitTests {
+@Suite(.ownThreads) struct StoreLimitTests {
     /// Operations each may walk the section, so their count times the snapshot's size is
     /// bounded before any is applied (once, 50,000 single moves on 200,000 items held a worker
     /// for minutes).

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// What a valid token reaches: its owner's sessions that it names, with the scopes it names;
 /// everything else is the 404 of another owner's key, or 403 `insufficient_scope`.
-@Suite struct TokenAccessTests {
+@Suite(.ownThreads) struct TokenAccessTests {
     typealias F = TokenFixtures
 
     static func insufficient(_ scope: String?) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Each claim rule and each way a token is refused, over HTTP, with tokens minted by
 /// scripts/mint-token.py (an implementation independent of the server's).
-@Suite struct TokenClaimTests {
+@Suite(.ownThreads) struct TokenClaimTests {
     typealias F = TokenFixtures
 
     static func invalid(_ description: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Malformed tokens, seeded: broken base64, signed payloads and headers that are not the JSON
 /// expected, wrong segment counts. Every answer is a 401 problem, never a 5xx.
 /// `LISTDIFF_FUZZ_SEED` reruns one draw; `LISTDIFF_FUZZ_CASES` sets how many random ones.
-@Suite struct TokenFuzzTests {
+@Suite(.ownThreads) struct TokenFuzzTests {
     typealias F = TokenFixtures
 
     static let refusals: Set<String> = [

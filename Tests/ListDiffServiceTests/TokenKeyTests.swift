@@ -1,5 +1,6 @@
 import CLibCrypto
 import Foundation
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffService
@@ -7,7 +8,7 @@ import Testing
 /// Ed25519 keys and signatures the server must not trust. Each danger is shown through
 /// libcrypto alone (`EVP_DigestVerify` on a key it loaded as given) before the service's
 /// refusal is checked, so the small-order list is not taken on trust.
-@Suite struct TokenKeyTests {
+@Suite(.ownThreads) struct TokenKeyTests {
     /// The signature `R` = the identity, `S` = 0: with a key of small order, libcrypto accepts
     /// it over every message (order 1), or over about one message in 2, 4 or 8.
     static let identitySignature = [1] + [UInt8](repeating: 0, count: 63)

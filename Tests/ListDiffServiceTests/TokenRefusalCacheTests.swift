@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// A refused token is remembered while its refusal holds, so a forged one sent again costs a
 /// lookup, not a signature verification — and never past what made it fail.
-@Suite struct TokenRefusalCacheTests {
+@Suite(.ownThreads) struct TokenRefusalCacheTests {
     typealias F = TokenFixtures
     static let path = "/v1/sessions/user-42-a/snapshots/x"
 

@@ -1,11 +1,12 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// `include=values`: a changeset carries the sections and items a client holding only the
 /// old list lacks, at their places in the new one.
-@Suite struct ValuesTests {
+@Suite(.ownThreads) struct ValuesTests {
     static let path = "/v1/sessions/s1/snapshots/feed"
 
     @Test func writesAndChangesCarryTheFreshElementsWhenAsked() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
 /// A version names one state of one snapshot, whatever was deleted, evicted or lost in
 /// between: a client holding a version of a deleted snapshot gets a reset, and its `If-Match`
 /// a 412, never a changeset or a write against a list it never had.
-@Suite struct VersionIdentityTests {
+@Suite(.ownThreads) struct VersionIdentityTests {
     @Test func aRecreatedSnapshotNeverReusesAVersion() throws {
         try TestService.with { (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/feed"

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// within `--store-timeout` + 0.1 s of its send: its wait for the turn ends at its own
 /// deadline, not at that of whichever later write took the turn first (a lock does not queue
 /// its waiters in order; not reproduced here, where the turn passed in order).
-@Suite(.serialized) struct WriteTurnDeadlineTests {
+@Suite(.serialized, .ownThreads) struct WriteTurnDeadlineTests {
     typealias D = StoreDeadlineServiceTests
     static let timeout = 0.3
 

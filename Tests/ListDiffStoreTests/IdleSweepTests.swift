@@ -1,4 +1,4 @@
-import Foundation
+import ListDiffTestSupport
 import Testing
 
 @testable import ListDiffStore
@@ -7,19 +7,22 @@ import Testing
 /// the store's lock stalled every request queued behind it), and gone when named once idle
 /// past their time whether or not a sweep has reached them.
 @Suite struct IdleSweepTests {
-    static func store(sessions: Int, idleSeconds: Double) -> MemorySnapshotStore {
+    /// Sessions idle 0.3 s at most, aged by `clock`.
+    static func store(sessions: Int, clock: ManualStoreClock) -> MemorySnapshotStore {
         MemorySnapshotStore(
             limits: StoreLimits(
                 maxSessions: sessions, maxSnapshotsPerSession: 4, maxItemsPerSnapshot: 100, maxOperationWork: 1_000,
-                versionsKept: 4, maxStoreBytes: 1 << 26, maxSessionBytes: 1 << 20, sessionIdleSeconds: idleSeconds,
-                owners: 1))
+                versionsKept: 4, maxStoreBytes: 1 << 26, maxSessionBytes: 1 << 20, sessionIdleSeconds: 0.3,
+                owners: 1),
+            clock: clock.storeClock)
     }
 
     @Test func aSweepVisitsOneBatchPerRequestAndReachesEverySession() throws {
         let count = 1_000
-        let store = Self.store(sessions: count, idleSeconds: 0.3)
+        let clock = ManualStoreClock()
+        let store = Self.store(sessions: count, clock: clock)
         for index in 0..<count { _ = try store.createSession(owner: 0, name: "idle\(index)") }
-        usleep(400_000)
+        clock.advance(seconds: 0.4)
         var requests = 0
         while store.statistics().evictedForIdleness < count, requests < 100 {
             // Each request names a session that does not exist: it pays for the sweep only.
@@ -38,22 +41,23 @@ import Testing
 
     @Test func anIdleSessionNamedBeforeTheSweepReachesItIsGone() throws {
         let count = 1_000
-        let store = Self.store(sessions: count, idleSeconds: 0.3)
+        let clock = ManualStoreClock()
+        let store = Self.store(sessions: count, clock: clock)
         for index in 0..<count { _ = try store.createSession(owner: 0, name: "idle\(index)") }
-        usleep(400_000)
+        clock.advance(seconds: 0.4)
         let last = "idle\(count - 1)"
         #expect(throws: StoreError.sessionNotFound(last)) { try store.listSnapshots(owner: 0, session: last) }
         #expect(try store.createSession(owner: 0, name: last) == last, "its name is free again")
     }
 
     @Test func aSessionInUseOutlivesItsIdleTimeWhileOthersAreSwept() throws {
-        let store = Self.store(sessions: 600, idleSeconds: 0.3)
+        let clock = ManualStoreClock()
+        let store = Self.store(sessions: 600, clock: clock)
         for index in 0..<599 { _ = try store.createSession(owner: 0, name: "idle\(index)") }
         _ = try store.createSession(owner: 0, name: "used")
-        let until = Date(timeIntervalSinceNow: 1)
-        while Date() < until {
+        for _ in 0..<20 {
             _ = try store.listSnapshots(owner: 0, session: "used")
-            usleep(50_000)
+            clock.advance(seconds: 0.05)
         }
         #expect(store.statistics().evictedForIdleness == 599)
         #expect(store.statistics().sessions == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// waits answered by a write, a deadline or a delete, concurrent writers, deletes, sessions
 /// and item limits. Limits only one store enforces (the memory store's byte budget and LRU
 /// eviction) are tested with that store (`StoreBudgetTests`, `ByteLedgerTests`).
-@Suite struct SnapshotStoreConformanceTests {
+@Suite(.ownThreads) struct SnapshotStoreConformanceTests {
     static let feed = SnapshotAddress(owner: 0, session: "s", snapshot: "feed")
 
     @Test(arguments: StoreUnderTest.all)
@@ -261,20 +262,24 @@ import Testing
     }
 
     /// Reads are uses: a session read keeps living past its idle time; one left alone expires
-    /// whole, and its name is free again (a new epoch when written).
+    /// whole, and its name is free again (a new epoch when written). The memory store's time is
+    /// moved by hand; Redis's passes (its TTLs count whole seconds).
     @Test(arguments: StoreUnderTest.all)
     func sessionsExpireOnlyWhenUnused(_ subject: StoreUnderTest) throws {
-        let store = try subject.make(StoreUnderTest.limits(idleSeconds: 2))
+        let clock = ManualStoreClock()
+        let pass = { (seconds: Double) in
+            if subject.agesByClock { clock.advance(seconds: seconds) } else { usleep(UInt32(seconds * 1e6)) }
+        }
+        let store = try subject.make(StoreUnderTest.limits(idleSeconds: 2), clock: clock.storeClock)
         let (used, unused) = (Self.feed, SnapshotAddress(owner: 0, session: "unused", snapshot: "feed"))
         let version = try store.put(["a"], at: used).head.version
         try store.put(["a"], at: unused)
-        let readUntil = Date(timeIntervalSinceNow: 3.5)
-        while Date() < readUntil {
+        for _ in 0..<9 {
             #expect(try store.read(used).head.version == version, "a session read every 0.4 s is kept")
-            usleep(400_000)
+            pass(0.4)
         }
         #expect(throws: StoreError.sessionNotFound("unused")) { try store.read(unused) }
-        usleep(2_600_000)
+        pass(2.6)
         #expect(throws: StoreError.sessionNotFound("s")) { try store.listSnapshots(owner: 0, session: "s") }
         #expect(
             try store.put(["a"], at: used).head.version != version,

@@ -1,10 +1,11 @@
 import Foundation
 import ListDiffStore
+import ListDiffTestRun
 import Testing
 
 /// The store-call threads start as calls need them, up to their bound, and end when idle: an
 /// instance whose store calls are few holds few threads.
-@Suite struct StoreCallThreadsTests {
+@Suite(.ownThreads) struct StoreCallThreadsTests {
     /// Holds calls until opened; counts the calls that ran.
     final class Gate: @unchecked Sendable {
         // Sendable argument: `isOpen` and `ran` are only touched while holding `condition`'s lock.

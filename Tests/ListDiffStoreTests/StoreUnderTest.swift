@@ -10,13 +10,32 @@ import Testing
 /// to make a fresh, empty one with the given limits. A new store adds itself to ``all``.
 struct StoreUnderTest: CustomTestStringConvertible, Sendable {
     let name: String
-    let make: @Sendable (StoreLimits) throws -> any SnapshotStore
+    /// Makes a fresh, empty store with the given limits, aging its sessions by the clock given
+    /// when it ``agesByClock``.
+    private let makeStore: @Sendable (StoreLimits, StoreClock) throws -> any SnapshotStore
+    /// True for the memory store; Redis ages sessions by its own TTLs, in real seconds.
+    let agesByClock: Bool
     /// How to roll a store it made back, as a restored backup or a replica that missed the
     /// last writes would: given the store and a snapshot that exists, keeps their state and
     /// answers what puts it back.
     var rollback: (@Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void))? = nil
 
     var testDescription: String { name }
+
+    init(
+        name: String, agesByClock: Bool = false,
+        make: @escaping @Sendable (StoreLimits, StoreClock) throws -> any SnapshotStore,
+        rollback: (@Sendable (any SnapshotStore, SnapshotAddress) throws -> (() throws -> Void))?
+    ) {
+        self.name = name
+        self.agesByClock = agesByClock
+        makeStore = make
+        self.rollback = rollback
+    }
+
+    func make(_ limits: StoreLimits, clock: StoreClock = .system) throws -> any SnapshotStore {
+        try makeStore(limits, clock)
+    }
 
     /// The memory store, and on each server binary found a Redis store on one server and one on
     /// a three-master cluster (fresh servers per store; none where no binary is installed, which
@@ -29,14 +48,16 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                     ? "; \(RedisServerProcess.missingReason)"
                     : ", and Redis stores on \(binaries.joined(separator: ", "))"))
         return [
-            StoreUnderTest(name: "memory", make: { MemorySnapshotStore(limits: $0) }, rollback: rollbackInMemory)
+            StoreUnderTest(
+                name: "memory", agesByClock: true, make: { MemorySnapshotStore(limits: $0, clock: $1) },
+                rollback: rollbackInMemory)
         ]
             + binaries.flatMap { binary in
                 let name = binary.split(separator: "/").last ?? ""
                 return [
                     StoreUnderTest(
                         name: "redis (\(name))",
-                        make: { limits in
+                        make: { limits, _ in
                             let server = try RedisServerProcess.withOwnDirectory(binary: binary)
                             let pool = RedisConnectionPool(
                                 endpoint: server.endpoint, size: 8, connectTimeout: 1, replyTimeout: 5)
@@ -44,7 +65,7 @@ struct StoreUnderTest: CustomTestStringConvertible, Sendable {
                         }, rollback: rollbackFromRDB),
                     StoreUnderTest(
                         name: "redis cluster (\(name))",
-                        make: { limits in
+                        make: { limits, _ in
                             let cluster = try RedisClusterProcesses(binary: binary)
                             let client = RedisClusterClient(
                                 seeds: cluster.seeds, poolSize: 8, connectTimeout: 1, replyTimeout: 5)

@@ -15,12 +15,13 @@ public final class MemorySnapshotStore: SnapshotStore {
     let versions = VersionCounter()
     private let differ: SnapshotDiffer
 
-    /// A new, empty store whose diffs `differ` runs (the service's times them for its metrics).
-    public init(limits: StoreLimits, differ: SnapshotDiffer = .unmeasured) {
+    /// A new, empty store whose diffs `differ` runs (the service's times them for its metrics)
+    /// and whose sessions age by `clock`.
+    public init(limits: StoreLimits, differ: SnapshotDiffer = .unmeasured, clock: StoreClock = .system) {
         epoch = RandomToken.hex(bits: 64)
         self.limits = limits
         self.differ = differ
-        sessions = SessionStore(limits: limits)
+        sessions = SessionStore(limits: limits, clock: clock)
     }
 
     public func createSession(owner: Int, name: String?) throws(StoreError) -> String {

@@ -26,6 +26,7 @@ final class SessionStore: @unchecked Sendable {
     }
 
     let limits: StoreLimits
+    private let clock: StoreClock
     private let lock = NSLock()
     private var sessions: [Key: Entry] = [:]
     private var ledger: ByteLedger
@@ -42,8 +43,9 @@ final class SessionStore: @unchecked Sendable {
     /// sessions at once would hold the lock in front of every request queued behind it.
     static let sweepBatch = 256
 
-    init(limits: StoreLimits) {
+    init(limits: StoreLimits, clock: StoreClock) {
         self.limits = limits
+        self.clock = clock
         sweepInterval = min(5_000_000_000, UInt64(limits.sessionIdleSeconds * 0.25e9))
         ledger = ByteLedger(
             maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
@@ -51,7 +53,7 @@ final class SessionStore: @unchecked Sendable {
 
     /// A new session with an unguessable 128-bit name.
     func createSession(owner: Int) -> Session {
-        let now = Self.now()
+        let now = clock.now()
         let session = Session(name: RandomToken.hex(bits: 128), owner: owner, now: now)
         insert(session, now: now)
         return session
@@ -60,7 +62,7 @@ final class SessionStore: @unchecked Sendable {
     /// The session `name` of `owner`; nil if there is none, or if it sat idle past its time
     /// (then it goes now, whether or not a sweep has reached it).
     func session(owner: Int, name: String) -> Session? {
-        let now = Self.now()
+        let now = clock.now()
         sweepIfDue(now)
         let key = Key(owner: owner, name: name)
         let ttl = idleNanoseconds
@@ -79,8 +81,8 @@ final class SessionStore: @unchecked Sendable {
     /// exist yet); `created` says whether this call made it.
     func sessionCreatingIfMissing(owner: Int, name: String) -> (session: Session, created: Bool) {
         if let found = session(owner: owner, name: name) { return (found, false) }
-        let made = Session(name: name, owner: owner, now: Self.now())
-        let kept = insert(made, now: Self.now())
+        let made = Session(name: name, owner: owner, now: clock.now())
+        let kept = insert(made, now: clock.now())
         return (kept, kept === made)
     }
 
@@ -263,9 +265,5 @@ final class SessionStore: @unchecked Sendable {
         for session in removed {
             for snapshot in session.removeAll() { snapshot.markRemoved(removal) }
         }
-    }
-
-    static func now() -> UInt64 {
-        UInt64(DispatchTime.now().uptimeNanoseconds)
     }
 }

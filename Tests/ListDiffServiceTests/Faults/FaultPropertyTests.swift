@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// up.
 /// `LISTDIFF_FAULT_CASES` (default 48), `LISTDIFF_FAULT_SEED` (the run's seed) and
 /// `LISTDIFF_FAULT_CASE` (one case of that run).
-@Suite(.serialized) struct FaultPropertyTests {
+@Suite(.serialized, .ownThreads) struct FaultPropertyTests {
     /// Each case's store and fault, in turn.
     static let plans: [(redis: Bool, fault: StoreFault)] = [
         (false, .rollback), (true, .rollback), (true, .lostKey), (true, .errorReply), (true, .hang), (false, .none),

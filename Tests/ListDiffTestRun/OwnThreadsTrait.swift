@@ -1,0 +1,31 @@
+import Testing
+
+/// Runs a test, or every test of a suite, on ``BlockingTestThreads`` once one of
+/// ``BlockingTestSlots`` is free: for tests that block a thread while they wait (blocking
+/// sockets, Redis servers, sleeps). Without it two such tests hold both of a two-core machine's
+/// concurrency threads and every other test of the run waits.
+public struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // A suite's scope is entered for the suite and again for each of its tests: only the
+        // test cases need the threads.
+        guard testCase != nil else { return try await function() }
+        let slots = BlockingTestSlots.shared
+        await slots.acquire()
+        do {
+            try await withTaskExecutorPreference(BlockingTestThreads.shared) { try await function() }
+        } catch {
+            await slots.release()
+            throw error
+        }
+        await slots.release()
+    }
+}
+
+extension Trait where Self == OwnThreadsTrait {
+    /// This test (a suite: each of its tests) runs on threads of its own, not the concurrency pool's.
+    public static var ownThreads: Self { OwnThreadsTrait() }
+}
