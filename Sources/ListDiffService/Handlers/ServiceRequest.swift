@@ -95,7 +95,7 @@ extension ListDiffService {
     func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
         if StoreCallDeadline.hasPassed {
             storeCalls.refusals.count(.deadlinePassed)
-            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout)
+            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
         }
         do {
             return try call()
@@ -106,8 +106,8 @@ extension ListDiffService {
 
     /// 422 when a snapshot holds more items than allowed.
     func checkItemLimit(_ count: Int, pointer: String) throws(ServiceProblem) {
-        guard count <= configuration.maxItemsPerSnapshot else {
-            throw ServiceProblem.tooManyItems(count, limit: configuration.maxItemsPerSnapshot, pointer: pointer)
+        guard count <= configuration.store.maxItemsPerSnapshot else {
+            throw ServiceProblem.tooManyItems(count, limit: configuration.store.maxItemsPerSnapshot, pointer: pointer)
         }
     }
 }
