@@ -42,7 +42,8 @@ public final class ListDiffService: Sendable {
         let roundTrips = StoreRoundTrips()
         storeRoundTrips = roundTrips
         let storeCalls = StoreCalls(
-            blocks: factory.blocks, timeout: configuration.storeTimeout, queueLimit: configuration.maxQueuedStoreCalls)
+            blocks: factory.blocks, timeout: configuration.store.callTimeout,
+            queueLimit: configuration.maxQueuedStoreCalls)
         self.storeCalls = storeCalls
         store = factory.make(
             configuration.storeLimits,

@@ -78,7 +78,7 @@ enum ListDiffServerMain {
             checkInBackground([endpoint], log: log)
             makeClient = {
                 RedisConnectionPool(
-                    endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: settings.service.storeTimeout,
+                    endpoint: endpoint, size: size, connectTimeout: 1, replyTimeout: settings.service.store.callTimeout,
                     observeRoundTrip: $0)
             }
         case .redisCluster(let seeds):
@@ -86,7 +86,7 @@ enum ListDiffServerMain {
             checkInBackground(seeds, log: log)
             makeClient = {
                 RedisClusterClient(
-                    seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: settings.service.storeTimeout,
+                    seeds: seeds, poolSize: size, connectTimeout: 1, replyTimeout: settings.service.store.callTimeout,
                     observeRoundTrip: $0)
             }
         }

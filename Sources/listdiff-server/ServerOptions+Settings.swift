@@ -135,67 +135,70 @@ extension ServerOptions {
         },
         Setting(
             flag: "--max-sessions", environment: "LISTDIFF_MAX_SESSIONS",
-            help: "sessions kept; one more evicts the least recently used (default \(defaults.service.maxSessions))"
+            help:
+                "sessions kept; one more evicts the least recently used (default \(defaults.service.store.maxSessions))"
         ) { config, value in
-            integer(value, in: 1...100_000_000).map { config.service.maxSessions = $0 } != nil
+            integer(value, in: 1...100_000_000).map { config.service.store.maxSessions = $0 } != nil
         },
         Setting(
             flag: "--max-snapshots", environment: "LISTDIFF_MAX_SNAPSHOTS",
-            help: "named snapshots per session, else 409 (default \(defaults.service.maxSnapshotsPerSession))"
+            help: "named snapshots per session, else 409 (default \(defaults.service.store.maxSnapshotsPerSession))"
         ) { config, value in
-            integer(value, in: 1...1_000_000).map { config.service.maxSnapshotsPerSession = $0 } != nil
+            integer(value, in: 1...1_000_000).map { config.service.store.maxSnapshotsPerSession = $0 } != nil
         },
         Setting(
             flag: "--max-items", environment: "LISTDIFF_MAX_ITEMS",
-            help: "items per snapshot or diff side, else 422 (default \(defaults.service.maxItemsPerSnapshot))"
+            help: "items per snapshot or diff side, else 422 (default \(defaults.service.store.maxItemsPerSnapshot))"
         ) { config, value in
-            integer(value, in: 1...100_000_000).map { config.service.maxItemsPerSnapshot = $0 } != nil
+            integer(value, in: 1...100_000_000).map { config.service.store.maxItemsPerSnapshot = $0 } != nil
         },
         Setting(
             flag: "--max-operation-work", environment: "LISTDIFF_MAX_OPERATION_WORK",
             help:
-                "item steps one operations request may cost (operations × (items in the snapshot + 1)), else 422; an operation that may change an outline's structure counts as 4 (default \(defaults.service.maxOperationWork))"
+                "item steps one operations request may cost (operations × (items in the snapshot + 1)), else 422; an operation that may change an outline's structure counts as 4 (default \(defaults.service.store.maxOperationWork))"
         ) { config, value in
-            integer(value, in: 1...Int.max).map { config.service.maxOperationWork = $0 } != nil
+            integer(value, in: 1...Int.max).map { config.service.store.maxOperationWork = $0 } != nil
         },
         Setting(
             flag: "--versions-kept", environment: "LISTDIFF_VERSIONS_KEPT",
-            help: "versions kept per snapshot, the current one included (default \(defaults.service.versionsKept))"
+            help:
+                "versions kept per snapshot, the current one included (default \(defaults.service.store.versionsKept))"
         ) { config, value in
-            integer(value, in: 1...10_000).map { config.service.versionsKept = $0 } != nil
+            integer(value, in: 1...10_000).map { config.service.store.versionsKept = $0 } != nil
         },
         Setting(
             flag: "--max-store-bytes", environment: "LISTDIFF_MAX_STORE_BYTES",
             help:
-                "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default \(size(defaults.service.maxStoreBytes)))"
+                "estimated bytes of stored snapshots, a hard limit: writes evict least recently used sessions to fit, else 507 (default \(size(defaults.service.store.maxStoreBytes)))"
         ) { config, value in
-            bytes(value, in: 1...Int.max).map { config.service.maxStoreBytes = $0 } != nil
+            bytes(value, in: 1...Int.max).map { config.service.store.maxStoreBytes = $0 } != nil
         },
         Setting(
             flag: "--max-session-bytes", environment: "LISTDIFF_MAX_SESSION_BYTES",
             help: "estimated bytes one session may hold, else 507 (default: half of --max-store-bytes)"
         ) { config, value in
-            bytes(value, in: 1...Int.max).map { config.service.maxSessionBytes = $0 } != nil
+            bytes(value, in: 1...Int.max).map { config.service.store.maxSessionBytes = $0 } != nil
         },
         Setting(
             flag: "--session-ttl", environment: "LISTDIFF_SESSION_TTL",
             help:
-                "seconds a session may go unused before it is evicted (default \(number(defaults.service.sessionIdleSeconds)))"
+                "seconds a session may go unused before it is evicted (default \(number(defaults.service.store.sessionIdleSeconds)))"
         ) { config, value in
-            seconds(value).map { config.service.sessionIdleSeconds = $0 } != nil
+            seconds(value).map { config.service.store.sessionIdleSeconds = $0 } != nil
         },
         Setting(
             flag: "--max-wait", environment: "LISTDIFF_MAX_WAIT",
-            help: "longest long poll (changes?wait=) in seconds (default \(number(defaults.service.maxWaitSeconds)))"
+            help:
+                "longest long poll (changes?wait=) in seconds (default \(number(defaults.service.followers.maxWaitSeconds)))"
         ) { config, value in
-            seconds(value).map { config.service.maxWaitSeconds = $0 } != nil
+            seconds(value).map { config.service.followers.maxWaitSeconds = $0 } != nil
         },
         Setting(
             flag: "--stream-heartbeat", environment: "LISTDIFF_STREAM_HEARTBEAT",
             help:
-                "seconds an event stream may stay quiet before a heartbeat comment line (default \(number(defaults.service.streamHeartbeatSeconds)))"
+                "seconds an event stream may stay quiet before a heartbeat comment line (default \(number(defaults.service.followers.heartbeatSeconds)))"
         ) { config, value in
-            seconds(value, in: 0.05...3600).map { config.service.streamHeartbeatSeconds = $0 } != nil
+            seconds(value, in: 0.05...3600).map { config.service.followers.heartbeatSeconds = $0 } != nil
         },
         Setting(
             flag: "--stream-max-buffer", environment: "LISTDIFF_STREAM_MAX_BUFFER",
@@ -214,9 +217,9 @@ extension ServerOptions {
         Setting(
             flag: "--store-timeout", environment: "LISTDIFF_STORE_TIMEOUT",
             help:
-                "seconds a store call may take, counted from when it is queued (a long poll's from its wake), else 503 store-unavailable (default \(number(defaults.service.storeTimeout)))"
+                "seconds a store call may take, counted from when it is queued (a long poll's from its wake), else 503 store-unavailable (default \(number(defaults.service.store.callTimeout)))"
         ) { config, value in
-            seconds(value, in: Double.leastNonzeroMagnitude...3600).map { config.service.storeTimeout = $0 } != nil
+            seconds(value, in: Double.leastNonzeroMagnitude...3600).map { config.service.store.callTimeout = $0 } != nil
         },
         Setting(
             flag: "--store-queue-limit", environment: "LISTDIFF_STORE_QUEUE_LIMIT",
@@ -238,42 +241,42 @@ extension ServerOptions {
             help:
                 "comma-separated keys that verify signed tokens (JWT, 'Authorization: Bearer <token>'): kid:hs256:<base64 secret of 32+ bytes> or kid:ed25519:<base64 public key> (one of small order, or no point of the curve, is refused), each followed by :<owner> (an API key's name or number) when --api-keys is set; when set, /v1 needs a valid token or an API key (default: none)"
         ) { config, value in
-            TokenKey.list(value).map { config.service.tokenKeys = $0 } != nil
+            TokenKey.list(value).map { config.service.tokens.keys = $0 } != nil
         },
         Setting(
             flag: "--token-leeway", environment: "LISTDIFF_TOKEN_LEEWAY",
             help:
-                "seconds of clock skew allowed on a token's exp, nbf and iat (default \(number(defaults.service.tokenLeewaySeconds)))"
+                "seconds of clock skew allowed on a token's exp, nbf and iat (default \(number(defaults.service.tokens.leewaySeconds)))"
         ) { config, value in
-            seconds(value, in: 0...600).map { config.service.tokenLeewaySeconds = $0 } != nil
+            seconds(value, in: 0...600).map { config.service.tokens.leewaySeconds = $0 } != nil
         },
         Setting(
             flag: "--token-audience", environment: "LISTDIFF_TOKEN_AUDIENCE",
             help: "when set, a token's aud must name this value (default: aud is not checked)"
         ) { config, value in
-            config.service.tokenAudience = value
+            config.service.tokens.audience = value
             return !value.isEmpty
         },
         Setting(
             flag: "--auth-failure-limit", environment: "LISTDIFF_AUTH_FAILURE_LIMIT",
             help:
-                "failed authentications (a token refused, a wrong API key) a client address may have within --auth-failure-window; past it, its requests that need a verification get 429 with Retry-After, a token verified before still passes; 0 turns the limit off (default \(defaults.service.authFailureLimit))"
+                "failed authentications (a token refused, a wrong API key) a client address may have within --auth-failure-window; past it, its requests that need a verification get 429 with Retry-After, a token verified before still passes; 0 turns the limit off (default \(defaults.service.authFailures.limit))"
         ) { config, value in
-            integer(value, in: 0...1_000_000).map { config.service.authFailureLimit = $0 } != nil
+            integer(value, in: 0...1_000_000).map { config.service.authFailures.limit = $0 } != nil
         },
         Setting(
             flag: "--auth-failure-window", environment: "LISTDIFF_AUTH_FAILURE_WINDOW",
             help:
-                "seconds over which --auth-failure-limit counts, from a client's first failure (default \(number(defaults.service.authFailureWindowSeconds)))"
+                "seconds over which --auth-failure-limit counts, from a client's first failure (default \(number(defaults.service.authFailures.windowSeconds)))"
         ) { config, value in
-            seconds(value, in: 1...3600).map { config.service.authFailureWindowSeconds = $0 } != nil
+            seconds(value, in: 1...3600).map { config.service.authFailures.windowSeconds = $0 } != nil
         },
         Setting(
             flag: "--trusted-proxies", environment: "LISTDIFF_TRUSTED_PROXIES",
             help:
                 "comma-separated addresses or CIDR blocks (10.0.0.5,fd00::/8) of proxies whose X-Forwarded-For names the client: a request from one counts against the rightmost address there that is not itself trusted; set it behind nginx, where every client shares the proxy's address (default: none, the connection's peer counts and X-Forwarded-For is ignored)"
         ) { config, value in
-            TrustedProxies(parsing: value).map { config.service.trustedProxies = $0 } != nil
+            TrustedProxies(parsing: value).map { config.service.authFailures.trustedProxies = $0 } != nil
         },
         Setting(
             flag: "--cors-origins", environment: "LISTDIFF_CORS_ORIGINS",

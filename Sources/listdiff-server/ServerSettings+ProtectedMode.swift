@@ -10,7 +10,7 @@ extension ServerSettings {
     /// `--token-keys` refuses to start, unless `--allow-anonymous on` says it is meant (a proxy
     /// in front that authenticates, a private network).
     var anonymousExposure: String? {
-        guard !allowAnonymous, service.apiKeys.isEmpty, service.tokenKeys.isEmpty, !Self.isLoopback(host: http.host)
+        guard !allowAnonymous, service.apiKeys.isEmpty, service.tokens.keys.isEmpty, !Self.isLoopback(host: http.host)
         else { return nil }
         return
             "--host (LISTDIFF_HOST) \(http.host) is not a loopback address and neither --api-keys nor --token-keys is set: anyone who reaches the port could read, write and delete every session. Set --api-keys (LISTDIFF_API_KEYS) or --token-keys (LISTDIFF_TOKEN_KEYS), or --allow-anonymous on (LISTDIFF_ALLOW_ANONYMOUS=on) if that is meant, with a proxy in front that authenticates"

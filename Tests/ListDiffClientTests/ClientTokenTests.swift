@@ -41,8 +41,9 @@ import Testing
 
     @Test func aMirrorFollowsWithExpiringTokens() async throws {
         var configuration = ServiceConfiguration(
-            apiKeys: ["writer=writer-key"], tokenKeys: TokenKey.list("k:hs256:\(Self.secret):writer") ?? [])
-        configuration.tokenLeewaySeconds = 0
+            apiKeys: ["writer=writer-key"],
+            tokens: TokenConfiguration(keys: TokenKey.list("k:hs256:\(Self.secret):writer") ?? []))
+        configuration.tokens.leewaySeconds = 0
         try await ClientTestServer.with(configuration) { server in
             let writer = ListDiffClient(baseURL: server.baseURL, apiKey: "writer-key").session("user-1").snapshot(
                 "list")

@@ -170,8 +170,8 @@ import Testing
     @Test func renewsAnExpiredTokenWhenItReconnects() async throws {
         var configuration = ServiceConfiguration(
             apiKeys: ["writer=writer-key"],
-            tokenKeys: TokenKey.list("k:hs256:\(ClientTokenTests.secret):writer") ?? [])
-        configuration.tokenLeewaySeconds = 0
+            tokens: TokenConfiguration(keys: TokenKey.list("k:hs256:\(ClientTokenTests.secret):writer") ?? []))
+        configuration.tokens.leewaySeconds = 0
         let service = ListDiffService(configuration: configuration)
         var server = try ClientTestServer(service: service)
         let port = server.port

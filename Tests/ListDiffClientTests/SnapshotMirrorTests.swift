@@ -5,6 +5,8 @@ import ListDiffTestRun
 import ListDiffWire
 import Testing
 
+import struct ListDiffStore.StoreLimits
+
 @testable import ListDiffClient
 
 /// The mirror against a real server: it follows concurrent writers, resets when its version
@@ -62,7 +64,7 @@ import Testing
             ?? UInt64.random(in: 0..<1_000_000)
         print("mirror seed \(seed) (rerun with LISTDIFF_MIRROR_SEED=\(seed))")
         var lists = RandomLists(seed: seed)
-        let configuration = ServiceConfiguration(versionsKept: 4)
+        let configuration = ServiceConfiguration(store: StoreLimits(versionsKept: 4))
         var server = try ClientTestServer(configuration)
         let port = server.port
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -25,7 +26,8 @@ import Testing
             try Self.keys(service, &transcript)
         }
         let limits = ServiceConfiguration(
-            maxSnapshotsPerSession: 1, maxItemsPerSnapshot: 4, maxOperationWork: 10, maxStoreBytes: 4_000)
+            store: StoreLimits(
+                maxSnapshotsPerSession: 1, maxItemsPerSnapshot: 4, maxOperationWork: 10, maxStoreBytes: 4_000))
         try TestService.with(limits) { (service: TestService) throws in
             transcript.epoch = service.service.epoch
             try Self.limits(service, &transcript)

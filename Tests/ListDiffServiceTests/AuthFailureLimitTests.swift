@@ -15,9 +15,9 @@ import Testing
 
     static func configuration(limit: Int, window: Double = 60, proxies: String? = nil) -> ServiceConfiguration {
         var configuration = F.configuration
-        configuration.authFailureLimit = limit
-        configuration.authFailureWindowSeconds = window
-        configuration.trustedProxies = proxies.flatMap(TrustedProxies.init(parsing:)) ?? TrustedProxies()
+        configuration.authFailures.limit = limit
+        configuration.authFailures.windowSeconds = window
+        configuration.authFailures.trustedProxies = proxies.flatMap(TrustedProxies.init(parsing:)) ?? TrustedProxies()
         return configuration
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func kVersionsAreKeptThenAReset() throws {
-        try TestService.with(ServiceConfiguration(versionsKept: 4)) { service in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(versionsKept: 4))) { service in
             var versions: [String] = []
             var lists: [[String]] = []
             var rng = SystemRandomNumberGenerator()
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func aWaitOverTheMaximumIsServedAndTheAnswerNamesTheWaitApplied() throws {
-        try TestService.with(ServiceConfiguration(maxWaitSeconds: 1.5)) { service in
+        try TestService.with(ServiceConfiguration(followers: FollowerConfiguration(maxWaitSeconds: 1.5))) { service in
             let v1 = service.version(1, of: #"["a"]"#)
             _ = try service.request("PUT", Self.path, body: #"["a"]"#)
             let started = ContinuousClock.now

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -106,7 +107,7 @@ import Testing
         (#"{"old": ["a", "b", "c", "d", "e", "f"], "new": []}"#, 422, "/old", "too-many-items")
     ])
     func badBodiesGetPreciseProblems(body: String, status: Int, pointer: String, type: String) throws {
-        try TestService.with(ServiceConfiguration(maxItemsPerSnapshot: 5)) { service in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxItemsPerSnapshot: 5))) { service in
             let client = try service.client()
             let response = try client.request("POST", "/v1/diff", body: body)
             #expect(response.status == status)

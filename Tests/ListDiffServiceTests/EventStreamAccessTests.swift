@@ -58,7 +58,7 @@ import Testing
     /// write after that reaches it.
     @Test func aStreamEndsWhenItsTokenExpires() throws {
         var configuration = F.configuration
-        configuration.tokenLeewaySeconds = 0
+        configuration.tokens.leewaySeconds = 0
         try TestService.with(configuration) { service in
             #expect(try service.request("PUT", Self.snapshot, body: #"["a"]"#, headers: F.alpha).status == 201)
             let expiry = TokenMinter.now + 2

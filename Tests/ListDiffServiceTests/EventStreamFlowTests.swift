@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -44,7 +45,7 @@ import Testing
     @Test func versionsWrittenWhileTheLastEventIsUnsentGoAsOneEvent() throws {
         // Every version kept: up to 80 are written, and a held version pruned is rightly a reset.
         try TestService.with(
-            ServiceConfiguration(versionsKept: 128),
+            ServiceConfiguration(store: StoreLimits(versionsKept: 128)),
             limits: HTTPLimits(maxBodyBytes: 4 << 20, streamMaxBufferBytes: 64 << 20)
         ) { service in
             let v1 = try EventStreamTests.put(service, #"["a"]"#)
@@ -78,7 +79,7 @@ import Testing
     @Test func aReaderTooFarBehindIsClosedAndResumesWithoutLoss() throws {
         // Every version kept, so the reader's is still there to diff from (else it gets a reset).
         try TestService.with(
-            ServiceConfiguration(versionsKept: 128),
+            ServiceConfiguration(store: StoreLimits(versionsKept: 128)),
             limits: HTTPLimits(maxBodyBytes: 4 << 20, streamMaxBufferBytes: 64 << 10)
         ) { service in
             let v1 = try EventStreamTests.put(service, #"["a"]"#)

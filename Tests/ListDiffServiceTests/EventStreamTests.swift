@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -89,7 +90,7 @@ import Testing
     /// A client further behind than the versions kept is sent the snapshot as a reset, and
     /// the chain goes on from it.
     @Test func aVersionNoLongerKeptGetsAResetThenChanges() throws {
-        try TestService.with(ServiceConfiguration(versionsKept: 2)) { service in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(versionsKept: 2))) { service in
             let first = try Self.put(service, #"["a"]"#)
             for round in 0..<3 { _ = try Self.put(service, #"["a", "\#(round)"]"#) }
             let current = try Self.put(service, #"["b"]"#)
@@ -146,7 +147,7 @@ import Testing
     }
 
     @Test func heartbeatsKeepAQuietStreamAlive() throws {
-        try TestService.with(ServiceConfiguration(streamHeartbeatSeconds: 0.2)) { service in
+        try TestService.with(ServiceConfiguration(followers: FollowerConfiguration(heartbeatSeconds: 0.2))) { service in
             _ = try Self.put(service, #"["a"]"#)
             let stream = try Self.open(service)
             _ = try stream.next()
@@ -177,7 +178,7 @@ import Testing
     /// is kept: a stream that falls further behind than `versionsKept` is rightly sent a reset
     /// (the next test), which a busy machine makes likely with 16 kept and 101 written.
     @Test func concurrentWritersMakeAnUnbrokenChain() throws {
-        try TestService.with(ServiceConfiguration(versionsKept: 128)) { service in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(versionsKept: 128))) { service in
             _ = try Self.put(service, #"["start"]"#)
             let stream = try Self.open(service)
             var last = try #require(try stream.next().id)

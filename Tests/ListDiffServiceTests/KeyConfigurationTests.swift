@@ -8,7 +8,9 @@ import Testing
     typealias Problem = KeyConfigurationProblem
 
     static func problem(_ apiKeys: [String], tokenKeys: String? = nil) -> Problem? {
-        ServiceConfiguration(apiKeys: apiKeys, tokenKeys: tokenKeys.flatMap { TokenKey.list($0) } ?? []).keyProblem
+        ServiceConfiguration(
+            apiKeys: apiKeys, tokens: TokenConfiguration(keys: tokenKeys.flatMap { TokenKey.list($0) } ?? [])
+        ).keyProblem
     }
 
     @Test func oneKeyUnderTwoEntriesIsRefused() {

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -200,7 +201,7 @@ import Testing
     }
 
     @Test func operationsOnAnOutlinesStructureCountMoreTowardTheWorkLimit() throws {
-        try TestService.with(ServiceConfiguration(maxOperationWork: 20)) { service in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxOperationWork: 20))) { service in
             _ = try service.request("PUT", Self.path, body: Self.tree)
             let flags = try service.request(
                 "POST", Self.path + "/operations",

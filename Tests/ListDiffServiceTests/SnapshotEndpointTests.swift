@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -187,7 +188,9 @@ import Testing
     }
 
     @Test func tooManyItemsAndTooManySnapshots() throws {
-        try TestService.with(ServiceConfiguration(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3)) {
+        try TestService.with(
+            ServiceConfiguration(store: StoreLimits(maxSnapshotsPerSession: 2, maxItemsPerSnapshot: 3))
+        ) {
             (service: TestService) throws in
             #expect(
                 try service.request("PUT", "/v1/sessions/s/snapshots/a", body: #"["1", "2", "3", "4"]"#).status == 422)

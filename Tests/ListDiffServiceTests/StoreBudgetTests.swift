@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -16,7 +17,8 @@ import Testing
 
     @Test func oneSessionCannotTakeTheStorePastItsBudget() throws {
         let budget = 3_000_000
-        try TestService.with(ServiceConfiguration(maxStoreBytes: budget)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxStoreBytes: budget))) {
+            (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/other/snapshots/x", body: #"["a"]"#).status == 201)
             var largest = 0
             for round in 0..<12 {
@@ -34,7 +36,8 @@ import Testing
     }
 
     @Test func aWriteThatCannotFitIsRefusedAndChangesNothing() throws {
-        try TestService.with(ServiceConfiguration(maxStoreBytes: 300_000)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxStoreBytes: 300_000))) {
+            (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/feed"
             #expect(try service.request("PUT", path, body: #"["a"]"#).status == 201)
             let refused = try service.request("PUT", path, body: Self.list(round: 0, count: 40_000))
@@ -51,7 +54,9 @@ import Testing
     }
 
     @Test func oneSessionIsHeldToItsOwnLimit() throws {
-        try TestService.with(ServiceConfiguration(maxStoreBytes: 10_000_000, maxSessionBytes: 300_000)) {
+        try TestService.with(
+            ServiceConfiguration(store: StoreLimits(maxStoreBytes: 10_000_000, maxSessionBytes: 300_000))
+        ) {
             (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/quiet/snapshots/x", body: #"["a"]"#).status == 201)
             let refused = try service.request(
@@ -76,7 +81,7 @@ import Testing
     /// only from its own sessions, and a key within its share may take room back from it.
     @Test func aKeyWithinItsShareNeverLosesSessionsToAnother() throws {
         let configuration = ServiceConfiguration(
-            maxStoreBytes: 2_000_000, maxSessionBytes: 2_000_000, apiKeys: ["k1", "k2"])
+            store: StoreLimits(maxStoreBytes: 2_000_000, maxSessionBytes: 2_000_000), apiKeys: ["k1", "k2"])
         try TestService.with(configuration) { (service: TestService) throws in
             let first = [("Authorization", "Bearer k1")]
             let second = [("Authorization", "Bearer k2")]

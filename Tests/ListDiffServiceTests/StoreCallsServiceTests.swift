@@ -46,7 +46,7 @@ import Testing
     ) throws {
         guard let server = try RedisServerProcess.startFirst() else { return }
         var configuration = StoreDeadlineServiceTests.configuration(timeout: timeout, queueLimit: queueLimit)
-        configuration.sessionIdleSeconds = 64 * touchSlack
+        configuration.store.sessionIdleSeconds = 64 * touchSlack
         try TestService.with(configuration, store: RedisStoreServiceTests.redis(server.endpoint)) { service in
             #expect(try service.request("PUT", path, body: #"["a"]"#).status == 201)
             try body(service, server)

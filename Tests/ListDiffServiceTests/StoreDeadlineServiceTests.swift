@@ -15,7 +15,7 @@ import Testing
 
     static func configuration(timeout: Double, queueLimit: Int = 1024) -> ServiceConfiguration {
         var configuration = ServiceConfiguration()
-        configuration.storeTimeout = timeout
+        configuration.store.callTimeout = timeout
         configuration.maxQueuedStoreCalls = queueLimit
         return configuration
     }

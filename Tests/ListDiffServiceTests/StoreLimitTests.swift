@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffHTTP
 import ListDiffService
+import ListDiffStore
 import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
@@ -10,7 +11,8 @@ import Testing
     /// bounded before any is applied (once, 50,000 single moves on 200,000 items held a worker
     /// for minutes).
     @Test func operationsCostingTooMuchAreRefusedBeforeAnyIsApplied() throws {
-        try TestService.with(ServiceConfiguration(maxOperationWork: 29)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxOperationWork: 29))) {
+            (service: TestService) throws in
             let path = "/v1/sessions/s/snapshots/x"
             #expect(try service.request("PUT", path, body: #"["a", "b", "c", "d", "e"]"#).status == 201)
             let five =
@@ -32,7 +34,8 @@ import Testing
     }
 
     @Test func theLeastRecentlyUsedSessionGoesFirstWhenTheCountIsReached() throws {
-        try TestService.with(ServiceConfiguration(maxSessions: 2)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxSessions: 2))) {
+            (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: #"["1"]"#).status == 201)
             #expect(try service.request("PUT", "/v1/sessions/b/snapshots/x", body: #"["1"]"#).status == 201)
             #expect(try service.request("GET", "/v1/sessions/a").status == 200)
@@ -45,7 +48,7 @@ import Testing
     }
 
     @Test func sessionsAreEvictedWhenTheStoreIsOverItsBudget() throws {
-        try TestService.with(ServiceConfiguration(maxStoreBytes: 5000, maxSessionBytes: 5000)) {
+        try TestService.with(ServiceConfiguration(store: StoreLimits(maxStoreBytes: 5000, maxSessionBytes: 5000))) {
             (service: TestService) throws in
             let items = "[" + (0..<300).map { "\"item-\($0)\"" }.joined(separator: ",") + "]"
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: items).status == 201)
@@ -58,7 +61,8 @@ import Testing
     }
 
     @Test func idleSessionsExpire() throws {
-        try TestService.with(ServiceConfiguration(sessionIdleSeconds: 0.2)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(store: StoreLimits(sessionIdleSeconds: 0.2))) {
+            (service: TestService) throws in
             #expect(try service.request("PUT", "/v1/sessions/a/snapshots/x", body: #"["1"]"#).status == 201)
             Thread.sleep(forTimeInterval: 0.5)
             #expect(try service.request("GET", "/v1/sessions/a").status == 404)

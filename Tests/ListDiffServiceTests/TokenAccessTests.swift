@@ -130,7 +130,8 @@ import Testing
     }
 
     @Test func tokensWithoutAPIKeysAreOwnerZero() throws {
-        let configuration = ServiceConfiguration(tokenKeys: TokenKey.list("k1:hs256:\(F.secretA)") ?? [])
+        let configuration = ServiceConfiguration(
+            tokens: TokenConfiguration(keys: TokenKey.list("k1:hs256:\(F.secretA)") ?? []))
         #expect(configuration.keyProblem == nil)
         try TestService.with(configuration) { (service: TestService) throws in
             let missing = try service.request("GET", "/v1/sessions/s1")
@@ -150,7 +151,8 @@ import Testing
 
     @Test func tokenKeysMustFitTheAPIKeys() {
         func problem(_ apiKeys: [String], _ tokenKeys: String) -> KeyConfigurationProblem? {
-            ServiceConfiguration(apiKeys: apiKeys, tokenKeys: TokenKey.list(tokenKeys) ?? []).keyProblem
+            ServiceConfiguration(apiKeys: apiKeys, tokens: TokenConfiguration(keys: TokenKey.list(tokenKeys) ?? []))
+                .keyProblem
         }
         #expect(problem(["a=k1", "k2"], "x:hs256:\(F.secretA):a,y:hs256:\(F.secretA):2") == nil)
         #expect(problem(["a=k1"], "x:hs256:\(F.secretA)") != nil)

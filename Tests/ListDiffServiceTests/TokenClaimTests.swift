@@ -142,7 +142,7 @@ import Testing
 
     @Test func aCachedTokenStillExpires() throws {
         var configuration = F.configuration
-        configuration.tokenLeewaySeconds = 0
+        configuration.tokens.leewaySeconds = 0
         try TestService.with(configuration) { (service: TestService) throws in
             #expect(
                 try service.request("PUT", "/v1/sessions/s1/snapshots/x", body: "[]", headers: F.alpha).status == 201)

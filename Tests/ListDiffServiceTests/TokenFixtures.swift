@@ -16,9 +16,10 @@ enum TokenFixtures {
     static var configuration: ServiceConfiguration {
         ServiceConfiguration(
             apiKeys: ["tenant-a=alpha-key", "tenant-b=beta-key"],
-            tokenKeys: TokenKey.list(
-                "a-hs:hs256:\(secretA):tenant-a,a-ed:ed25519:\(edPublic):tenant-a,b-hs:hs256:\(secretB):2") ?? [],
-            tokenAudience: audience)
+            tokens: TokenConfiguration(
+                keys: TokenKey.list(
+                    "a-hs:hs256:\(secretA):tenant-a,a-ed:ed25519:\(edPublic):tenant-a,b-hs:hs256:\(secretB):2") ?? [],
+                audience: audience))
     }
 
     static let alpha = [("Authorization", "Bearer alpha-key")]

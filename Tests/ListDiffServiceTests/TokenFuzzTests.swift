@@ -71,7 +71,7 @@ import Testing
         }
         // Every refusal from one address: no limit on failures, so each one is looked at.
         var configuration = F.configuration
-        configuration.authFailureLimit = 0
+        configuration.authFailures.limit = 0
         try TestService.with(configuration) { (service: TestService) throws in
             let client = try service.client()
             for token in tokens {

@@ -111,16 +111,16 @@ import Testing
         ]
         for (kid, key, defect) in keys {
             let tokenKeys = try #require(TokenKey.list("\(kid):ed25519:\(key)"))
-            let problem = ServiceConfiguration(tokenKeys: tokenKeys).keyProblem
+            let problem = ServiceConfiguration(tokens: TokenConfiguration(keys: tokenKeys)).keyProblem
             #expect(problem == .untrustedTokenKey(kid: kid, defect))
             #expect(problem?.description.hasPrefix("--token-keys: key '\(kid)' is ") == true)
         }
         let identity = try #require(TokenKey.list("k:ed25519:AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="))
         #expect(
-            ServiceConfiguration(tokenKeys: identity).keyProblem?.description
+            ServiceConfiguration(tokens: TokenConfiguration(keys: identity)).keyProblem?.description
                 == "--token-keys: key 'k' is an Ed25519 public key of small order (it would accept forged tokens)")
         let sound = try #require(TokenKey.list("k:ed25519:\(TokenFixtures.edPublic)"))
-        #expect(ServiceConfiguration(tokenKeys: sound).keyProblem == nil)
+        #expect(ServiceConfiguration(tokens: TokenConfiguration(keys: sound)).keyProblem == nil)
     }
 
     /// The attack, over HTTP: with the identity as key, a token signed with `R` the
@@ -139,7 +139,8 @@ import Testing
         #expect(
             Self.libcryptoVerifies(
                 key: Self.little(1), signature: Self.identitySignature, message: Array(signingInput.utf8)))
-        try TestService.with(ServiceConfiguration(tokenKeys: keys)) { (service: TestService) throws in
+        try TestService.with(ServiceConfiguration(tokens: TokenConfiguration(keys: keys))) {
+            (service: TestService) throws in
             let put = try service.request(
                 "PUT", "/v1/sessions/s/snapshots/x", body: "[]", headers: TokenFixtures.bearer(forged))
             #expect(put.status == 401)

@@ -34,7 +34,7 @@ import Testing
     /// A token not valid yet is refused from the cache only until it comes of age.
     @Test func aCachedRefusalEndsWithItsReason() throws {
         var configuration = F.configuration
-        configuration.tokenLeewaySeconds = 0
+        configuration.tokens.leewaySeconds = 0
         try TestService.with(configuration) { (service: TestService) throws in
             #expect(try service.request("PUT", Self.path, body: "[]", headers: F.alpha).status == 201)
             let validFrom = TokenMinter.now + 3

@@ -16,17 +16,17 @@ struct Credentials: Sendable {
         let keys = APIKeys(configuration.apiKeys)
         self.keys = keys
         tokens =
-            configuration.tokenKeys.isEmpty
+            configuration.tokens.keys.isEmpty
             ? nil
             : TokenVerifier(
-                keys: configuration.tokenKeys,
+                keys: configuration.tokens.keys,
                 owner: { key in
                     guard keys.isEnabled else { return key.owner == nil ? 0 : nil }
                     return key.owner.flatMap { keys.owner(named: $0) }
-                }, leeway: configuration.tokenLeewaySeconds, audience: configuration.tokenAudience)
+                }, leeway: configuration.tokens.leewaySeconds, audience: configuration.tokens.audience)
         failures = FailedAuthenticationLimiter(
-            limit: configuration.authFailureLimit, windowSeconds: configuration.authFailureWindowSeconds)
-        proxies = configuration.trustedProxies
+            limit: configuration.authFailures.limit, windowSeconds: configuration.authFailures.windowSeconds)
+        proxies = configuration.authFailures.trustedProxies
     }
 
     var isEnabled: Bool { keys.isEnabled || tokens != nil }

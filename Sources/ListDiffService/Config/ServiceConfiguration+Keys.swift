@@ -6,8 +6,8 @@ extension ServiceConfiguration {
     /// one. O(keys' bytes).
     public var keyProblem: KeyConfigurationProblem? {
         let keys = APIKeys(apiKeys)
-        if let ambiguity = keys.ambiguity(tokensVerified: !tokenKeys.isEmpty) { return ambiguity }
-        for key in tokenKeys {
+        if let ambiguity = keys.ambiguity(tokensVerified: !tokens.keys.isEmpty) { return ambiguity }
+        for key in tokens.keys {
             if let defect = key.defect { return .untrustedTokenKey(kid: key.id, defect) }
             switch (keys.isEnabled, key.owner) {
             case (true, nil):

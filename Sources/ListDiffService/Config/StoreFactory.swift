@@ -24,7 +24,7 @@ public struct StoreFactory: Sendable {
         self.make = make
     }
 
-    /// Snapshots in this process's memory, bounded by ``ServiceConfiguration/maxStoreBytes``.
+    /// Snapshots in this process's memory, bounded by ``StoreLimits/maxStoreBytes``.
     public static let memory = StoreFactory(blocks: false) { limits, observers in
         MemorySnapshotStore(limits: limits, differ: observers.differ)
     }

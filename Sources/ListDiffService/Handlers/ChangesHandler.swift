@@ -25,11 +25,13 @@ extension ListDiffService {
             guard let seconds = Double(waitText), seconds >= 0, seconds.isFinite else {
                 throw ServiceProblem.badQuery(
                     "wait", waitText,
-                    allowed: "seconds, 0 or more (at most \(Self.seconds(configuration.maxWaitSeconds)) are waited)")
+                    allowed:
+                        "seconds, 0 or more (at most \(Self.seconds(configuration.followers.maxWaitSeconds)) are waited)"
+                )
             }
             asked = seconds
         }
-        let wait = min(asked, configuration.maxWaitSeconds)
+        let wait = min(asked, configuration.followers.maxWaitSeconds)
         // A wait over the maximum is served, not refused (clients send a configured wait), but
         // every answer to it names the wait applied, a long poll's included.
         guard wait < asked else { return try changes(request, since: since, wait: wait, format: format) }
@@ -104,10 +106,11 @@ extension ListDiffService {
                 storeCalls.schedule(
                     { [self] in deferred.complete(answerAtWaitsEnd(address, since: since, format: format)) },
                     refused: { problem in deferred.complete(problem.response) })
-            }, backstop: configuration.storeTimeout + Self.longPollBackstopSeconds,
+            }, backstop: configuration.store.callTimeout + Self.longPollBackstopSeconds,
             backstopResponse: { [configuration] in
                 storeCalls.refusals.count(.deadlinePassed)
-                return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout).response
+                return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
+                    .response
             })
         let bodies = longPollBodies
         let registration = try stored { () throws(StoreError) in

@@ -29,7 +29,7 @@ extension ListDiffService {
         let stream = HTTPResponseStream(
             head: Self.eventStreamHead,
             heartbeat: HTTPResponseStream.Heartbeat(
-                interval: configuration.streamHeartbeatSeconds, bytes: ServerSentEvent.heartbeat),
+                interval: configuration.followers.heartbeatSeconds, bytes: ServerSentEvent.heartbeat),
             farewell: Self.farewell)
         stream.send(ServerSentEvent.retry(milliseconds: Self.streamRetryMilliseconds))
         if let first {
@@ -38,7 +38,7 @@ extension ListDiffService {
         }
         EventStreamFollower(
             service: self, stream: stream, address: address, format: format, version: version,
-            tokenEndsAt: request.caller.grants.map { $0.expires + configuration.tokenLeewaySeconds }
+            tokenEndsAt: request.caller.grants.map { $0.expires + configuration.tokens.leewaySeconds }
         ).start()
         return .stream(stream)
     }

@@ -95,7 +95,7 @@ extension ListDiffService {
     func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
         if StoreCallDeadline.hasPassed {
             storeCalls.refusals.count(.deadlinePassed)
-            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.storeTimeout)
+            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
         }
         do {
             return try call()
@@ -104,10 +104,14 @@ extension ListDiffService {
         }
     }
 
-    /// 422 when a snapshot holds more items than allowed.
+    /// 422 when a list that never reaches the store (a side of `POST /v1/diff`) holds more
+    /// items than allowed: the store's rule (``StoreLimits/checkItems(_:pointer:)``), which
+    /// bounds every write, answered as the store's refusal is.
     func checkItemLimit(_ count: Int, pointer: String) throws(ServiceProblem) {
-        guard count <= configuration.maxItemsPerSnapshot else {
-            throw ServiceProblem.tooManyItems(count, limit: configuration.maxItemsPerSnapshot, pointer: pointer)
+        do {
+            try configuration.store.checkItems(count, pointer: pointer)
+        } catch {
+            throw ServiceProblem(error, configuration: configuration)
         }
     }
 }

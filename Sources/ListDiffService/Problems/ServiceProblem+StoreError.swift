@@ -9,7 +9,7 @@ extension ServiceProblem {
         case .sessionNotFound(let name):
             let scope = configuration.apiKeys.isEmpty ? "sessions" : "sessions are per API key, and"
             self = .notFound(
-                "no session '\(name)' (\(scope) expire after \(Int(configuration.sessionIdleSeconds)) s unused)")
+                "no session '\(name)' (\(scope) expire after \(Int(configuration.store.sessionIdleSeconds)) s unused)")
         case .notFound(let address, _) where !NameRules.isValid(address.snapshot):
             self = .invalidName("snapshot", address.snapshot)
         case .notFound(let address, let neverWritten):

@@ -48,7 +48,7 @@ final class SessionStore: @unchecked Sendable {
         self.clock = clock
         sweepInterval = min(5_000_000_000, UInt64(limits.sessionIdleSeconds * 0.25e9))
         ledger = ByteLedger(
-            maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.maxSessionBytes, owners: limits.owners)
+            maxStoreBytes: limits.maxStoreBytes, maxSessionBytes: limits.sessionByteLimit, owners: limits.owners)
     }
 
     /// A new session with an unguessable 128-bit name.

@@ -45,7 +45,7 @@ import Testing
         let redis = try RedisServerProcess.binaries.first.map { try FaultyStore(redis: $0) }
         if redis == nil { print(RedisServerProcess.missingReason) }
         var configuration = ServiceConfiguration()
-        configuration.storeTimeout = 0.25
+        configuration.store.callTimeout = 0.25
         let started = Date()
         try TestService.with(configuration, store: memory.factory) { memoryService in
             try Self.withOptionalService(redis, configuration) { redisService in
