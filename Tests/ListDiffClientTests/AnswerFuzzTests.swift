@@ -3,6 +3,7 @@ import ListDiff
 import ListDiffClient
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -89,9 +90,8 @@ import Testing
     }
 
     @Test func mutatedAnswersAreRejectedOrGiveValidPlans() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 4_000
-        let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0xC11E_17
+        let cases = TestRun.cases("LISTDIFF_FUZZ_CASES", default: 4_000)
+        let seed = TestRun.seed("LISTDIFF_FUZZ_SEED") ?? 0xC11E_17
         let answers = try (1...40).map { try Self.answer(seed: $0) }
         var random = SplitMix64(seed: seed)
         var unreadable = 0

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffClient
@@ -71,7 +72,7 @@ import Testing
     /// gives the same events as read whole.
     @Test func chunkBoundariesChangeNothing() {
         let seed =
-            ProcessInfo.processInfo.environment["LISTDIFF_SSE_SEED"].flatMap { UInt64($0) }
+            TestRun.seed("LISTDIFF_SSE_SEED")
             ?? UInt64.random(in: 0..<1_000_000)
         print("event-stream split seed \(seed) (rerun with LISTDIFF_SSE_SEED=\(seed))")
         var random = SplitMix(seed: seed)

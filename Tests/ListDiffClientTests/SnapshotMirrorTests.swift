@@ -60,7 +60,7 @@ import struct ListDiffStore.StoreLimits
 
     @Test func followsFiftyConcurrentVersionsThroughAPruneAndARestart() async throws {
         let seed =
-            ProcessInfo.processInfo.environment["LISTDIFF_MIRROR_SEED"].flatMap { UInt64($0) }
+            TestRun.seed("LISTDIFF_MIRROR_SEED")
             ?? UInt64.random(in: 0..<1_000_000)
         print("mirror seed \(seed) (rerun with LISTDIFF_MIRROR_SEED=\(seed))")
         var lists = RandomLists(seed: seed)

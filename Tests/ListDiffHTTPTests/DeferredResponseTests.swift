@@ -143,7 +143,7 @@ final class WaiterRegistry: @unchecked Sendable {
     /// live in a child process (python3), so this process's descriptors and memory are the
     /// server's. `LISTDIFF_WAITERS` changes the count.
     @Test func tenThousandWaitingConnectionsCostNoThreadsAndLittleMemory() throws {
-        let count = Int(ProcessInfo.processInfo.environment["LISTDIFF_WAITERS"] ?? "") ?? 10_000
+        let count = TestRun.cases("LISTDIFF_WAITERS", default: 10_000)
         raiseDescriptorLimit(to: count + 1000)
         let registry = WaiterRegistry()
         var configuration = TestServer.configuration()

@@ -23,7 +23,7 @@ import Testing
     ].map { Array($0.utf8) }
 
     static var seed: UInt64 {
-        ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_SEED"].flatMap(UInt64.init)
+        TestRun.seed("LISTDIFF_MUTATION_SEED")
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
     }
 
@@ -73,7 +73,7 @@ import Testing
         let seed = Self.seed
         print("ParserMutationTests seed: \(seed) (replay with LISTDIFF_MUTATION_SEED=\(seed))")
         var generator = SplitMix64(seed: seed)
-        let count = ProcessInfo.processInfo.environment["LISTDIFF_MUTATION_COUNT"].flatMap(Int.init) ?? 3000
+        let count = TestRun.cases("LISTDIFF_MUTATION_COUNT", default: 3000)
         for _ in 0..<count {
             let original = Array(Self.corpus[Int.random(in: 0..<Self.corpus.count, using: &generator)].utf8)
             let mutated = Self.mutate(original, using: &generator)

@@ -12,7 +12,7 @@ import Glibc
 /// live in a python3 child process, so this process's CPU and memory are the server's);
 /// `LISTDIFF_STREAM_HEARTBEAT` sets the heartbeat interval (default 15 s).
 @Suite(.ownThreads) struct StreamFollowersCostTests {
-    static let count = Int(ProcessInfo.processInfo.environment["LISTDIFF_STREAM_FOLLOWERS"] ?? "")
+    static let count = TestRun.count("LISTDIFF_STREAM_FOLLOWERS")
 
     @Test(.enabled(if: count != nil, "set LISTDIFF_STREAM_FOLLOWERS to measure"))
     func idleStreamsCostLittleCPUAndMemory() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// Seeded mutation fuzzing: random byte edits of valid bodies must validate or throw a
@@ -37,9 +38,8 @@ import Testing
     }
 
     @Test func mutatedBodiesValidateOrThrow() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 30_000
-        let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x11D1_FF00
+        let cases = TestRun.cases("LISTDIFF_FUZZ_CASES", default: 30_000)
+        let seed = TestRun.seed("LISTDIFF_FUZZ_SEED") ?? 0x11D1_FF00
         for document in JSONMutator.corpus {
             try JSONValidator.validate(document)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffRedis
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 @Suite struct RESPReplyParserTests {
@@ -49,7 +50,7 @@ import Testing
     /// Seeded random replies, written out and read back (whole and in random pieces), then
     /// mutated: a mutated reply is read or refused, never a crash or a hang.
     @Test func randomRepliesRoundTripAndMutationsNeverCrash() throws {
-        let seed = UInt64(Self.environmentSeed ?? 2026_11_23)
+        let seed = Self.environmentSeed ?? 2026_11_23
         var random = SplitMix64(seed: seed)
         var mutatedRead = 0
         var mutatedRefused = 0
@@ -91,7 +92,7 @@ import Testing
         )
     }
 
-    static var environmentSeed: Int? { ProcessInfo.processInfo.environment["LISTDIFF_RESP_SEED"].flatMap { Int($0) } }
+    static var environmentSeed: UInt64? { TestRun.seed("LISTDIFF_RESP_SEED") }
 
     static func randomValue(depth: Int, using random: inout SplitMix64) -> RESPValue {
         switch Int.random(in: 0..<(depth < 3 ? 6 : 5), using: &random) {

@@ -15,8 +15,9 @@ import Testing
         try TestService.with(F.configuration) { service in
             #expect(try service.request("PUT", Self.snapshot, body: #"["a"]"#, headers: F.alpha).status == 201)
             let token = try F.tokenA()
+            // Events come within a second or two; the timeout is for a run with every suite beside it.
             let stream = try EventStreamClient(
-                port: service.server.port, target: Self.snapshot + "/events?access_token=\(token)")
+                port: service.server.port, target: Self.snapshot + "/events?access_token=\(token)", receiveTimeout: 15)
             #expect(stream.head.status == 200)
             #expect(try stream.next().event == "snapshot")
             // Headers still work on the stream, a key or a token.
@@ -65,8 +66,9 @@ import Testing
             let token = try TokenMinter.mint(
                 kid: "a-hs", secret: F.secretA,
                 #""exp": \#(expiry), "aud": "\#(F.audience)", "sessions": ["*"], "scope": "read""#)
+            // Events come within a second or two; the timeout is for a run with every suite beside it.
             let stream = try EventStreamClient(
-                port: service.server.port, target: Self.snapshot + "/events?access_token=\(token)")
+                port: service.server.port, target: Self.snapshot + "/events?access_token=\(token)", receiveTimeout: 15)
             #expect(try stream.next().event == "snapshot")
             #expect(try service.request("PUT", Self.snapshot, body: #"["a","b"]"#, headers: F.alpha).status == 200)
             #expect(try stream.next().event == "changes", "a write while the token holds reaches the stream")

@@ -33,8 +33,8 @@ import Testing
     ]
 
     @Test func malformedTokensAreRefusedWithProblems() throws {
-        let seed = ProcessInfo.processInfo.environment["LISTDIFF_FUZZ_SEED"].flatMap(UInt64.init) ?? 36
-        let cases = ProcessInfo.processInfo.environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 300
+        let seed = TestRun.seed("LISTDIFF_FUZZ_SEED") ?? 36
+        let cases = TestRun.cases("LISTDIFF_FUZZ_CASES", default: 300)
         var random = SplitMix64(seed: seed)
         var minted: [TokenMinter.Token] = Self.signedPayloads.map {
             .init(kid: "a-hs", claims: $0, secret: F.secretA)

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Unchecked) import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -12,9 +13,8 @@ import Testing
 /// `LISTDIFF_PROPERTY_SEED=S` reruns one.
 @Suite struct ReverseDeltaPropertyTests {
     static var seeds: [UInt64] {
-        let environment = ProcessInfo.processInfo.environment
-        if let seed = environment["LISTDIFF_PROPERTY_SEED"].flatMap(UInt64.init) { return [seed] }
-        let cases = environment["LISTDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? 5_000
+        if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }
+        let cases = TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 5_000)
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9 &+ 101 }
     }
 

@@ -6,7 +6,12 @@ import Foundation
 public enum TestRun {
     /// `LISTDIFF_…` variable `name` as a count of cases; `default` when it is unset.
     public static func cases(_ name: String, default value: Int) -> Int {
-        integer(name).map(Int.init) ?? value
+        count(name) ?? value
+    }
+
+    /// `LISTDIFF_…` variable `name` as a count, when it is set.
+    public static func count(_ name: String) -> Int? {
+        integer(name).map { Int(clamping: $0) }
     }
 
     /// `LISTDIFF_…` variable `name` as a seed, when it is set.

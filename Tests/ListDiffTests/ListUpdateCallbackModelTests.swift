@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// docs/android.md's translation of the sequential form into `ListUpdateCallback` calls,
@@ -10,8 +11,8 @@ import Testing
 /// reruns one case.
 @Suite struct ListUpdateCallbackModelTests {
     static var seeds: [UInt64] {
-        if let seed = environmentInt("LISTDIFF_PROPERTY_SEED") { return [UInt64(seed)] }
-        let cases = (environmentInt("LISTDIFF_PROPERTY_CASES") ?? 20_000) / 10
+        if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }
+        let cases = (TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 20_000)) / 10
         return (0..<UInt64(max(cases, 1))).map { $0 &* 0x9E37_79B9 &+ 17 }
     }
 

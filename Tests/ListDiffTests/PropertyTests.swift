@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// Seeded random old/new pairs: the batch form must pass the simulator and rebuild `new`
@@ -9,9 +10,9 @@ import Testing
 /// `LISTDIFF_PROPERTY_CASES=N` sets the number of cases (default 20,000);
 /// `LISTDIFF_PROPERTY_SEED=S` reruns one failing case.
 @Suite struct PropertyTests {
-    static var cases: Int { environmentInt("LISTDIFF_PROPERTY_CASES") ?? 20_000 }
+    static var cases: Int { TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 20_000) }
     static var seeds: [UInt64] {
-        if let seed = environmentInt("LISTDIFF_PROPERTY_SEED") { return [UInt64(seed)] }
+        if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9 &+ 17 }
     }
 
@@ -110,8 +111,4 @@ import Testing
             "cases with two stages \(twoStages), three \(threeStages), section moves \(sectionMoves), section inserts/deletes \(sectionInsertsAndDeletes), item moves \(itemMoves), cross-section moves \(crossSectionMoves), item inserts/deletes \(itemInsertsAndDeletes), updates \(updates), no change \(empty)"
         }
     }
-}
-
-func environmentInt(_ name: String) -> Int? {
-    ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
 }

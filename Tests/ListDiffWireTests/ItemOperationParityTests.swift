@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -104,9 +105,6 @@ import Testing
     }
 
     func environmentSeed() -> [UInt64]? {
-        guard let text = ProcessInfo.processInfo.environment["LISTDIFF_PARITY_SEED"], let seed = UInt64(text) else {
-            return nil
-        }
-        return [seed]
+        TestRun.seed("LISTDIFF_PARITY_SEED").map { [$0] }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffTestSupport
 import ListDiffWire
 import Testing
@@ -22,9 +23,8 @@ import Testing
     typealias Generator = StagedSnapshotGenerator
 
     static var seeds: [UInt64] {
-        let environment = ProcessInfo.processInfo.environment
-        if let seed = environment["LISTDIFF_OUTLINE_STAGES_SEED"].flatMap(UInt64.init) { return [seed] }
-        let cases = environment["LISTDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? 5_000
+        if let seed = TestRun.seed("LISTDIFF_OUTLINE_STAGES_SEED") { return [seed] }
+        let cases = TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 5_000)
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9_7F4A_7C15 &+ 0x51A6 }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -107,10 +108,10 @@ import Testing
     }
 
     static var seeds: [UInt64] {
-        if let seed = ProcessInfo.processInfo.environment["LISTDIFF_OUTLINE_WIRE_SEED"].flatMap(UInt64.init) {
+        if let seed = TestRun.seed("LISTDIFF_OUTLINE_WIRE_SEED") {
             return [seed]
         }
-        let cases = ProcessInfo.processInfo.environment["LISTDIFF_OUTLINE_WIRE_CASES"].flatMap(Int.init) ?? 2_000
+        let cases = TestRun.cases("LISTDIFF_OUTLINE_WIRE_CASES", default: 2_000)
         return (0..<UInt64(cases)).map { $0 &* 0x9E37_79B9 &+ 41 }
     }
 

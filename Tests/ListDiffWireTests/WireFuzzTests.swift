@@ -2,6 +2,7 @@ import Foundation
 import ListDiff
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -18,9 +19,8 @@ import Testing
     ].map { Array($0.utf8) }
 
     @Test func mutatedRequestsDecodeOrThrow() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 20_000
-        let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x3A17_0F5E
+        let cases = TestRun.cases("LISTDIFF_FUZZ_CASES", default: 20_000)
+        let seed = TestRun.seed("LISTDIFF_FUZZ_SEED") ?? 0x3A17_0F5E
         for request in Self.requests { _ = try WireDecoder.diffRequest(request) }
         var random = SplitMix64(seed: seed)
         var decoded = 0
@@ -91,9 +91,8 @@ import Testing
     }
 
     @Test func mutatedOperationsDecodeAndApplyOrThrow() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let cases = environment["LISTDIFF_FUZZ_CASES"].flatMap(Int.init) ?? 20_000
-        let seed = environment["LISTDIFF_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x0B5E_2A11
+        let cases = TestRun.cases("LISTDIFF_FUZZ_CASES", default: 20_000)
+        let seed = TestRun.seed("LISTDIFF_FUZZ_SEED") ?? 0x0B5E_2A11
         let base = try WireDecoder.snapshot(
             Array(
                 #"{"sections": [{"id": "a-long-section-identifier-0", "items": ["x", "y"]}, {"id": "s1", "items": ["w"]}]}"#

@@ -22,10 +22,9 @@ import Testing
     ]
     static let steps = 24
 
-    static let environment = ProcessInfo.processInfo.environment
-    static let seed = environment["LISTDIFF_FAULT_SEED"].flatMap(UInt64.init) ?? 0xFA_0175
-    static let cases = environment["LISTDIFF_FAULT_CASES"].flatMap(Int.init) ?? 48
-    static let onlyCase = environment["LISTDIFF_FAULT_CASE"].flatMap(Int.init)
+    static let seed = TestRun.seed("LISTDIFF_FAULT_SEED") ?? 0xFA_0175
+    static let cases = TestRun.cases("LISTDIFF_FAULT_CASES", default: 48)
+    static let onlyCase = TestRun.count("LISTDIFF_FAULT_CASE")
 
     static func caseSeed(_ number: Int) -> UInt64 { seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 }
 
