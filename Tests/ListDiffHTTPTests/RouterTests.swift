@@ -16,15 +16,15 @@ import Testing
         var router = Router()
         router.get("/a") { _ in .text("get a") }
         router.post("/a", cost: .heavy) { _ in .text("post a") }
-        #expect(router.handler(for: Self.request("GET", "/a")).cost == .cheap)
-        #expect(router.handler(for: Self.request("POST", "/a")).cost == .heavy)
+        #expect(router.resolve(Self.request("GET", "/a")).cost == .cheap)
+        #expect(router.resolve(Self.request("POST", "/a")).cost == .heavy)
         #expect(
-            Self.answer(router.handler(for: Self.request("HEAD", "/a")), Self.request("HEAD", "/a"))?.body
+            Self.answer(router.resolve(Self.request("HEAD", "/a")), Self.request("HEAD", "/a"))?.body
                 == Array("get a".utf8))
-        let missing = Self.answer(router.handler(for: Self.request("GET", "/b")), Self.request("GET", "/b"))
+        let missing = Self.answer(router.resolve(Self.request("GET", "/b")), Self.request("GET", "/b"))
         #expect(missing?.status == 404)
         #expect(missing?.headers["Content-Type"] == "application/problem+json")
-        let wrongMethod = Self.answer(router.handler(for: Self.request("DELETE", "/a")), Self.request("DELETE", "/a"))
+        let wrongMethod = Self.answer(router.resolve(Self.request("DELETE", "/a")), Self.request("DELETE", "/a"))
         #expect(wrongMethod?.status == 405)
         #expect(wrongMethod?.headers["Allow"] == "GET, HEAD, POST")
     }
@@ -38,18 +38,18 @@ import Testing
         }
         router.get("/v1/sessions/list") { _ in .text("exact") }
         let request = Self.request("GET", "/v1/sessions/s1/snapshots/feed")
-        let handler = router.handler(for: request)
+        let handler = router.resolve(request)
         #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
         #expect(Self.answer(handler, request).map { String(decoding: $0.body, as: UTF8.self) } == "s1 feed")
         #expect(
             Self.answer(
-                router.handler(for: Self.request("GET", "/v1/sessions/list")), Self.request("GET", "/v1/sessions/list")
+                router.resolve(Self.request("GET", "/v1/sessions/list")), Self.request("GET", "/v1/sessions/list")
             ).map { String(decoding: $0.body, as: UTF8.self) } == "exact")
-        #expect(router.handler(for: Self.request("GET", "/v1/sessions//snapshots/feed")).route == Router.unmatchedRoute)
+        #expect(router.resolve(Self.request("GET", "/v1/sessions//snapshots/feed")).route == Router.unmatchedRoute)
         #expect(
-            router.handler(for: Self.request("GET", "/v1/sessions/s1/snapshots/feed/x")).route == Router.unmatchedRoute)
+            router.resolve(Self.request("GET", "/v1/sessions/s1/snapshots/feed/x")).route == Router.unmatchedRoute)
         let wrongMethod = Self.answer(
-            router.handler(for: Self.request("GET", "/v1/sessions/s1")), Self.request("GET", "/v1/sessions/s1"))
+            router.resolve(Self.request("GET", "/v1/sessions/s1")), Self.request("GET", "/v1/sessions/s1"))
         #expect(wrongMethod?.status == 405)
         #expect(wrongMethod?.headers["Allow"] == "DELETE")
     }
@@ -62,7 +62,7 @@ import Testing
             .response(.text(parameters["session"] ?? "-"))
         }
         let path = "/v1/sessions/\u{E0133}x/snapshots/\u{301}feed"
-        let handler = router.handler(for: Self.request("GET", path))
+        let handler = router.resolve(Self.request("GET", path))
         #expect(handler.route == "/v1/sessions/{session}/snapshots/{name}")
         #expect(
             Self.answer(handler, Self.request("GET", path)).map { String(decoding: $0.body, as: UTF8.self) }
@@ -72,9 +72,9 @@ import Testing
     @Test func refusesBodiesForUnknownRoutesBeforeTheyAreSent() {
         var router = Router()
         router.post("/a") { _ in .text("post a") }
-        #expect(router.handler(for: Self.request("POST", "/a")).refusal == nil)
-        #expect(router.handler(for: Self.request("POST", "/b")).refusal?.status == 404)
-        #expect(router.handler(for: Self.request("PUT", "/a")).refusal?.status == 405)
+        #expect(router.resolve(Self.request("POST", "/a")).refusal == nil)
+        #expect(router.resolve(Self.request("POST", "/b")).refusal?.status == 404)
+        #expect(router.resolve(Self.request("PUT", "/a")).refusal?.status == 405)
     }
 
     /// A mistyped fixed segment is corrected against every route, the path's own parameters
@@ -89,7 +89,7 @@ import Testing
         router.add("GET", "/v1/sessions/{session}/snapshots/{name}/chunks") { _, _ in .response(.text("chunks")) }
         func detail(_ path: String, _ router: Router) -> String {
             let request = Self.request("GET", path)
-            return String(decoding: Self.answer(router.handler(for: request), request)?.body ?? [], as: UTF8.self)
+            return String(decoding: Self.answer(router.resolve(request), request)?.body ?? [], as: UTF8.self)
         }
         #expect(!detail("/v1/session/x", router).contains("did you mean"), "no judge, no guess")
         router.isLikelyTypo = { typed, known in typed.count + 1 == known.count && known.hasPrefix(typed) }
@@ -107,14 +107,14 @@ import Testing
         var router = Router()
         router.post("/v1/diff") { _ in .text("diff") }
         router.add("GET", "/v1/sessions/{session}") { _, _ in .response(.text("session")) }
-        let missing = Self.answer(router.handler(for: Self.request("POST", "/diff")), Self.request("POST", "/diff"))
+        let missing = Self.answer(router.resolve(Self.request("POST", "/diff")), Self.request("POST", "/diff"))
         let missingDetail = String(decoding: missing?.body ?? [], as: UTF8.self)
         #expect(missingDetail.contains("did you mean '/v1/diff'?"))
-        let nowhere = Self.answer(router.handler(for: Self.request("GET", "/nowhere")), Self.request("GET", "/nowhere"))
+        let nowhere = Self.answer(router.resolve(Self.request("GET", "/nowhere")), Self.request("GET", "/nowhere"))
         let nowhereDetail = String(decoding: nowhere?.body ?? [], as: UTF8.self)
         #expect(!nowhereDetail.contains("did you mean"))
-        #expect(router.handler(for: Self.request("GET", "/v1/diff")).route == "/v1/diff")
-        #expect(router.handler(for: Self.request("PUT", "/v1/sessions/s")).route == "/v1/sessions/{session}")
-        #expect(router.handler(for: Self.request("GET", "/nowhere")).route == Router.unmatchedRoute)
+        #expect(router.resolve(Self.request("GET", "/v1/diff")).route == "/v1/diff")
+        #expect(router.resolve(Self.request("PUT", "/v1/sessions/s")).route == "/v1/sessions/{session}")
+        #expect(router.resolve(Self.request("GET", "/nowhere")).route == Router.unmatchedRoute)
     }
 }

@@ -107,13 +107,11 @@ extension EventLoop {
     /// A head whose body follows. Refused now — before a byte of its body is buffered — if
     /// the responder refuses it (an unknown route, a missing API key) or the declared body
     /// would pass the server's limit of buffered body bytes; else `100 Continue` if asked.
-    /// The handler resolved here is carried with the request to its dispatch (route matched
-    /// and middleware run once).
+    /// The handler resolved here waits in the connection for the request's dispatch.
     private func admitBody(of connection: Connection, declared: Int?, expectsContinue: Bool) {
-        var head = connection.parser.currentHead
+        let head = connection.parser.currentHead
         let handler = responder.resolve(head)
-        head.resolvedHandler = handler
-        connection.parser.resolvedHandler = handler
+        connection.headHandler = handler
         if let refusal = handler.refusal {
             refuseAndDiscard(connection, head: head, declared: declared, refusal)
             return
@@ -135,7 +133,8 @@ extension EventLoop {
     func refuseAndDiscard(_ connection: Connection, head: HTTPRequest, declared: Int?, _ refusal: HTTPResponse) {
         var response = refusal
         response.closesConnection = true
-        let route = responder.handler(for: head).route
+        let route = (connection.headHandler ?? responder.resolve(head)).route
+        connection.headHandler = nil
         finish(
             connection,
             InFlightRequest(
@@ -180,7 +179,8 @@ extension EventLoop {
     }
 
     private func dispatch(_ request: consuming HTTPRequest, on connection: Connection) {
-        let handler = responder.handler(for: request)
+        let handler = connection.headHandler ?? responder.resolve(request)
+        connection.headHandler = nil
         let inFlight = InFlightRequest(
             request, route: handler.route, bytesIn: connection.requestBytesIn, startedAt: connection.requestStartedAt,
             streams: handler.streams)
@@ -243,8 +243,7 @@ extension EventLoop {
         }
         let keepAlive = request.keepAlive && !response.closesConnection && !draining
         connection.state.responseQueued(keepAlive: keepAlive, discardLimit: discardLimit)
-        releaseBody(of: connection)
-        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        prepareAnswer(on: connection)
         let dateLine = dateCache.line
         var sendsBody = false
         var bytesOut = 0
@@ -266,16 +265,7 @@ extension EventLoop {
         } else if holdsBody {
             responses.release(response.body)
         }
-        connection.responsesQueued += 1
-        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.recordRequest(
-            route: request.route, method: request.method, status: response.status, seconds: Double(elapsed) / 1e6)
-        if accessLog.enabled {
-            accessLog.record(
-                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: response.status,
-                bytesIn: request.bytesIn, bytesOut: bytesOut, microseconds: elapsed
-            )
-        }
+        recordAnswer(request, status: response.status, on: connection, bytesOut: bytesOut)
     }
 
     /// Answers a transport-level error with a problem+json body and closes afterwards,

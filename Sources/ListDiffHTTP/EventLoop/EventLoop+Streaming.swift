@@ -40,13 +40,12 @@ extension EventLoop {
         connection.state.startStreaming(streaming)
         watchPeer(of: connection)
         counters.streamOpened()
-        releaseBody(of: connection)
         // Pipelined requests after a stream are never answered, and what it reads later is
         // thrown away through the scratch space: its input buffer goes back at once (a burst
         // of thousands of streams opening holds none).
         connection.input.consume(connection.input.count)
         connection.input.release()
-        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        prepareAnswer(on: connection)
         let dateLine = dateCache.line
         let before = connection.outbound.pendingBytes
         connection.outbound.appendCoalesced { output in
@@ -54,10 +53,8 @@ extension EventLoop {
                 of: head, to: &output, chunked: streaming.isChunked, keepAlive: false, dateLine: dateLine)
         }
         streaming.bytesOut += connection.outbound.pendingBytes - before
-        connection.responsesQueued += 1
-        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.recordRequest(
-            route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
+        // Logged when the stream ends, with all it sent.
+        recordAnswer(request, status: head.status, on: connection, bytesOut: nil)
         if let interval = streaming.heartbeatInterval {
             timers.schedule(
                 .init(deadline: now + interval, fd: connection.fd, connectionID: connection.id, kind: .heartbeat))
@@ -259,12 +256,9 @@ extension EventLoop {
         streams.giveBack()
         streaming.stream.release()
         let request = streaming.request
-        if accessLog.enabled {
-            accessLog.record(
-                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: streaming.status,
-                bytesIn: request.bytesIn, bytesOut: streaming.bytesOut,
-                microseconds: (MonotonicClock.now() &- request.startedAt) / 1000, end: end)
-        }
+        logRequest(
+            request, status: streaming.status, bytesOut: streaming.bytesOut,
+            microseconds: (MonotonicClock.now() &- request.startedAt) / 1000, end: end)
     }
 
     /// A HEAD request for a stream: the head a GET would get, and the connection goes on.
@@ -272,22 +266,13 @@ extension EventLoop {
         // An HTTP/1.0 client would need `Connection: keep-alive` named; it gets a close.
         let keepAlive = request.keepAlive && !request.isHTTP10 && !draining
         connection.state.responseQueued(keepAlive: keepAlive, discardLimit: Self.minimumDiscardBytes)
-        releaseBody(of: connection)
-        if connection.outbound.isEmpty { connection.writeProgress.restart(now: now) }
+        prepareAnswer(on: connection)
         let dateLine = dateCache.line
         let before = connection.outbound.pendingBytes
         connection.outbound.appendCoalesced { output in
             ResponseSerializer.appendStreamHead(
                 of: head, to: &output, chunked: !request.isHTTP10, keepAlive: keepAlive, dateLine: dateLine)
         }
-        connection.responsesQueued += 1
-        let elapsed = (MonotonicClock.now() &- request.startedAt) / 1000
-        counters.recordRequest(
-            route: request.route, method: request.method, status: head.status, seconds: Double(elapsed) / 1e6)
-        if accessLog.enabled {
-            accessLog.record(
-                timestamp: dateCache.timestamp, method: request.method, route: request.route, status: head.status,
-                bytesIn: request.bytesIn, bytesOut: connection.outbound.pendingBytes - before, microseconds: elapsed)
-        }
+        recordAnswer(request, status: head.status, on: connection, bytesOut: connection.outbound.pendingBytes - before)
     }
 }

@@ -29,10 +29,6 @@ public struct HTTPRequest: Sendable {
     /// The address of the connection's peer, captured at accept: the client, or the proxy in
     /// front of it (``TrustedProxies/clientAddress(of:)`` looks past a trusted one).
     public var peerAddress: HTTPPeerAddress
-    /// The handler its head was given before its body was read (see
-    /// ``HTTPResponder/handler(for:)``), carried so the route is matched and its middleware run
-    /// once per request.
-    var resolvedHandler: HTTPHandler?
 
     public init(
         method: String,
@@ -59,7 +55,6 @@ public struct HTTPRequest: Sendable {
         queuedAt = .now
         clientPresence = nil
         peerAddress = .unknown
-        resolvedHandler = nil
     }
 
     /// Whether the client left before the request was answered (never, for a request run on

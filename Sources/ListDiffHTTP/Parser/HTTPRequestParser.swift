@@ -52,9 +52,6 @@ public struct HTTPRequestParser: Sendable {
     var trailers = HTTPHeaders()
     var body: [UInt8] = []
     var keepAlive = true
-    /// The handler the responder gave the current request's head (set by the event loop before
-    /// the body is read), carried to the complete request.
-    var resolvedHandler: HTTPHandler?
     /// The connection's peer, given to every request it reads.
     public var peerAddress = HTTPPeerAddress.unknown
 
@@ -80,7 +77,6 @@ public struct HTTPRequestParser: Sendable {
         var head = HTTPRequest(
             method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, keepAlive: keepAlive)
-        head.resolvedHandler = resolvedHandler
         head.peerAddress = peerAddress
         return head
     }
@@ -328,9 +324,7 @@ public struct HTTPRequestParser: Sendable {
             method: method, target: target, path: path, rawPath: rawPath, query: query, version: version,
             headers: headers, body: body, trailers: trailers, keepAlive: keepAlive
         )
-        request.resolvedHandler = resolvedHandler
         request.peerAddress = peerAddress
-        resolvedHandler = nil
         state = .requestLine
         headBytes = 0
         leadingEmptyLines = 0

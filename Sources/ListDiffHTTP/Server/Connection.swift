@@ -30,6 +30,9 @@ final class Connection {
     var bodyStartedAt: UInt64?
     /// Bytes consumed by the parser for the current request (for the access log).
     var requestBytesIn = 0
+    /// The handler the current request's head was given before its body was read: taken at its
+    /// dispatch, so the route is matched and its middleware run once per request.
+    var headHandler: HTTPHandler?
     /// Last read or completed write (for the idle and body timeouts).
     var lastActivityAt: UInt64
     @exclusivity(unchecked) var writeProgress: WriteProgress
