@@ -13,7 +13,7 @@ struct CallerAuthentication: HTTPMiddleware {
 
     let service: ListDiffService
 
-    func admit(_ head: HTTPRequest, to route: MatchedRoute) -> HTTPAdmission<Call> {
+    func admit(_ head: HTTPRequest, to route: MatchedRoute, requiring _: Void) -> HTTPAdmission<Call> {
         do throws(ServiceProblem) {
             let caller = try service.authorizedCaller(head, route: route.template, parameters: route.parameters)
             return .admitted(Call(caller: caller, parameters: route.parameters))
