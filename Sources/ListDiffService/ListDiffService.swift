@@ -73,46 +73,51 @@ public final class ListDiffService: Sendable {
     /// items costs less than the hop to a worker thread and back.
     public static let inlineBodyBytes = 16 * 1024
 
-    /// Mounts every `/v1` route. Stateless diffs run on worker threads when their body is
-    /// large; snapshot writes, reads and long polls always (a small write may diff a large
-    /// stored snapshot); session bookkeeping on the event loop, unless the store blocks.
+    /// Mounts every `/v1` route, each with the access a token needs to use it (``RouteAccess``).
+    /// Stateless diffs run on worker threads when their body is large; snapshot writes, reads
+    /// and long polls always (a small write may diff a large stored snapshot); session
+    /// bookkeeping on the event loop, unless the store blocks.
     public func mount(on router: inout Router) {
         router.isLikelyTypo = { typed, known in NearestName.suggestion(for: typed, among: [String(known)]) != nil }
-        // The key or token is checked once, on the head, so a request without one (or one whose
-        // token does not reach the route) never sends its body.
+        // The key or token is checked once, on the head, against the access the route declares,
+        // so a request without one (or one whose token does not reach the route) never sends its body.
         var v1 = RouteGroup("/v1", middleware: CallerAuthentication(service: self))
         let bodySized = HandlerCost.heavyAbove(bodyBytes: Self.inlineBodyBytes)
-        route(&v1, "POST", "/v1/diff", cost: bodySized, query: Self.changesetQuery, callsStore: false) {
+        route(&v1, "POST", "/v1/diff", access: .diff, cost: bodySized, query: Self.changesetQuery, callsStore: false) {
             [self] request throws(ServiceProblem) in .response(try diff(request))
         }
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
         let bookkeeping = storeCalls.storeBoundCost
-        route(&v1, "POST", "/v1/sessions", cost: bookkeeping) { [self] request throws(ServiceProblem) in
-            .response(try createSession(request))
+        route(&v1, "POST", "/v1/sessions", access: .sessionCreation, cost: bookkeeping) {
+            [self] request throws(ServiceProblem) in .response(try createSession(request))
         }
-        route(&v1, "GET", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
-            .response(try getSession(request))
-        }
-        route(&v1, "DELETE", ServiceRequest.session, cost: bookkeeping) { [self] request throws(ServiceProblem) in
-            .response(try deleteSession(request))
-        }
-        route(&v1, "PUT", ServiceRequest.snapshot, cost: .heavy, query: Self.changesetQuery) {
-            [self] request throws(ServiceProblem) in .response(try putSnapshot(request))
-        }
-        route(&v1, "GET", ServiceRequest.snapshot, cost: .heavy, query: ["subtree", "includingParent"]) {
-            [self] request throws(ServiceProblem) in .response(try getSnapshot(request))
-        }
-        route(&v1, "DELETE", ServiceRequest.snapshot, cost: bookkeeping) { [self] request throws(ServiceProblem) in
-            .response(try deleteSnapshot(request))
-        }
-        route(&v1, "GET", ServiceRequest.changes, cost: .heavy, query: ["since", "wait"] + Self.changesetQuery) {
-            [self] request throws(ServiceProblem) in try changes(request)
+        route(&v1, "GET", ServiceRequest.session, access: .read, cost: bookkeeping) {
+            [self] request throws(ServiceProblem) in .response(try getSession(request))
         }
         route(
-            &v1, "GET", ServiceRequest.events, cost: .heavy, query: ["since", "access_token"] + Self.changesetQuery,
-            streams: true
+            &v1, "DELETE", ServiceRequest.session,
+            access: .apiKeyOnly(
+                detail: "deleting a session takes an API key: a token's write scope deletes snapshots, never sessions"),
+            cost: bookkeeping
+        ) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
+        route(&v1, "PUT", ServiceRequest.snapshot, access: .write, cost: .heavy, query: Self.changesetQuery) {
+            [self] request throws(ServiceProblem) in .response(try putSnapshot(request))
+        }
+        route(&v1, "GET", ServiceRequest.snapshot, access: .read, cost: .heavy, query: ["subtree", "includingParent"]) {
+            [self] request throws(ServiceProblem) in .response(try getSnapshot(request))
+        }
+        route(&v1, "DELETE", ServiceRequest.snapshot, access: .write, cost: bookkeeping) {
+            [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request))
+        }
+        route(
+            &v1, "GET", ServiceRequest.changes, access: .read, cost: .heavy,
+            query: ["since", "wait"] + Self.changesetQuery
+        ) { [self] request throws(ServiceProblem) in try changes(request) }
+        route(
+            &v1, "GET", ServiceRequest.events, access: .readWithQueryToken, cost: .heavy,
+            query: ["since", "access_token"] + Self.changesetQuery, streams: true
         ) { [self] request throws(ServiceProblem) in try events(request) }
-        route(&v1, "POST", ServiceRequest.operations, cost: .heavy, query: Self.changesetQuery) {
+        route(&v1, "POST", ServiceRequest.operations, access: .write, cost: .heavy, query: Self.changesetQuery) {
             [self] request throws(ServiceProblem) in .response(try applyOperations(request))
         }
         router.mount(v1)

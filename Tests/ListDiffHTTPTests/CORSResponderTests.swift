@@ -111,7 +111,7 @@ import Testing
 
     /// Refuses a request without `X-Key` on its head.
     struct KeyCheck: HTTPMiddleware {
-        func admit(_ head: HTTPRequest, to route: MatchedRoute) -> HTTPAdmission<Void> {
+        func admit(_ head: HTTPRequest, to route: MatchedRoute, requiring _: Void) -> HTTPAdmission<Void> {
             head.headers["X-Key"] == nil
                 ? .refused(HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Bearer"])) : .admitted(())
         }

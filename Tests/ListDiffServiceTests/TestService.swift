@@ -9,6 +9,8 @@ import ListDiffWire
 struct TestService {
     let server: HTTPServer
     let service: ListDiffService
+    /// The routes the server answers: the service's, its probes' and its metrics'.
+    let router: Router
 
     static func with<T>(
         _ configuration: ServiceConfiguration = ServiceConfiguration(),
@@ -37,7 +39,7 @@ struct TestService {
             server.shutdown(gracePeriod: 1)
             server.waitUntilStopped()
         }
-        return try body(TestService(server: server, service: service))
+        return try body(TestService(server: server, service: service, router: router))
     }
 
     func client() throws -> RawClient {

@@ -7,6 +7,9 @@ struct GroupedRoute: Sendable {
     var queueBound: HTTPQueueBound?
     /// See ``HTTPHandler/streams``.
     var streams: Bool
+    /// What the route declared to its group's middleware (``HTTPMiddleware/Requirement``),
+    /// kept to be listed (``Router/routes``); the middleware is handed its own typed copy.
+    var requirement: any Sendable
     var admit: @Sendable (HTTPRequest, MatchedRoute) -> Admission
 
     typealias Handle = @Sendable (HTTPRequest) -> HTTPHandlerResult

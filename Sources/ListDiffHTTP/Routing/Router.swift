@@ -112,6 +112,22 @@ public struct Router: HTTPResponder {
         add("POST", path, cost: cost, respond)
     }
 
+    /// Every route, exact paths sorted by path, then templates in the order added; each path's
+    /// routes in the order added. O(routes).
+    public var routes: [MountedRoute] {
+        let exactRoutes = exact.sorted { $0.key < $1.key }.map { (template: $0.key, routes: $0.value) }
+        return (exactRoutes + templates.map { (template: $0.template.text, routes: $0.routes) }).flatMap { path in
+            path.routes.map { route in
+                let requirement: (any Sendable)? =
+                    switch route.answer {
+                    case .grouped(let grouped): grouped.requirement
+                    case .handler, .template: nil
+                    }
+                return MountedRoute(method: route.method, template: path.template, requirement: requirement)
+            }
+        }
+    }
+
     /// Matches the route once and, for a group's route, runs the group's middleware on
     /// `request` (a head, when a body follows). O(routes) for templates, O(1) for exact paths.
     public func resolve(_ request: HTTPRequest) -> HTTPHandler {

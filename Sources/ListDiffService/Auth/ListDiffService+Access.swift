@@ -2,54 +2,47 @@ import ListDiffHTTP
 import ListDiffStore
 
 extension ListDiffService {
-    /// The request's caller, allowed to use `route` (a template) with `parameters`: the one
+    /// The request's caller, allowed to use `route` as its declared `access` says: the one
     /// place a token's sessions and scopes are checked, for every `/v1` route, once per request
-    /// on its head (``CallerAuthentication``). An API key (or an open server)
-    /// may use every route. A token for a session it does not name gets the 404 a missing
-    /// session gets (the same as another owner's key: no signal that the session exists); a
-    /// token without the scope a route needs, 403 `insufficient_scope`.
-    func authorizedCaller(_ request: HTTPRequest, route: String, parameters: RouteParameters) throws(ServiceProblem)
+    /// on its head (``CallerAuthentication``). An API key (or an open server) may use every
+    /// route. A token for a session it does not name gets the 404 a missing session gets (the
+    /// same as another owner's key: no signal that the session exists); a token without what
+    /// the route needs, 403 `insufficient_scope`.
+    func authorizedCaller(_ request: HTTPRequest, route: MatchedRoute, access: RouteAccess) throws(ServiceProblem)
         -> Caller
     {
-        let caller = try credentials.caller(of: request, queryTokenAllowed: route == ServiceRequest.events)
+        let caller = try credentials.caller(of: request, queryTokenAllowed: access.takesQueryToken)
         guard let grants = caller.grants else { return caller }
-        let reading = request.method == "GET" || request.method == "HEAD"
-        if let session = parameters["session"] {
-            guard grants.reaches(session: session) else {
-                throw ServiceProblem(StoreError.sessionNotFound(session), configuration: configuration)
-            }
-            if request.method == "DELETE", route == ServiceRequest.session {
-                throw Self.insufficientScope(
-                    "deleting a session takes an API key: a token's write scope deletes snapshots, never sessions",
-                    scope: nil)
-            }
-            let needed: TokenGrants.Scopes = reading ? .read : .write
-            guard grants.scopes.contains(needed) else {
-                throw Self.insufficientScope(
-                    "this request needs a token with scope '\(reading ? "read" : "write")'",
-                    scope: reading ? "read" : "write")
-            }
-            return caller
+        if let session = route.parameters["session"], !grants.reaches(session: session) {
+            throw ServiceProblem(StoreError.sessionNotFound(session), configuration: configuration)
         }
-        switch (request.method, route) {
-        case ("POST", "/v1/diff"):
-            guard grants.scopes.contains(.diff) else {
-                throw Self.insufficientScope("POST /v1/diff needs a token with scope 'diff'", scope: "diff")
-            }
-        case ("POST", "/v1/sessions"):
-            guard grants.scopes.contains(.write) else {
-                throw Self.insufficientScope("creating a session needs a token with scope 'write'", scope: "write")
-            }
+        switch access {
+        case .read, .readWithQueryToken:
+            try Self.require(.read, named: "read", of: grants, "this request needs a token with scope 'read'")
+        case .write:
+            try Self.require(.write, named: "write", of: grants, "this request needs a token with scope 'write'")
+        case .diff:
+            try Self.require(
+                .diff, named: "diff", of: grants, "\(request.method) \(route.template) needs a token with scope 'diff'")
+        case .sessionCreation:
+            try Self.require(.write, named: "write", of: grants, "creating a session needs a token with scope 'write'")
             let reached = request.headers[Self.sessionNameHeader].map { grants.reaches(session: $0) }
             guard reached ?? grants.reachesEverySession else {
                 throw Self.insufficientScope(
                     "creating a session needs a token whose sessions name it (or '*' for a server-chosen name)",
                     scope: nil)
             }
-        default:
-            throw Self.insufficientScope("\(request.method) \(route) takes an API key, not a token", scope: nil)
+        case .apiKeyOnly(let detail):
+            throw Self.insufficientScope(detail, scope: nil)
         }
         return caller
+    }
+
+    /// Nothing if `grants` has `scope` (called `name` in tokens), else 403 naming it.
+    private static func require(
+        _ scope: TokenGrants.Scopes, named name: String, of grants: TokenGrants, _ detail: String
+    ) throws(ServiceProblem) {
+        guard grants.scopes.contains(scope) else { throw insufficientScope(detail, scope: name) }
     }
 
     /// 403 with `WWW-Authenticate: Bearer error="insufficient_scope"` (RFC 6750 §3.1), naming

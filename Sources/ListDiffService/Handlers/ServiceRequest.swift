@@ -5,7 +5,7 @@ import ListDiffStore
 /// caller — the key or token checked once on the head by the group's middleware
 /// (``CallerAuthentication``), a token's sessions and scopes too — with its query checked and
 /// its problems rendered around every route (see
-/// ``ListDiffService/route(_:_:_:cost:query:callsStore:streams:_:)``), so handlers hold only their own logic.
+/// ``ListDiffService/route(_:_:_:access:cost:query:callsStore:streams:_:)``), so handlers hold only their own logic.
 struct ServiceRequest {
     static let session = "/v1/sessions/{session}"
     static let snapshot = "/v1/sessions/{session}/snapshots/{name}"
@@ -50,22 +50,24 @@ struct ServiceRequest {
 
 extension ListDiffService {
     /// Mounts `handle` for `method` and `path` in the `/v1` group, whose middleware has checked
-    /// the API key or token on the head (401/400/403, or a token's 404 for a session it does not
-    /// name, before the body is read); around the handler, once the body is: the query
-    /// parameters the route takes (`query`; any other, or one given twice, is 400
-    /// `invalid-query`), the rendering of its problems, and, for a route that `callsStore`, the
-    /// store call's admission and the bound on the queue it joins when it runs on a worker
-    /// (``StoreCalls``: its deadline counted from when the request was queued, its client
-    /// still there). A route that `streams` answers with a stream, still to a client that
-    /// ended its input once its request was sent (``HTTPHandler/streams``).
+    /// the API key or token on the head against the route's `access` (401/400/403, or a
+    /// token's 404 for a session it does not name, before the body is read); around the
+    /// handler, once the body is: the query parameters the route takes (`query`; any other, or
+    /// one given twice, is 400 `invalid-query`), the rendering of its problems, and, for a
+    /// route that `callsStore`, the store call's admission and the bound on the queue it joins
+    /// when it runs on a worker (``StoreCalls``: its deadline counted from when the request was
+    /// queued, its client still there). A route that `streams` answers with a stream, still to
+    /// a client that ended its input once its request was sent (``HTTPHandler/streams``).
     func route(
-        _ group: inout RouteGroup<CallerAuthentication>, _ method: String, _ path: String, cost: HandlerCost = .cheap,
-        query: [String] = [], callsStore: Bool = true, streams: Bool = false,
+        _ group: inout RouteGroup<CallerAuthentication>, _ method: String, _ path: String, access: RouteAccess,
+        cost: HandlerCost = .cheap, query: [String] = [], callsStore: Bool = true, streams: Bool = false,
         _ handle: @escaping @Sendable (ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult
     ) {
         let storeCalls = storeCalls
-        group.add(method, path, cost: cost, queueBound: callsStore ? storeCalls.queueBound : nil, streams: streams) {
-            request, call in
+        group.add(
+            method, path, requiring: access, cost: cost, queueBound: callsStore ? storeCalls.queueBound : nil,
+            streams: streams
+        ) { request, call in
             do throws(ServiceProblem) {
                 try Self.checkQuery(request.query, allowed: query)
                 let serviceRequest = ServiceRequest(http: request, parameters: call.parameters, caller: call.caller)
