@@ -54,12 +54,14 @@ let package = Package(
             ]),
         // epoll/eventfd/accept4 (kqueue and a pipe on Darwin) behind one small C interface.
         .target(name: "CListDiffEpoll"),
+        // Threads fed by one FIFO queue: the transport's workers and the store's call threads. Foundation only.
+        .target(name: "ListDiffThreads"),
         // The HTTP/1.1 transport: event loops, parser, responses, router. Knows nothing of diffs; its problem bodies
         // are written by ListDiffJSON's one problem writer.
-        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll", "ListDiffJSON"]),
+        .target(name: "ListDiffHTTP", dependencies: ["CListDiffEpoll", "ListDiffJSON", "ListDiffThreads"]),
         // The snapshot store: the SnapshotStore interface (versions, conditional writes, changes
         // since a version, waits, typed StoreErrors) and the in-memory store. Knows no HTTP.
-        .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
+        .target(name: "ListDiffStore", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffThreads"]),
         // The store conformance suite, run against the memory store and Redis/Valkey servers, and
         // the in-memory store's own tests (heap figures read through the transport's allocator hooks).
         .testTarget(
@@ -116,7 +118,9 @@ let package = Package(
             path: "Tests/ListDiffTestSupport"),
         .testTarget(
             name: "ListDiffHTTPTests",
-            dependencies: ["ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios", "ListDiffTestRun"]),
+            dependencies: [
+                "ListDiffHTTP", "ListDiffTestSupport", "ListDiffScenarios", "ListDiffTestRun", "ListDiffThreads"
+            ]),
         .testTarget(
             name: "ListDiffClientTests",
             dependencies: [

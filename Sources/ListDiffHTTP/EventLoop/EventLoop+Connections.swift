@@ -1,4 +1,5 @@
 import CListDiffEpoll
+import ListDiffThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -208,17 +209,16 @@ extension EventLoop {
         let fd = connection.fd
         let connectionID = connection.id
         let handle = handler.handle
-        let queued = workers.submit(
-            { [request = copy request] in
-                switch handle(request) {
-                case .response(let response):
-                    mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
-                case .deferred(let deferred):
-                    mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
-                case .stream(let stream):
-                    mailbox.post(.handlerStreamed(fd: fd, connectionID: connectionID, stream: stream))
-                }
-            }, unlessQueued: handler.queueBound?.limit)
+        let queued = workers.submit(unlessQueued: handler.queueBound?.limit) { [request = copy request] in
+            switch handle(request) {
+            case .response(let response):
+                mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+            case .deferred(let deferred):
+                mailbox.post(.handlerDeferred(fd: fd, connectionID: connectionID, response: deferred))
+            case .stream(let stream):
+                mailbox.post(.handlerStreamed(fd: fd, connectionID: connectionID, stream: stream))
+            }
+        }
         if !queued, let bound = handler.queueBound {
             finish(connection, inFlight, bound.refusal(request))
             return

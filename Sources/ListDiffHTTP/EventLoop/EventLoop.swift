@@ -1,4 +1,5 @@
 import CListDiffEpoll
+import ListDiffThreads
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ final class EventLoop: @unchecked Sendable {
     let mailbox: LoopMailbox
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
-    let workers: WorkerPool
+    let workers: JobThreads
     let log: ServerLog
     let poller: Int32
     /// Open connections, server-wide, against ``HTTPLimits/maxConnections``.
@@ -87,7 +88,7 @@ final class EventLoop: @unchecked Sendable {
     init(
         listener: SharedListener, budget: SharedBudget, bodies: SharedBudget, streams: SharedBudget,
         responses: ResponseBudget, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
-        workers: WorkerPool
+        workers: JobThreads
     ) throws(HTTPServerError) {
         let poller = cld_poller_create()
         guard poller >= 0 else { throw HTTPServerError.systemCall("epoll_create1", errno) }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ListDiffThreads
 
 /// The HTTP/1.1 server: binds, runs one event loop per configured thread and a worker pool
 /// for heavy handlers, and shuts down gracefully.
@@ -17,7 +18,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let responder: any HTTPResponder
     private let lock = NSLock()
     private var loops: [EventLoop] = []
-    private var workers: WorkerPool?
+    private var workers: JobThreads?
     private var memoryReturn: IdleMemoryReturn?
     private var bodies: SharedBudget?
     private var responses: ResponseBudget?
@@ -60,7 +61,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard !started else { throw HTTPServerError.alreadyStarted }
         signal(SIGPIPE, SIG_IGN)
         let loopCount = max(1, configuration.eventLoopCount)
-        let workers = WorkerPool(threadCount: configuration.workerCount)
+        let workers = JobThreads(threadCount: configuration.workerCount, name: "listdiff-worker")
         let opened: (fd: Int32, port: Int)
         do throws(HTTPServerError) {
             opened = try Listener.open(

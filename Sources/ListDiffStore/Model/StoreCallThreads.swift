@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffThreads
 
 /// Up to a fixed number of threads that run store calls, fed by a bounded FIFO queue: a store
 /// that stops answering holds at most these threads, and the calls behind them wait in a
@@ -10,9 +11,7 @@ import Foundation
 ///
 /// The service's executor runs its background store calls here; a store made without one
 /// (in tests, or a program using a store alone) makes its own.
-public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
-    // Sendable argument: `jobs`, `head`, `threads`, `idle` and `stopping` are only touched
-    // while holding `condition`'s lock; the rest is immutable.
+public final class StoreCallThreads: BackgroundStoreCalls, Sendable {
     /// Why a call was not run.
     public enum Refusal: Sendable {
         /// `queueLimit` calls were waiting already.
@@ -25,27 +24,14 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
     public let timeout: Double
     /// Most calls waiting for a thread; one more is refused at once.
     public let queueLimit: Int
-    private let condition = NSCondition()
-    /// Taken slots before `head` are nil; compacted once they are half the array.
-    private var jobs: [(@Sendable () -> Void)?] = []
-    private var head = 0
-    private var stopping = false
-    /// Threads running, and of those, waiting for a call.
-    private var threads = 0
-    private var idle = 0
-    private let maxThreads: Int
-    /// Seconds a thread waits for a call before it ends.
-    private let idleSeconds: Double
-    private let name: String
+    private let threads: JobThreads
 
     public init(
         threadCount: Int, timeout: Double, queueLimit: Int, idleSeconds: Double = 10, name: String = "listdiff-store"
     ) {
         self.timeout = timeout
         self.queueLimit = max(0, queueLimit)
-        maxThreads = max(1, threadCount)
-        self.idleSeconds = idleSeconds
-        self.name = name
+        threads = JobThreads(threadCount: threadCount, name: name, idleSeconds: idleSeconds)
     }
 
     /// Runs `call` on one of the threads with its deadline bound (``timeout`` from `queuedAt`),
@@ -56,23 +42,9 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
         refused: @escaping @Sendable (Refusal) -> Void
     ) {
         let deadline = queuedAt + .seconds(timeout)
-        let job: @Sendable () -> Void = {
+        let queued = threads.submit(unlessQueued: queueLimit) {
             guard ContinuousClock.now < deadline else { return refused(.deadlinePassed) }
             StoreCallDeadline.run(by: deadline, call)
-        }
-        let (queued, starts): (Bool, Int?) = condition.withLock {
-            guard jobs.count - head < queueLimit else { return (false, nil) }
-            jobs.append(job)
-            if idle > 0 { condition.signal() }
-            // A thread more while the calls waiting outnumber the idle threads that will take them.
-            guard jobs.count - head > idle, threads < maxThreads else { return (true, nil) }
-            threads += 1
-            return (true, threads)
-        }
-        if let starts {
-            let thread = Thread { [self] in runJobs() }
-            thread.name = "\(name)-\(starts)"
-            thread.start()
         }
         if !queued { refused(.queueFull) }
     }
@@ -87,49 +59,14 @@ public final class StoreCallThreads: BackgroundStoreCalls, @unchecked Sendable {
     }
 
     /// Calls queued and not yet taken by a thread.
-    public var queuedCount: Int {
-        condition.withLock { jobs.count - head }
-    }
+    public var queuedCount: Int { threads.queuedCount }
 
     /// Threads running now.
-    public var threadCount: Int {
-        condition.withLock { threads }
-    }
+    public var threadCount: Int { threads.threadCount }
 
     /// Lets the threads finish what is queued and exit.
     public func stop() {
-        condition.withLock {
-            stopping = true
-            condition.broadcast()
-        }
-    }
-
-    private func runJobs() {
-        while true {
-            condition.lock()
-            while head == jobs.count && !stopping {
-                idle += 1
-                let woken = condition.wait(until: Date(timeIntervalSinceNow: idleSeconds))
-                idle -= 1
-                if !woken && head == jobs.count { break }
-            }
-            guard head < jobs.count, let job = jobs[head] else {
-                threads -= 1
-                condition.unlock()
-                return
-            }
-            jobs[head] = nil
-            head += 1
-            if head == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= jobs.count {
-                jobs.removeFirst(head)
-                head = 0
-            }
-            condition.unlock()
-            job()
-        }
+        threads.stop()
     }
 }
 

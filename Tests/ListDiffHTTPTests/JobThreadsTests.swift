@@ -2,16 +2,15 @@ import Dispatch
 import Foundation
 import ListDiffTestRun
 import ListDiffTestSupport
+import ListDiffThreads
 import Testing
 
-@testable import ListDiffHTTP
-
-@Suite(.ownThreads) struct WorkerPoolTests {
+@Suite(.ownThreads) struct JobThreadsTests {
     final class Token: Sendable {}
 
     /// A finished job (and what it captured) is released while later jobs are still queued.
     @Test func finishedJobsAreReleasedWhileTheQueueIsBusy() {
-        let pool = WorkerPool(threadCount: 1)
+        let pool = JobThreads(threadCount: 1, name: "test")
         defer { pool.stop() }
         weak var released: Token?
         let firstDone = DispatchSemaphore(value: 0)
