@@ -98,11 +98,12 @@ let package = Package(
             name: "EmbedPlaygroundFiles", capability: .buildTool(), dependencies: ["listdiff-embed"],
             path: "Sources/EmbedPlaygroundFiles"),
         .executableTarget(name: "listdiff-embed"),
-        .executableTarget(
-            name: "listdiff-server",
-            dependencies: [
-                "ListDiffHTTP", "ListDiffJSON", "ListDiffWire", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"
-            ]),
+        // The server's wiring: its flags and settings, its routes, and the assembly of the service, the store the
+        // settings name, the router and the HTTP server; listdiff-server runs it, the service's and client's tests too.
+        .target(
+            name: "ListDiffServer",
+            dependencies: ["ListDiffHTTP", "ListDiffJSON", "ListDiffService", "ListDiffRedis", "ListDiffPlayground"]),
+        .executableTarget(name: "listdiff-server", dependencies: ["ListDiffHTTP", "ListDiffServer"]),
         // The Swift client: typed async calls over URLSession (FoundationNetworking on Linux),
         // the SnapshotMirror, view update plans, and Apple-only apply helpers behind canImport.
         .target(name: "ListDiffClient", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire"]),
@@ -124,8 +125,9 @@ let package = Package(
         .testTarget(
             name: "ListDiffClientTests",
             dependencies: [
-                "ListDiffClient", "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON",
-                "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "ListDiffTestRun"
+                "ListDiffClient", "ListDiffService", "ListDiffServer", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP",
+                "ListDiffJSON", "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport",
+                "ListDiffTestRun"
             ]),
         .testTarget(
             name: "ListDiffPlaygroundTests",
@@ -134,8 +136,8 @@ let package = Package(
         .testTarget(
             name: "ListDiffServiceTests",
             dependencies: [
-                "ListDiffService", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON", "ListDiffWire",
-                "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "CLibCrypto", "ListDiffTestRun"
+                "ListDiffService", "ListDiffServer", "ListDiffStore", "ListDiffRedis", "ListDiffHTTP", "ListDiffJSON",
+                "ListDiffWire", "ListDiff", "ListDiffScenarios", "ListDiffTestSupport", "CLibCrypto", "ListDiffTestRun"
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -1,14 +1,20 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffServer
 import ListDiffService
 
-/// A real server with the service mounted, on an ephemeral port (or a given one, to stand in
-/// for a restarted server at the same address), for the client to talk to over real sockets.
+/// A real server wired as `listdiff-server` is (``ServerAssembly``), on an ephemeral port (or a
+/// given one, to stand in for a restarted server at the same address), with no log, for the
+/// client to talk to over real sockets.
 final class ClientTestServer: Sendable {
     let server: HTTPServer
     let service: ListDiffService
     /// The routes of a server made `withoutEvents`, which can gain the events route.
     let routesWithoutEvents: RoutesWithoutEvents?
+
+    /// The repository's OpenAPI document, wherever the tests run from.
+    static let openAPIPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("openapi.yaml").path
 
     convenience init(
         _ configuration: ServiceConfiguration = ServiceConfiguration(), port: Int = 0, store: StoreFactory = .memory
@@ -20,15 +26,23 @@ final class ClientTestServer: Sendable {
     /// `withoutEvents` answers as a server from before event streams (``RoutesWithoutEvents``).
     init(service: ListDiffService, port: Int = 0, withoutEvents: Bool = false) throws {
         self.service = service
-        var router = Router()
-        service.mount(on: &router)
-        let http = HTTPServerConfiguration(
+        var settings = ServerSettings()
+        settings.http = HTTPServerConfiguration(
             host: "127.0.0.1", port: port, eventLoopCount: 2, workerCount: 2, limits: HTTPLimits(maxBodyBytes: 4 << 20),
             timeouts: HTTPTimeouts(headerRead: 5, bodyRead: 5, idle: 30, write: 5, linger: 0.5, shutdownGrace: 1),
             logLevel: .off
         )
-        routesWithoutEvents = withoutEvents ? RoutesWithoutEvents(routes: router) : nil
-        server = HTTPServer(configuration: http, responder: routesWithoutEvents ?? router)
+        settings.service = service.configuration
+        settings.openAPIPath = Self.openAPIPath
+        var hidingEvents: RoutesWithoutEvents?
+        server =
+            ServerAssembly(settings: settings, service: service) { routes in
+                guard withoutEvents else { return routes }
+                let hiding = RoutesWithoutEvents(routes: routes)
+                hidingEvents = hiding
+                return hiding
+            }.server
+        routesWithoutEvents = hidingEvents
         try server.start()
     }
 

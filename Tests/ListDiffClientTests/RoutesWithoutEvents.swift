@@ -1,18 +1,18 @@
 import Foundation
 import ListDiffHTTP
 
-/// The service's routes as a server from before event streams: every route but `…/events`,
+/// A server's routes as a server from before event streams: every route but `…/events`,
 /// which gets what a router without that route answers (its 404 for an unknown path, from a
 /// real ``Router`` with nothing mounted) — until ``addEvents()``, as an instance upgraded in
 /// place would.
 final class RoutesWithoutEvents: HTTPResponder, @unchecked Sendable {
     // Sendable argument: `hasEvents` is only touched while holding `lock`.
-    let routes: Router
+    let routes: any HTTPResponder
     private let older = Router()
     private let lock = NSLock()
     private var hasEvents = false
 
-    init(routes: Router) {
+    init(routes: any HTTPResponder) {
         self.routes = routes
     }
 

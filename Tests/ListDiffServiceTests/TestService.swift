@@ -1,16 +1,22 @@
 import Foundation
 import ListDiffHTTP
+import ListDiffServer
 import ListDiffService
 import ListDiffStore
 import ListDiffTestSupport
 import ListDiffWire
 
-/// A real server with the service mounted, on an ephemeral port, with short timeouts.
+/// A real server wired as `listdiff-server` is (``ServerAssembly``), on an ephemeral port, with
+/// short timeouts and no log.
 struct TestService {
     let server: HTTPServer
     let service: ListDiffService
-    /// The routes the server answers: the service's, its probes' and its metrics'.
+    /// Every route the server answers (``ServerAssembly/router``).
     let router: Router
+
+    /// The repository's OpenAPI document, wherever the tests run from.
+    static let openAPIPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("openapi.yaml").path
 
     static func with<T>(
         _ configuration: ServiceConfiguration = ServiceConfiguration(),
@@ -19,27 +25,23 @@ struct TestService {
         corsOrigins: [String] = [],
         _ body: (TestService) throws -> T
     ) throws -> T {
-        let service = ListDiffService(configuration: configuration, store: store)
-        var router = Router()
-        service.mount(on: &router)
-        let transport = TransportProbe()
-        service.mountProbesAndMetrics(on: &router, transport: transport)
-        let http = HTTPServerConfiguration(
+        var settings = ServerSettings()
+        settings.http = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoopCount: 2, workerCount: 2, limits: limits,
             timeouts: HTTPTimeouts(headerRead: 2, bodyRead: 2, idle: 10, write: 5, linger: 0.5, shutdownGrace: 2),
             logLevel: .off
         )
-        let responder: any HTTPResponder =
-            corsOrigins.isEmpty
-            ? router : CORSResponder(router: router, policy: ListDiffService.corsPolicy(allowing: corsOrigins))
-        let server = HTTPServer(configuration: http, responder: responder)
-        transport.attach(server)
+        settings.service = configuration
+        settings.corsOrigins = corsOrigins
+        settings.openAPIPath = openAPIPath
+        let assembly = ServerAssembly(settings: settings, store: store)
+        let server = assembly.server
         try server.start()
         defer {
             server.shutdown(gracePeriod: 1)
             server.waitUntilStopped()
         }
-        return try body(TestService(server: server, service: service, router: router))
+        return try body(TestService(server: server, service: assembly.service, router: assembly.router))
     }
 
     func client() throws -> RawClient {

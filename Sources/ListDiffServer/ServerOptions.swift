@@ -4,8 +4,8 @@ import ListDiffService
 
 /// Turns command-line flags and `LISTDIFF_*` environment variables into a configuration.
 /// A flag beats its environment variable, which beats the default.
-struct ServerOptions {
-    enum ParseError: Error, CustomStringConvertible {
+public struct ServerOptions {
+    public enum ParseError: Error, CustomStringConvertible {
         /// A flag no setting has, and the one it most likely meant.
         case unknownFlag(String, suggestion: String?)
         case missingValue(String)
@@ -15,7 +15,7 @@ struct ServerOptions {
         /// Keys that would accept forgeries or do not say one thing.
         case keys(KeyConfigurationProblem)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .unknownFlag(let flag, let suggestion):
                 return "unknown flag \(flag) (\(suggestion.map { "did you mean \($0)? " } ?? "")see --help)"
@@ -40,7 +40,7 @@ struct ServerOptions {
     static let defaults = ServerSettings()
 
     /// The settings, or nil if `--help` was asked for.
-    static func parse(arguments: [String], environment: [String: String]) throws(ParseError) -> ServerSettings? {
+    public static func parse(arguments: [String], environment: [String: String]) throws(ParseError) -> ServerSettings? {
         var configuration = ServerSettings()
         for setting in settings {
             if let value = environment[setting.environment], !setting.apply(&configuration, value) {
@@ -92,7 +92,8 @@ struct ServerOptions {
         return configuration
     }
 
-    static var usage: String {
+    /// What `--help` prints: every flag, its environment variable and its help, in order.
+    public static var usage: String {
         var text = "usage: listdiff-server [flags]\n\nEach flag may also be set by its environment variable.\n\n"
         for setting in settings {
             text += "  \(setting.flag) VALUE".padding(toLength: 34) + "\(setting.environment)\n      \(setting.help)\n"

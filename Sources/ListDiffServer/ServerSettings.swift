@@ -3,17 +3,18 @@ import ListDiffRedis
 import ListDiffService
 
 /// Everything the flags and environment set: the transport's configuration and the service's.
-struct ServerSettings {
-    var http = HTTPServerConfiguration()
-    var service = ServiceConfiguration()
+/// The defaults are `--help`'s.
+public struct ServerSettings: Sendable {
+    public var http = HTTPServerConfiguration()
+    public var service = ServiceConfiguration()
     /// Where the OpenAPI document served at `/openapi.yaml` is read from at startup.
-    var openAPIPath = "openapi.yaml"
+    public var openAPIPath = "openapi.yaml"
     /// Where snapshots live: this process's memory, a Redis/Valkey server or a cluster of them.
     var store = Store.memory
     /// Replicas a Redis store's write waits for before it is acknowledged (`--store-min-replicas`).
     var storeMinReplicas = 0
     /// Origins whose pages may call `/v1` from a browser (`--cors-origins`); none by default.
-    var corsOrigins: [String] = []
+    public var corsOrigins: [String] = []
     /// Whether `/playground` (the page and listdiff.js) is served (`--playground off` turns it off).
     var playground = true
     /// Whether anyone may use `/v1` without a key on an address other than loopback (`--allow-anonymous on`).
@@ -28,6 +29,8 @@ struct ServerSettings {
     /// trip, but more threads than needed cost context switches (docs/benchmarks.md, "Redis",
     /// has the figures that chose it).
     static let workersPerCoreForRedis = 4
+
+    public init() {}
 
     enum Store: Equatable {
         case memory
