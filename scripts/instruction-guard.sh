@@ -60,7 +60,7 @@ count_requests() {
   local port log="/tmp/listdiff-guard-$$.log" profile="/tmp/listdiff-guard-$$.callgrind" pid
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
   valgrind --tool=callgrind --toggle-collect='$s12ListDiffHTTP9EventLoopC3runyyF' \
-    --toggle-collect='$s15ListDiffThreads10JobThreadsC7runJobs*' --callgrind-out-file="$profile" \
+    --toggle-collect='$s15ListDiffThreads*runJobs*' --callgrind-out-file="$profile" \
     "$server" --port "$port" --event-loops 1 --workers 1 --log-level warning > /dev/null 2> "$log" &
   pid=$!
   wait_for_port "$port" 60 || { kill "$pid"; cat "$log" >&2; return 1; }

@@ -75,6 +75,9 @@ public final class JobThreads: @unchecked Sendable {
         thread.start()
     }
 
+    // A function of its own, never inlined: scripts/instruction-guard.sh counts the workers'
+    // instructions from here.
+    @inline(never)
     private func runJobs() {
         while let job = nextJob() { job() }
     }
