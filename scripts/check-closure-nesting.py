@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reports each function in Sources/**/*.swift whose closures nest more than three deep.
+"""Reports each function in Sources/**/*.swift whose closures nest more than two deep.
 
 Only closure braces count: the bodies of if, guard, for, while, switch, do, catch, defer,
 repeat and else, and of declarations (func, init, deinit, subscript, types, computed
@@ -8,7 +8,7 @@ properties, get/set/willSet/didSet) do not. Strings (plain, multi-line, raw), co
 not seen (the interpolation is skipped with its string). A closure in a stored property's
 initialiser is counted for that property; one at top level for "<top level>".
 
-usage: scripts/check-closure-nesting.py [--self-test] [--max N] [ROOT ...]   (default: Sources, N 3)
+usage: scripts/check-closure-nesting.py [--self-test] [--max N] [ROOT ...]   (default: Sources, N 2)
 Prints file:line: name: depth for each offender and exits 1 if there is any."""
 
 import os
@@ -443,7 +443,7 @@ def main(arguments):
     if "-h" in arguments or "--help" in arguments:
         print(__doc__.strip())
         return 0
-    limit = 3
+    limit = 2
     if "--max" in arguments:
         position = arguments.index("--max")
         limit = int(arguments[position + 1])

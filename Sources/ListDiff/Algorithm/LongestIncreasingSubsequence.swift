@@ -8,13 +8,18 @@ public enum LongestIncreasingSubsequence {
     /// - Complexity: O(m log m) for m values (patience sorting with predecessor links).
     public static func members(of values: [Int32]) -> [Bool] {
         var members = [Bool](_filling: false, count: values.count)
-        var scratch = Scratch()
-        values.withUnsafeBufferPointer { values in
-            members.withUnsafeMutableBufferPointer { members in
-                forEachMember(of: values, scratch: &scratch) { members[$0] = true }
-            }
+        members.withUnsafeMutableBufferPointer { members in
+            values.withUnsafeBufferPointer { values in _markMembers(of: values, in: members) }
         }
         return members
+    }
+
+    /// Sets `members[i]` for each `values[i]` on one longest strictly increasing subsequence.
+    ///
+    /// - Complexity: O(m log m) for m values.
+    static func _markMembers(of values: UnsafeBufferPointer<Int32>, in members: UnsafeMutableBufferPointer<Bool>) {
+        var scratch = Scratch()
+        forEachMember(of: values, scratch: &scratch) { members[$0] = true }
     }
 
     /// Reusable buffers, so a diff over many sections allocates them once: the tails, their

@@ -30,21 +30,22 @@ extension _DiffIndexes {
     /// - Complexity: O(s + m) for s sections and m items in moved or inserted sections.
     @usableFromInline
     func secondStageSections() -> [Int] {
-        items.read { items in
-            (0..<newSectionCount).filter { section in
-                guard let range = flatRange(new: section) else { return false }
-                let source = Int(newSectionSource[section])
-                if source == Self.none {
-                    return range.contains { flat in
-                        let partner = items.newPartner[flat]
-                        return partner != _ItemColumns.none && !isDeleted(old: Int(items.oldSection[Int(partner)]))
-                    }
-                }
-                guard !newSectionStable[section] else { return false }
-                // Stable items come from the section's own old items, one each.
-                return range.count != Int(oldCounts[source]) || range.contains { !items.isStable(new: $0) }
+        items.read { items in (0..<newSectionCount).filter { needsSecondStage(new: $0, items: items) } }
+    }
+
+    /// Whether new section `section` is one of ``secondStageSections()``.
+    func needsSecondStage(new section: Int, items: _ItemColumns.Handle) -> Bool {
+        guard let range = flatRange(new: section) else { return false }
+        let source = Int(newSectionSource[section])
+        if source == Self.none {
+            return range.contains { flat in
+                let partner = items.newPartner[flat]
+                return partner != _ItemColumns.none && !isDeleted(old: Int(items.oldSection[Int(partner)]))
             }
         }
+        guard !newSectionStable[section] else { return false }
+        // Stable items come from the section's own old items, one each.
+        return range.count != Int(oldCounts[source]) || range.contains { !items.isStable(new: $0) }
     }
 
     /// Deletes and moves, from the old side. Written straight into arrays sized by their
@@ -63,36 +64,49 @@ extension _DiffIndexes {
         var deletes: [ItemPath] = []
         let moves = [ItemMove](_initializingCapacity: min(items.oldCount, items.newCount)) { moves, moveCount in
             deletes = [ItemPath](_initializingCapacity: items.oldCount) { deletes, deleteCount in
-                items.read { items in
-                    for section in 0..<oldSectionCount where !isDeleted(old: section) {
-                        guard let range = flatRange(old: section) else { continue }
-                        let target = Int(oldSectionTarget[section])
-                        for flat in range {
-                            let partner = Int(items.oldPartner[flat])
-                            if partner != _ItemColumns.none {
-                                let to = Int(items.newSection[partner])
-                                if to == target, items.isStable(new: partner) { continue }
-                                let base = keptBase[to]
-                                if base != Self.none {
-                                    moves.initializeElement(
-                                        at: moveCount,
-                                        to: ItemMove(
-                                            from: ItemPath(section: section, item: flat &- range.lowerBound),
-                                            to: ItemPath(section: to, item: partner &- Int(base))
-                                        ))
-                                    moveCount &+= 1
-                                    continue
-                                }
-                            }
-                            deletes.initializeElement(
-                                at: deleteCount, to: ItemPath(section: section, item: flat &- range.lowerBound))
-                            deleteCount &+= 1
-                        }
-                    }
-                }
+                _writeDeletesAndMoves(
+                    keptBase: keptBase, moves: moves, moveCount: &moveCount, deletes: deletes, deleteCount: &deleteCount
+                )
             }
         }
         return (deletes, moves)
+    }
+
+    /// Initializes the deletes and moves of ``assembleDeletesAndMoves()`` in `deletes` and
+    /// `moves` from their start, counting them in `deleteCount` and `moveCount`.
+    ///
+    /// - Complexity: O(s + p) for s old sections and p processed old items.
+    func _writeDeletesAndMoves(
+        keptBase: UnsafeBufferPointer<Int32>, moves: UnsafeMutableBufferPointer<ItemMove>, moveCount: inout Int,
+        deletes: UnsafeMutableBufferPointer<ItemPath>, deleteCount: inout Int
+    ) {
+        items.read { items in
+            for section in 0..<oldSectionCount where !isDeleted(old: section) {
+                guard let range = flatRange(old: section) else { continue }
+                let target = Int(oldSectionTarget[section])
+                for flat in range {
+                    let partner = Int(items.oldPartner[flat])
+                    if partner != _ItemColumns.none {
+                        let to = Int(items.newSection[partner])
+                        if to == target, items.isStable(new: partner) { continue }
+                        let base = keptBase[to]
+                        if base != Self.none {
+                            moves.initializeElement(
+                                at: moveCount,
+                                to: ItemMove(
+                                    from: ItemPath(section: section, item: flat &- range.lowerBound),
+                                    to: ItemPath(section: to, item: partner &- Int(base))
+                                ))
+                            moveCount &+= 1
+                            continue
+                        }
+                    }
+                    deletes.initializeElement(
+                        at: deleteCount, to: ItemPath(section: section, item: flat &- range.lowerBound))
+                    deleteCount &+= 1
+                }
+            }
+        }
     }
 
     /// Inserts into kept sections, from the new side, in one pass. The first insert reserves

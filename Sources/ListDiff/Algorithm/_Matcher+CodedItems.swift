@@ -11,23 +11,30 @@ extension _Matcher {
         guard codes.old.count == old.numberOfItems, codes.new.count == new.numberOfItems else { return false }
         var slots = [UInt32](_filling: 0, count: codes.count)
         var duplicates = _Duplicates()
-        // The loops write the item columns and read the sections beside them.
         let fits = slots.withUnsafeMutableBufferPointer { slots in
-            _updatingItemColumns { items, sections, old, new in
-                codes.old.withUnsafeBufferPointer { oldCodes in
-                    Self._enterCodedOld(
-                        oldCodes, of: old, sections: sections, slots: slots, items: items, duplicates: &duplicates)
-                }
-                    && codes.new.withUnsafeBufferPointer { newCodes in
-                        Self._findCodedNew(
-                            newCodes, of: new, sections: sections, slots: slots, items: items,
-                            duplicates: &duplicates)
-                    }
-            }
+            _internCoded(codes, slots: slots, duplicates: &duplicates)
         }
         guard fits else { return false }
         try Self._record(duplicates)
         return true
+    }
+
+    /// ``_internCoded(_:)`` into `slots`, one per code; false at a code out of range.
+    @inlinable @inline(__always)
+    mutating func _internCoded(
+        _ codes: ItemCodes, slots: UnsafeMutableBufferPointer<UInt32>, duplicates: inout _Duplicates
+    ) -> Bool {
+        // The loops write the item columns and read the sections beside them.
+        _updatingItemColumns { items, sections, old, new in
+            codes.old.withUnsafeBufferPointer { oldCodes in
+                Self._enterCodedOld(
+                    oldCodes, of: old, sections: sections, slots: slots, items: items, duplicates: &duplicates)
+            }
+                && codes.new.withUnsafeBufferPointer { newCodes in
+                    Self._findCodedNew(
+                        newCodes, of: new, sections: sections, slots: slots, items: items, duplicates: &duplicates)
+                }
+        }
     }
 
     /// Enters the processed old items into the slots of their codes (`codes` numbers every

@@ -16,30 +16,37 @@ extension _Matcher {
         let span = maximum &- minimum
         var table = _DirectSymbolTable(minimum: minimum, span: Int(truncatingIfNeeded: span))
         var duplicates = _Duplicates()
-        // The loops write the item columns and read the sections beside them.
         table.codes.withUnsafeMutableBufferPointer { codes in
-            _updatingItemColumns { items, sections, old, new in
-                // Every new item's partner is written below, matched or not.
-                items.oldPartner.update(repeating: _ItemColumns.none)
-                for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
-                    let base = Int(sections.oldBase[section])
-                    old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
-                        Self._enterOld(
-                            snapshotItems, base: base, minimum: minimum, codes: codes, duplicates: &duplicates)
-                    }
-                }
-                for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
-                    let base = Int(sections.newBase[section])
-                    new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
-                        Self._findNew(
-                            snapshotItems, base: base, minimum: minimum, codes: codes, items: items,
-                            duplicates: &duplicates)
-                    }
-                }
-            }
+            _internDirect(minimum: minimum, codes: codes, duplicates: &duplicates)
         }
         try Self._record(duplicates)
         return table
+    }
+
+    /// ``_internDirect()`` into `codes`, one per key from `minimum`.
+    @inlinable @inline(__always)
+    mutating func _internDirect(
+        minimum: UInt64, codes: UnsafeMutableBufferPointer<UInt32>, duplicates: inout _Duplicates
+    ) {
+        // The loops write the item columns and read the sections beside them.
+        _updatingItemColumns { items, sections, old, new in
+            // Every new item's partner is written below, matched or not.
+            items.oldPartner.update(repeating: _ItemColumns.none)
+            for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
+                let base = Int(sections.oldBase[section])
+                old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                    Self._enterOld(snapshotItems, base: base, minimum: minimum, codes: codes, duplicates: &duplicates)
+                }
+            }
+            for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
+                let base = Int(sections.newBase[section])
+                new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                    Self._findNew(
+                        snapshotItems, base: base, minimum: minimum, codes: codes, items: items,
+                        duplicates: &duplicates)
+                }
+            }
+        }
     }
 
     /// Enters old items (flat numbers from `base`) into the direct table.

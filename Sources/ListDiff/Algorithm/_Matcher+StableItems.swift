@@ -16,31 +16,42 @@ extension _Matcher {
         let longest = Int(result.newCounts.max() ?? 0)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &* longest) { kept in
             guard let positions = kept.baseAddress else { return }
-            let flats = positions + longest
-            // The loop writes the item columns and reads the sections beside them.
-            _updatingItemColumns { items, sections, _, _ in
-                for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
-                    guard let range = sections.flatRange(new: section), copied.isEmpty || !copied[section] else {
-                        continue
-                    }
-                    let source = sections.newSectionSource[section]
-                    let (count, increasing) = Self.collectKept(
-                        range, source: source, oldBase: sections.oldBase[Int(source)], items: items,
-                        positions: positions, flats: flats)
-                    if increasing {
-                        // Already in order (no moves within this section): all of them stay.
-                        for index in 0..<count { items.markStable(new: Int(flats[index])) }
-                        continue
-                    }
-                    LongestIncreasingSubsequence.forEachMember(
-                        of: UnsafeBufferPointer(start: positions, count: count), scratch: &scratch
-                    ) { items.markStable(new: Int(flats[$0])) }
-                }
-            }
+            _markStableItems(skipping: copied, positions: positions, flats: positions + longest, scratch: &scratch)
         }
         if let top, !copied.isEmpty {
             _updatingItemColumns { items, sections, _, _ in
                 Self.copyStableFlags(of: copied, from: top, to: items, at: sections)
+            }
+        }
+    }
+
+    /// ``markStableItems(copying:from:)``'s pass over the sections not `copied`, with room in
+    /// `positions` and `flats` for the longest section's items.
+    ///
+    /// - Complexity: O(p + m log m) for p processed new items, m of them kept.
+    @inlinable @inline(__always)
+    mutating func _markStableItems(
+        skipping copied: [Bool], positions: UnsafeMutablePointer<Int32>, flats: UnsafeMutablePointer<Int32>,
+        scratch: inout LongestIncreasingSubsequence.Scratch
+    ) {
+        // The loop writes the item columns and reads the sections beside them.
+        _updatingItemColumns { items, sections, _, _ in
+            for section in 0..<sections.newSectionCount where !sections.isInserted(new: section) {
+                guard let range = sections.flatRange(new: section), copied.isEmpty || !copied[section] else {
+                    continue
+                }
+                let source = sections.newSectionSource[section]
+                let (count, increasing) = Self.collectKept(
+                    range, source: source, oldBase: sections.oldBase[Int(source)], items: items,
+                    positions: positions, flats: flats)
+                if increasing {
+                    // Already in order (no moves within this section): all of them stay.
+                    for index in 0..<count { items.markStable(new: Int(flats[index])) }
+                    continue
+                }
+                LongestIncreasingSubsequence.forEachMember(
+                    of: UnsafeBufferPointer(start: positions, count: count), scratch: &scratch
+                ) { items.markStable(new: Int(flats[$0])) }
             }
         }
     }

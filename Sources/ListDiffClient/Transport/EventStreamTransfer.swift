@@ -45,13 +45,7 @@ final class EventStreamTransfer: NSObject, URLSessionDataDelegate, @unchecked Se
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Opening, any Error>) in
                 let task = session.dataTask(with: request)
-                let started: Bool = transfer.lock.withLock {
-                    guard !transfer.completed else { return false }
-                    transfer.opening = continuation
-                    transfer.task = task
-                    return true
-                }
-                if started {
+                if transfer.begin(task, answering: continuation) {
                     task.resume()
                 } else {
                     session.finishTasksAndInvalidate()
@@ -60,6 +54,16 @@ final class EventStreamTransfer: NSObject, URLSessionDataDelegate, @unchecked Se
             }
         } onCancel: {
             transfer.cancel()
+        }
+    }
+
+    /// Holds `task` and the opener it answers, unless the transfer was cancelled already.
+    private func begin(_ task: URLSessionDataTask, answering opener: CheckedContinuation<Opening, any Error>) -> Bool {
+        lock.withLock {
+            guard !completed else { return false }
+            opening = opener
+            self.task = task
+            return true
         }
     }
 

@@ -22,15 +22,7 @@ enum UncancelledTransfer {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
                 guard outcome.hold(continuation) else { return }
-                session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        outcome.finish(.failure(error))
-                    } else if let data, let response {
-                        outcome.finish(.success((data, response)))
-                    } else {
-                        outcome.finish(.failure(URLError(.badServerResponse)))
-                    }
-                }.resume()
+                outcome.start(request, on: session)
             }
         } onCancel: {
             outcome.finish(.failure(CancellationError()))
@@ -58,6 +50,19 @@ private final class TransferOutcome: @unchecked Sendable {
         guard let early else { return true }
         continuation.resume(with: early)
         return false
+    }
+
+    /// Sends `request` through `session`; its result finishes this outcome.
+    func start(_ request: URLRequest, on session: URLSession) {
+        session.dataTask(with: request) { data, response, error in
+            if let error {
+                self.finish(.failure(error))
+            } else if let data, let response {
+                self.finish(.success((data, response)))
+            } else {
+                self.finish(.failure(URLError(.badServerResponse)))
+            }
+        }.resume()
     }
 
     /// Resumes the waiting continuation with `result` if nothing did before.

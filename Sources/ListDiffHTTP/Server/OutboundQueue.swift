@@ -152,15 +152,18 @@ struct OutboundQueue {
         return chunks[0].bytes.withUnsafeBytes { first -> Int in
             let head = UnsafeRawBufferPointer(rebasing: first[firstOffset...])
             guard chunks.count > 1 else { return cld_send(fd, head.baseAddress, head.count) }
-            return chunks[1].bytes.withUnsafeBytes { second -> Int in
-                var vectors = (
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
-                )
-                return withUnsafeBytes(of: &vectors) { raw in
-                    cld_sendv(fd, raw.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
-                }
-            }
+            return chunks[1].bytes.withUnsafeBytes { second in Self.send(fd, head, second) }
+        }
+    }
+
+    /// Sends `first` then `second` with one call.
+    private static func send(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Int {
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+        )
+        return withUnsafeBytes(of: &vectors) { raw in
+            cld_sendv(fd, raw.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
         }
     }
 

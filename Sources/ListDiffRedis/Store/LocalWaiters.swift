@@ -83,8 +83,11 @@ final class LocalWaiters: @unchecked Sendable {
     /// Removes and returns the waits on every snapshot of a session.
     func take(owner: Int, session: String) -> [Waiter] {
         lock.withLock {
-            let addresses = waiting.keys.filter { $0.owner == owner && $0.session == session }
-            return addresses.flatMap { waiting.removeValue(forKey: $0).map { Array($0.values) } ?? [] }
+            var taken: [Waiter] = []
+            for address in waiting.keys.filter({ $0.owner == owner && $0.session == session }) {
+                if let waits = waiting.removeValue(forKey: address) { taken.append(contentsOf: waits.values) }
+            }
+            return taken
         }
     }
 }

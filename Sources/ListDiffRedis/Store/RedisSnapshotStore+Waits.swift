@@ -23,12 +23,16 @@ extension RedisSnapshotStore {
                 onDisconnect: { [weak self] in self?.known.disconnected() },
                 onIdle: { [weak self] in
                     guard let self else { return }
-                    let failed = subscriberLock.withLock {
-                        defer { recheckAddresses = [] }
-                        return recheckAddresses
-                    }
-                    recheck(Array(failed))
+                    recheck(takeFailedChecks())
                 })
+        }
+    }
+
+    /// The snapshots whose check failed since the last call, taken.
+    func takeFailedChecks() -> [SnapshotAddress] {
+        subscriberLock.withLock {
+            defer { recheckAddresses = [] }
+            return Array(recheckAddresses)
         }
     }
 

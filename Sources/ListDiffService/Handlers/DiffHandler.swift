@@ -1,3 +1,4 @@
+import ListDiff
 import ListDiffHTTP
 import ListDiffJSON
 import ListDiffWire
@@ -15,23 +16,25 @@ extension ListDiffService {
         } catch {
             throw ServiceProblem.readError(error, of: request.http)
         }
-        // The request outlives its snapshots' copies read here, so that it releases their items
-        // last, in the wire's specialised code (see `WireDiffRequest`); each read once: every
-        // read is a copy.
-        let changeset = try withExtendedLifetime(decoded) { () throws(ServiceProblem) -> WireChangeset in
-            let old = decoded.old
-            let new = decoded.new
-            try checkItemLimit(old.numberOfItems, pointer: "/old")
-            try checkItemLimit(new.numberOfItems, pointer: "/new")
-            do {
-                return try TimedChangesets(metrics: diffMetrics).changeset(
-                    from: old, to: new, codes: decoded.itemCodes, format: format)
-            } catch {
-                throw ServiceProblem.invalidSnapshot("\(error)")
-            }
+        let changeset = try decoded.withSnapshots { old, new, codes throws(ServiceProblem) in
+            try requestedChangeset(from: old, to: new, codes: codes, format: format)
         }
         var writer = JSONWriter(reservingCapacity: 256)
         writer.writeChangeset(changeset, flat: decoded.isFlat)
         return .json(writer.bytes)
+    }
+
+    /// The changeset from `old` to `new` of a diff request, whose snapshots are within the
+    /// item limit.
+    func requestedChangeset(
+        from old: WireSnapshot, to new: WireSnapshot, codes: ItemCodes?, format: ChangesetFormat
+    ) throws(ServiceProblem) -> WireChangeset {
+        try checkItemLimit(old.numberOfItems, pointer: "/old")
+        try checkItemLimit(new.numberOfItems, pointer: "/new")
+        do {
+            return try TimedChangesets(metrics: diffMetrics).changeset(from: old, to: new, codes: codes, format: format)
+        } catch {
+            throw ServiceProblem.invalidSnapshot("\(error)")
+        }
     }
 }

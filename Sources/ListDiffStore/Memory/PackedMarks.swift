@@ -21,7 +21,9 @@ struct PackedMarks: Sendable {
         else { return }
         let lists = [snapshot.reloadedItems, snapshot.reconfiguredItems, snapshot.reloadedSections]
         // Exact capacities: kept as long as the version is.
-        text.reserveCapacity(lists.reduce(0) { total, ids in ids.reduce(total) { $0 + $1.withUTF8 { $0.count } } })
+        var textCount = 0
+        for ids in lists { textCount = ids.reduce(textCount) { $0 + $1.withUTF8 { $0.count } } }
+        text.reserveCapacity(textCount)
         ends.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         for ids in lists {
             for id in ids {

@@ -218,8 +218,7 @@ final class StoredSnapshot: @unchecked Sendable {
             // The waits were registered at the version the restore took away: the next write's
             // diff would start at the restored one, not theirs. Each gets the restored content.
             guard changed, !waiters.isEmpty else { return [] }
-            let state = stateLocked()
-            return takeAllWaitersLocked().map { waiter in { waiter.answer(.success(.reset(state))) } }
+            return takeAllWaitersLocked(answering: .reset(stateLocked()))
         }
         for answer in answers { answer() }
     }
@@ -244,6 +243,11 @@ final class StoredSnapshot: @unchecked Sendable {
             let waiterDiff = diffs.diff(with: waiter.options)
             return { waiter.answer(.success(.changes(from: from, to: to, diff: waiterDiff))) }
         }
+    }
+
+    /// Takes every waiter, each with `changes` as its answer (under `lock`).
+    private func takeAllWaitersLocked(answering changes: SnapshotChanges) -> [() -> Void] {
+        takeAllWaitersLocked().map { waiter in { waiter.answer(.success(changes)) } }
     }
 
     /// Removes and returns every waiter (under `lock`).
