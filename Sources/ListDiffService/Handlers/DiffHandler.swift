@@ -1,5 +1,4 @@
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffWire
 
 extension ListDiffService {
@@ -30,8 +29,6 @@ extension ListDiffService {
                 throw ServiceProblem.invalidSnapshot("\(error)")
             }
         }
-        var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChangeset(changeset, flat: decoded.isFlat)
-        return .json(writer.bytes)
+        return .json(WireEncoder.changeset(changeset, flat: decoded.isFlat))
     }
 }
