@@ -12,10 +12,11 @@
 //                 sequentialChangeset/changes/versionedSnapshot/createdSession/
 //                 sessionListing(_:…)`, `WireDecodingOptions`; internals `_WireDecoder`
 //                 (one per body) and `_InternTable`.
-// - Encoding/     `JSONWriter.writeSnapshot/writeBatch/writeSequential/writeItem/writeID/
-//                 writeContent/writeOperations/writeFreshElements`, every API document
-//                 beside its reader (`writeChanges/writeReset/writeVersionedSnapshot/
-//                 writeDiffRequest/writeCreatedSession/writeSessionListing`).
+// - Encoding/     `WireEncoder.snapshot/diffRequest/operations/changeset/batchChangeset/
+//                 sequentialChangeset/changes/reset/versionedSnapshot/subtree/
+//                 createdSession/sessionListing(_:…)`, each document beside its reader;
+//                 internals `_WireEncoder` (one per document, over ListDiffJSON's
+//                 `JSONWriter` primitives).
 // - Operations/   `WireOperation` (the engine's snapshot operations and the outline ones),
 //                 its rules before it is applied (`WireOperation+Rules`: forms, cost),
 //                 `WireSnapshot.applying(_:)`: all or nothing, item operations edited in

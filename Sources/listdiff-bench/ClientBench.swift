@@ -18,20 +18,10 @@ enum ClientBench {
         let (old, new) = lists()
         guard let diff = try? WireDiff(from: old, to: new) else { preconditionFailure("\(name): the lists must diff") }
         let staged = diff.stagedBatch
-        var writer = JSONWriter(reservingCapacity: 1 << 16)
-        writer.beginObject()
-        writer.key("from")
-        writer.string("e.1")
-        writer.key("to")
-        writer.string("e.2")
-        writer.key("digest")
-        writer.string(SnapshotDigest.digest(of: new))
-        writer.key("changeset")
-        writer.writeBatch(staged.changeset, intermediateSnapshots: [], flat: true)
-        writer.key("values")
-        writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: true)
-        writer.endObject()
-        let answer = writer.bytes
+        let answer = WireEncoder.changes(
+            from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: new),
+            changeset: .batch(WireBatchDocument(changeset: staged.changeset, intermediateSnapshots: [])),
+            fresh: WireFreshElements(of: staged.changeset, in: new), rows: nil, flat: true, reservingCapacity: 1 << 16)
         guard
             case .changes(_, .batch(let document), let fresh?)? = try? WireDecoder.changes(answer, sequential: false)
                 .body,

@@ -60,9 +60,10 @@ enum InstructionDriver {
             guard let request = try? WireDecoder.diffRequest(body),
                 let diff = try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes)
             else { return -1 }
-            var writer = JSONWriter(reservingCapacity: 1 << 16)
-            writer.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat)
-            written &+= writer.bytes.count
+            written &+=
+                WireEncoder.changeset(
+                    WireChangeset(diff, sequential: false), flat: request.isFlat, reservingCapacity: 1 << 16
+                ).count
         }
         return written
     }

@@ -71,18 +71,18 @@ enum WireBench {
                     guard let request = try? WireDecoder.diffRequest(body),
                         let diff = try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes)
                     else { return }
-                    var writer = JSONWriter(reservingCapacity: 1 << 16)
-                    writer.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat)
-                    outBytes = writer.bytes.count
+                    outBytes =
+                        WireEncoder.changeset(
+                            WireChangeset(diff, sequential: false), flat: request.isFlat, reservingCapacity: 1 << 16
+                        ).count
                 },
                 { _ = (try? SectionedDiff(from: pair.old, to: pair.new))?.batch },
                 { _ = try? WireDecoder.diffRequest(body) },
                 { _ = (try? WireDiff(from: request.old, to: request.new, codes: request.itemCodes))?.stagedBatch },
                 {
-                    var writer = JSONWriter(reservingCapacity: 1 << 16)
-                    writer.writeBatch(
-                        staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result),
-                        flat: request.isFlat)
+                    let document = WireBatchDocument(
+                        changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result))
+                    _ = WireEncoder.batchChangeset(document, flat: request.isFlat, reservingCapacity: 1 << 16)
                 }
             ])
         precondition(outBytes > 0, "\(name): the changeset must be written")

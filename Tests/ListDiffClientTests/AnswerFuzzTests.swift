@@ -18,20 +18,12 @@ import Testing
         let old = try lists.next().snapshot
         let new = try lists.next().snapshot
         let staged = try WireDiff(from: old, to: new).stagedBatch
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("from")
-        writer.string("e.1")
-        writer.key("to")
-        writer.string("e.2")
-        writer.key("digest")
-        writer.string(SnapshotDigest.digest(of: new))
-        writer.key("changeset")
-        writer.writeBatch(staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result), flat: false)
-        writer.key("values")
-        writer.writeFreshElements(WireFreshElements(of: staged.changeset, in: new), flat: false)
-        writer.endObject()
-        return (old, writer.bytes)
+        let document = WireBatchDocument(
+            changeset: staged.changeset, intermediateSnapshots: staged.stages.dropLast().map(\.result))
+        let bytes = WireEncoder.changes(
+            from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: new), changeset: .batch(document),
+            fresh: WireFreshElements(of: staged.changeset, in: new), rows: nil, flat: false)
+        return (old, bytes)
     }
 
     /// Rewrites one to three numbers of `bytes` (a small index, its neighbour, a negative or a

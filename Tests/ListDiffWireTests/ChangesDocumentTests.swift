@@ -10,12 +10,11 @@ import Testing
 
     /// What the service writes for a change with `include=values`.
     func answer(_ diff: WireDiff, flat: Bool) -> [UInt8] {
-        written {
-            let changeset = WireChangeset(diff, sequential: false)
-            $0.writeChanges(
+        let changeset = WireChangeset(diff, sequential: false)
+        return written(
+            WireEncoder.changes(
                 from: "e.1", to: "e.2", digest: SnapshotDigest.digest(of: diff.new), changeset: changeset,
-                fresh: changeset.freshElements(in: diff.new), rows: diff.new, flat: flat)
-        }
+                fresh: changeset.freshElements(in: diff.new), rows: diff.new, flat: flat))
     }
 
     @Test(arguments: seeds) func anAnswerWithValuesTurnsTheOldListIntoTheNewOne(seed: UInt64) throws {
@@ -53,11 +52,11 @@ import Testing
         let diff = try WireDiff(
             from: random.snapshot(sectionPool: random.idPool(4), itemPool: items, flat: flat),
             to: random.snapshot(sectionPool: random.idPool(4), itemPool: items, flat: flat))
-        let batch = written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: flat) }
+        let batch = written(WireEncoder.changeset(WireChangeset(diff, sequential: false), flat: flat))
         #expect(
             try WireDecoder.batchChangeset(batch, flat: nil).changeset
                 == WireDecoder.batchChangeset(batch, flat: flat).changeset, "seed \(seed)")
-        let sequential = written { $0.writeSequential(diff.sequential, flat: flat) }
+        let sequential = written(WireEncoder.sequentialChangeset(diff.sequential, flat: flat))
         #expect(
             try WireDecoder.sequentialChangeset(sequential, flat: nil)
                 == WireDecoder.sequentialChangeset(sequential, flat: flat), "seed \(seed)")
@@ -102,9 +101,9 @@ import Testing
                 .appendChildren([item], parent: "x"), .replaceChildren(of: "x", with: [item]), .expand(["x"]),
                 .collapse(["x"])
             ]
-        let bytes = written { $0.writeOperations(operations) }
+        let bytes = written(WireEncoder.operations(operations))
         let decoded = try WireDecoder.operations(bytes)
         #expect(decoded.count == operations.count)
-        #expect(written { $0.writeOperations(decoded) } == bytes, "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(written(WireEncoder.operations(decoded)) == bytes, "\(String(decoding: bytes, as: UTF8.self))")
     }
 }

@@ -23,12 +23,11 @@ import Testing
         let (old, new, flat) = try pair(seed)
         let diff = try WireDiff(from: old, to: new)
         for (sequential, values) in [(false, false), (false, true), (true, false)] {
-            let bytes = written {
-                let changeset = WireChangeset(diff, sequential: sequential)
-                $0.writeChanges(
+            let changeset = WireChangeset(diff, sequential: sequential)
+            let bytes = written(
+                WireEncoder.changes(
                     from: "e.1", to: "e.9", digest: "xxh64:0", changeset: changeset,
-                    fresh: values ? changeset.freshElements(in: diff.new) : nil, rows: diff.new, flat: flat)
-            }
+                    fresh: values ? changeset.freshElements(in: diff.new) : nil, rows: diff.new, flat: flat))
             let document = try WireDecoder.changes(bytes, sequential: sequential)
             #expect(document.to == "e.9" && document.digest == "xxh64:0", "seed \(seed)")
             switch document.body {
@@ -43,11 +42,10 @@ import Testing
             }
         }
         let unchanged = try WireDecoder.changes(
-            written {
-                $0.writeChanges(
+            written(
+                WireEncoder.changes(
                     from: "e.9", to: "e.9", digest: "d", changeset: .unchanged(sequential: false), fresh: nil,
-                    rows: nil, flat: flat)
-            }, sequential: false)
+                    rows: nil, flat: flat)), sequential: false)
         guard case .changes(_, .batch(let empty), nil) = unchanged.body else {
             Issue.record("seed \(seed): nothing changed is not an empty changeset")
             return
@@ -58,7 +56,7 @@ import Testing
     @Test(arguments: seeds) func resetsVersionedSnapshotsAndDiffRequestsReadBack(seed: UInt64) throws {
         let (old, new, flat) = try pair(seed)
         let reset = try WireDecoder.changes(
-            written { $0.writeReset(to: "e.4", digest: "d4", snapshot: new, flat: flat) }, sequential: false)
+            written(WireEncoder.reset(to: "e.4", digest: "d4", snapshot: new, flat: flat)), sequential: false)
         guard case .reset(let document) = reset.body else {
             Issue.record("seed \(seed): a reset read back as changes")
             return
@@ -67,31 +65,30 @@ import Testing
             reset.to == "e.4" && reset.digest == "d4" && document.snapshot == new && document.isFlat == flat,
             "seed \(seed)")
         let versioned = try WireDecoder.versionedSnapshot(
-            written { $0.writeVersionedSnapshot(version: "e.4", digest: "d4", snapshot: new, flat: flat) })
+            written(WireEncoder.versionedSnapshot(version: "e.4", digest: "d4", snapshot: new, flat: flat)))
         #expect(
             versioned.version == "e.4" && versioned.digest == "d4" && versioned.document.snapshot == new
                 && versioned.document.isFlat == flat)
         let request = try WireDecoder.diffRequest(
-            written {
-                $0.writeDiffRequest(
+            written(
+                WireEncoder.diffRequest(
                     old: WireSnapshotDocument(snapshot: old, isFlat: flat),
-                    new: WireSnapshotDocument(snapshot: new, isFlat: flat))
-            })
+                    new: WireSnapshotDocument(snapshot: new, isFlat: flat))))
         #expect(request.old == old && request.new == new && request.isFlat == flat, "seed \(seed)")
     }
 
     @Test func sessionDocumentsReadBack() throws {
-        #expect(try WireDecoder.createdSession(written { $0.writeCreatedSession("3f9c") }) == "3f9c")
+        #expect(try WireDecoder.createdSession(written(WireEncoder.createdSession("3f9c"))) == "3f9c")
         let listing = WireSessionListing(
             session: "s",
             snapshots: [
                 .init(name: "feed", version: "e.3", digest: "xxh64:1", items: 4, isFlat: false),
                 .init(name: "list", version: "e.7", digest: "xxh64:2", items: 0, isFlat: true)
             ])
-        #expect(try WireDecoder.sessionListing(written { $0.writeSessionListing(listing) }) == listing)
+        #expect(try WireDecoder.sessionListing(written(WireEncoder.sessionListing(listing))) == listing)
         #expect(
             try WireDecoder.sessionListing(
-                written { $0.writeSessionListing(WireSessionListing(session: "empty", snapshots: [])) }
+                written(WireEncoder.sessionListing(WireSessionListing(session: "empty", snapshots: [])))
             ).snapshots.isEmpty)
         #expect(throws: JSONReadError.self) { try WireDecoder.sessionListing(Array(#"{"session":"s"}"#.utf8)) }
     }

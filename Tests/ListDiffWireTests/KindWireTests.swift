@@ -20,7 +20,7 @@ import Testing
     }
 
     static func written(_ snapshot: WireSnapshot) -> String {
-        String(decoding: ListDiffWireTests.written { $0.writeSnapshot(snapshot, flat: true) }, as: UTF8.self)
+        String(decoding: ListDiffWireTests.written(WireEncoder.snapshot(snapshot, flat: true)), as: UTF8.self)
     }
 
     @Test func kindsAreReadAndWrittenBackWithOrWithoutContent() throws {

@@ -142,17 +142,15 @@ import Testing
             stages: staged.stages.map { ($0.update, $0.result) }, updates: staged.updates, from: old, to: new)
         // `written` checks each document whole and parses it with Foundation before we read it.
         let batch = WireChangeset(diff, sequential: false)
-        let body = written {
-            $0.writeChanges(
+        let body = written(
+            WireEncoder.changes(
                 from: "e.1", to: "e.2", digest: "d", changeset: batch, fresh: batch.freshElements(in: diff.new),
-                rows: diff.new, flat: false)
-        }
-        let sequential = written {
-            $0.writeChanges(
+                rows: diff.new, flat: false))
+        let sequential = written(
+            WireEncoder.changes(
                 from: "e.1", to: "e.2", digest: "d", changeset: WireChangeset(diff, sequential: true), fresh: nil,
-                rows: diff.new, flat: false)
-        }
-        _ = written { $0.writeChangeset(batch, flat: false) }
+                rows: diff.new, flat: false))
+        _ = written(WireEncoder.changeset(batch, flat: false))
         guard case .changes(_, let read, _) = try WireDecoder.changes(sequential, sequential: true).body,
             let operations = read.sequential
         else {

@@ -127,7 +127,7 @@ import Testing
                     let next = try wire.applying([operation])
                     let expected = try Self.snapshot(outline)
                     #expect(next == expected, "seed \(seed): \(operation)")
-                    let reread = try WireDecoder.snapshot(written { $0.writeSnapshot(next, flat: false) }).snapshot
+                    let reread = try WireDecoder.snapshot(written(WireEncoder.snapshot(next, flat: false))).snapshot
                     #expect(
                         reread == next && SnapshotDigest.digest(of: reread) == SnapshotDigest.digest(of: expected),
                         "seed \(seed)")

@@ -41,8 +41,8 @@ import Testing
                 }
                 let diff = try WireDiff(from: request.old, to: request.new)
                 // Both checked whole and parsed by Foundation (`written`).
-                _ = written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: request.isFlat) }
-                _ = written { $0.writeSequential(diff.sequential, flat: request.isFlat) }
+                _ = written(WireEncoder.changeset(WireChangeset(diff, sequential: false), flat: request.isFlat))
+                _ = written(WireEncoder.sequentialChangeset(diff.sequential, flat: request.isFlat))
             } catch let error as JSONReadError {
                 rejected += 1
                 if error.offset < 0 || error.offset > input.count || error.line < 1 || error.column < 1

@@ -14,12 +14,12 @@ import Testing
         var random = WireRandom(seed: seed)
         let flat = seed % 3 == 0
         let snapshot = random.snapshot(sectionPool: random.idPool(6), itemPool: random.idPool(40), flat: flat)
-        let bytes = written { $0.writeSnapshot(snapshot, flat: flat) }
+        let bytes = written(WireEncoder.snapshot(snapshot, flat: flat))
         let decoded = try WireDecoder.snapshot(bytes)
         #expect(decoded.snapshot == snapshot, "seed \(seed): \(String(decoding: bytes, as: UTF8.self))")
         #expect(sameMarks(decoded.snapshot, snapshot), "seed \(seed)")
         #expect(decoded.isFlat == flat, "seed \(seed)")
-        #expect(written { $0.writeSnapshot(decoded.snapshot, flat: flat) } == bytes, "seed \(seed)")
+        #expect(written(WireEncoder.snapshot(decoded.snapshot, flat: flat)) == bytes, "seed \(seed)")
     }
 
     @Test(arguments: seeds) func changesetsRoundTripAndDecodedRequestsDiffAlike(seed: UInt64) throws {
@@ -29,14 +29,10 @@ import Testing
         let items = random.idPool(30)
         let old = random.snapshot(sectionPool: sections, itemPool: items, flat: flat)
         let new = random.snapshot(sectionPool: sections, itemPool: items, flat: flat)
-        let request = written {
-            $0.beginObject()
-            $0.key("old")
-            $0.writeSnapshot(old, flat: flat)
-            $0.key("new")
-            $0.writeSnapshot(new, flat: flat)
-            $0.endObject()
-        }
+        let request = written(
+            WireEncoder.diffRequest(
+                old: WireSnapshotDocument(snapshot: old, isFlat: flat),
+                new: WireSnapshotDocument(snapshot: new, isFlat: flat)))
         let decoded = try WireDecoder.diffRequest(request)
         #expect(decoded.isFlat == flat)
         // Numbered from 4 KiB on: the same request padded with whitespace.
@@ -58,14 +54,14 @@ import Testing
         #expect(coded.batch == engine.batch, "seed \(seed)")
         #expect(coded.sequential == engine.sequential, "seed \(seed)")
 
-        let batchBytes = written { $0.writeChangeset(WireChangeset(wire, sequential: false), flat: flat) }
+        let batchBytes = written(WireEncoder.changeset(WireChangeset(wire, sequential: false), flat: flat))
         let batch = try WireDecoder.batchChangeset(batchBytes, flat: flat)
         #expect(batch.changeset == engine.batch, "seed \(seed): \(String(decoding: batchBytes, as: UTF8.self))")
         let stages = engine.batchStages
         #expect(batch.intermediateSnapshots.count == max(0, stages.count - 1), "seed \(seed)")
         for (read, stage) in zip(batch.intermediateSnapshots, stages) { #expect(read == stage.result, "seed \(seed)") }
 
-        let sequentialBytes = written { $0.writeSequential(wire.sequential, flat: flat) }
+        let sequentialBytes = written(WireEncoder.sequentialChangeset(wire.sequential, flat: flat))
         #expect(
             try WireDecoder.sequentialChangeset(sequentialBytes, flat: flat) == engine.sequential,
             "seed \(seed): \(String(decoding: sequentialBytes, as: UTF8.self))")
@@ -79,13 +75,14 @@ import Testing
         let diff = try WireDiff(from: decoded.old, to: decoded.new)
         #expect(
             String(
-                decoding: written { $0.writeChangeset(WireChangeset(diff, sequential: false), flat: true) },
+                decoding: written(WireEncoder.changeset(WireChangeset(diff, sequential: false), flat: true)),
                 as: UTF8.self)
                 == #"{"stages":[{"deletes":[1],"inserts":[3],"moves":[[2,0]]}],"updates":{"reloads":[],"reconfigures":[2]}}"#
         )
         #expect(
-            String(decoding: written { $0.writeSequential(diff.sequential, flat: true) }, as: UTF8.self).hasPrefix(
-                #"{"operations":[{"op":"remove","at":1,"count":1}"#))
+            String(decoding: written(WireEncoder.sequentialChangeset(diff.sequential, flat: true)), as: UTF8.self)
+                .hasPrefix(
+                    #"{"operations":[{"op":"remove","at":1,"count":1}"#))
     }
 
     @Test func integerIdentifiersEqualTheirDecimalStrings() throws {
@@ -101,7 +98,7 @@ import Testing
                     .utf8))
         #expect(try WireDiff(from: decoded.old, to: decoded.new).batch.isEmpty)
         #expect(
-            String(decoding: written { $0.writeSnapshot(decoded.old, flat: true) }, as: UTF8.self)
+            String(decoding: written(WireEncoder.snapshot(decoded.old, flat: true)), as: UTF8.self)
                 == #"[{"id":"a","content":{"x": 1.0, "y": [1]}}]"#)
     }
 

@@ -1,16 +1,12 @@
 import Foundation
-import ListDiffJSON
 import Testing
 
-/// The bytes `body` writes into a fresh writer: how the round-trip tests produce a document.
-/// Every document is checked whole (the writer's own structure check, which debug builds keep)
-/// and parsed by Foundation's `JSONSerialization` before a test reads it back with ours.
-func written(_ body: (inout JSONWriter) -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
-    var writer = JSONWriter()
-    body(&writer)
-    #expect(writer.isComplete, "the writer left a container open", sourceLocation: sourceLocation)
-    expectJSON(writer.bytes, sourceLocation: sourceLocation)
-    return writer.bytes
+/// A document ``WireEncoder`` wrote, as the round-trip tests produce one: parsed by Foundation's
+/// `JSONSerialization` before a test reads it back with ours (the encoder itself checks it is
+/// whole in debug builds, as the tests run).
+func written(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> [UInt8] {
+    expectJSON(bytes, sourceLocation: sourceLocation)
+    return bytes
 }
 
 /// Records an issue unless Foundation's parser reads `bytes` as one JSON value.

@@ -1,6 +1,5 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffWire
 
 #if canImport(FoundationNetworking)
@@ -46,10 +45,9 @@ public struct ListDiffClient: Sendable {
         updates: DiffOptions.ContentUpdateStyle = .reconfigure
     ) async throws(ListDiffClientError) -> WireChangeset {
         guard old.isFlat == new.isFlat else { throw .invalidInput("old and new must both be flat or both sectioned") }
-        var writer = JSONWriter(reservingCapacity: 16 * (old.snapshot.numberOfItems + new.snapshot.numberOfItems) + 64)
-        writer.writeDiffRequest(old: old, new: new)
+        let body = WireEncoder.diffRequest(old: old, new: new)
         let options = ChangesetOptions(format: format, updates: updates)
-        let answer = try await exchange.send("POST", "/v1/diff", query: options.queryItems, body: writer.bytes)
+        let answer = try await exchange.send("POST", "/v1/diff", query: options.queryItems, body: body)
         return try ResponseReader.changeset(answer, format: format)
     }
 

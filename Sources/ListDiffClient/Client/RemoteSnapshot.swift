@@ -1,5 +1,4 @@
 import ListDiff
-import ListDiffJSON
 import ListDiffWire
 
 /// A named, versioned snapshot on the server: write it whole or by operations, read it, and
@@ -24,10 +23,9 @@ public struct RemoteSnapshot: Sendable {
         options: ChangesetOptions = ChangesetOptions(),
         includeValues: Bool = false
     ) async throws(ListDiffClientError) -> SnapshotChange {
-        var writer = JSONWriter(reservingCapacity: 16 * document.snapshot.numberOfItems + 64)
-        writer.writeSnapshot(document.snapshot, flat: document.isFlat)
+        let body = WireEncoder.snapshot(document.snapshot, flat: document.isFlat)
         let answer = try await write(
-            "PUT", try path(), query: query(options, includeValues: includeValues), body: writer.bytes, ifMatch: ifMatch
+            "PUT", try path(), query: query(options, includeValues: includeValues), body: body, ifMatch: ifMatch
         )
         return try ResponseReader.change(answer, format: options.format)
     }
@@ -79,10 +77,9 @@ public struct RemoteSnapshot: Sendable {
         operations: [WireOperation], ifMatch: SnapshotVersion? = nil, options: ChangesetOptions = ChangesetOptions(),
         includeValues: Bool = false
     ) async throws(ListDiffClientError) -> SnapshotChange {
-        var writer = JSONWriter(reservingCapacity: 64 * operations.count + 32)
-        writer.writeOperations(operations)
+        let body = WireEncoder.operations(operations)
         let answer = try await write(
-            "POST", try path() + "/operations", query: query(options, includeValues: includeValues), body: writer.bytes,
+            "POST", try path() + "/operations", query: query(options, includeValues: includeValues), body: body,
             ifMatch: ifMatch)
         return try ResponseReader.change(answer, format: options.format)
     }

@@ -1,6 +1,5 @@
 import Foundation
 import ListDiff
-import ListDiffJSON
 import ListDiffStore
 import ListDiffWire
 
@@ -106,8 +105,7 @@ extension RedisSnapshotStore {
         let diff = try differ.written(from: old, to: proposed, options: options)
         // The body keeps the write's marks with its version (see RedisSnapshotStore+Marks);
         // what this instance builds on next has none.
-        var writer = JSONWriter(reservingCapacity: 16 * proposed.numberOfItems + 64)
-        writer.writeSnapshot(proposed, flat: flat)
+        let body = WireEncoder.snapshot(proposed, flat: flat)
         let stored = proposed.withoutMarks
         let digest = SnapshotDigest.digest(of: proposed)
         let keys = keys(address)
@@ -118,11 +116,11 @@ extension RedisSnapshotStore {
             arguments: [
                 address.snapshot, base.epoch ?? "", String(number), epoch, digest, flat ? "1" : "0",
                 String(proposed.numberOfItems)
-            ].map { Array($0.utf8) } + [writer.bytes]
+            ].map { Array($0.utf8) } + [body]
                 + [
                     String(max(0, limits.versionsKept - 1)), ttl, String(limits.maxSnapshotsPerSession), channel,
                     String(Int(touchSlack)), base.head?.digest ?? "",
-                    writer.bytes.count <= Self.messageBodyLimit ? "1" : "0"
+                    body.count <= Self.messageBodyLimit ? "1" : "0"
                 ].map { Array($0.utf8) })
         let expected = "ok, moved or full (the write script)"
         let fields = try parse(outcomeUnknown: true) { () throws(RedisError) in try Self.strings(reply, expected) }
@@ -136,9 +134,9 @@ extension RedisSnapshotStore {
                 isFlat: flat)
             let from = SnapshotVersion(epoch: fields[1], number: number, snapshotDigest: base.head?.digest)
             try checkReplicated(replicated)
-            known.learned(head, items: proposed.numberOfItems, body: writer.bytes, at: address, since: mark)
+            known.learned(head, items: proposed.numberOfItems, body: body, at: address, since: mark)
             recent.put(
-                RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * writer.bytes.count),
+                RecentSnapshots.Entry(epoch: fields[1], head: head, snapshot: stored, bytes: 4 * body.count),
                 at: address)
             answerWaiters(at: address, diff: diff, from: from, to: head)
             return .done(WriteResult(from: from, head: head, diff: diff))

@@ -1,6 +1,5 @@
 import ListDiff
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffWire
 
 extension ListDiffService {
@@ -19,9 +18,7 @@ extension ListDiffService {
         let changeset = try decoded.withSnapshots { old, new, codes throws(ServiceProblem) in
             try requestedChangeset(from: old, to: new, codes: codes, format: format)
         }
-        var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChangeset(changeset, flat: decoded.isFlat)
-        return .json(writer.bytes)
+        return .json(WireEncoder.changeset(changeset, flat: decoded.isFlat))
     }
 
     /// The changeset from `old` to `new` of a diff request, whose snapshots are within the

@@ -1,5 +1,4 @@
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffStore
 import ListDiffWire
 
@@ -15,9 +14,7 @@ extension ListDiffService {
         let proposed = request.http.headers[Self.sessionNameHeader]
         if let proposed, !NameRules.isValid(proposed) { throw ServiceProblem.invalidName("session", proposed) }
         let name = try stored { () throws(StoreError) in try store.createSession(owner: request.owner, name: proposed) }
-        var writer = JSONWriter()
-        writer.writeCreatedSession(name)
-        var response = HTTPResponse.json(writer.bytes, status: 201)
+        var response = HTTPResponse.json(WireEncoder.createdSession(name), status: 201)
         response.headers.append(name: "Location", value: "/v1/sessions/\(name)")
         return response
     }
@@ -27,9 +24,7 @@ extension ListDiffService {
         let name = try request.sessionName()
         let listing = try stored { () throws(StoreError) in try store.listSnapshots(owner: request.owner, session: name)
         }
-        var writer = JSONWriter()
-        writer.writeSessionListing(listing)
-        return .json(writer.bytes)
+        return .json(WireEncoder.sessionListing(listing))
     }
 
     /// `DELETE /v1/sessions/{session}`: 204; its long polls are answered 404.

@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffHTTP
-import ListDiffJSON
 import ListDiffStore
 import ListDiffWire
 
-/// The service's response bodies: the wire's document writers (`ListDiffWire`), given the
-/// store's versions and the request's format.
+/// The service's answers around stored versions: ``WireEncoder``'s documents, given the store's
+/// versions, the request's format and the metrics that time a changeset's assembly, and the
+/// response that carries a body with its version's ETag. The wire knows none of these, so this
+/// stays in the service; it writes no JSON of its own.
 enum ServiceJSON {
     /// `{"from", "to", "digest", "changeset", "values"?}`; no diff means nothing changed. The
     /// changeset's assembly is timed by `metrics`. O(changeset + values).
@@ -14,29 +15,23 @@ enum ServiceJSON {
     ) -> [UInt8] {
         let changeset = TimedChangesets(metrics: metrics).assembled(diff, format: format)
         let fresh = format.includesValues ? changeset.freshElements(in: diff?.new) : nil
-        var writer = JSONWriter(reservingCapacity: 256)
-        writer.writeChanges(
+        return WireEncoder.changes(
             from: from.text, to: head.version.text, digest: head.digest, changeset: changeset, fresh: fresh,
             rows: diff?.new, flat: head.isFlat)
-        return writer.bytes
     }
 
     /// `{"reset": true, "to", "digest", "snapshot"}`. O(size).
     static func reset(to stored: StoredVersion) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
-        writer.writeReset(
+        WireEncoder.reset(
             to: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(),
             flat: stored.head.isFlat)
-        return writer.bytes
     }
 
     /// `{"version", "digest", "snapshot"}`. O(size).
     static func snapshot(_ stored: StoredVersion) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 16 * stored.numberOfItems + 128)
-        writer.writeVersionedSnapshot(
+        WireEncoder.versionedSnapshot(
             version: stored.head.version.text, digest: stored.head.digest, snapshot: stored.snapshot(),
             flat: stored.head.isFlat)
-        return writer.bytes
     }
 
     /// `{"version", "digest", "section", "items"}`: one subtree of a stored version (its items
@@ -44,10 +39,8 @@ enum ServiceJSON {
     static func subtree(version stored: StoredVersion, section: WireID, items: ContiguousArray<WireSnapshot.Item>)
         -> [UInt8]
     {
-        var writer = JSONWriter(reservingCapacity: 16 * items.count + 128)
-        writer.writeSubtree(
+        WireEncoder.subtree(
             version: stored.head.version.text, digest: stored.head.digest, section: section, items: items)
-        return writer.bytes
     }
 
     /// The answer to `changes`: the changeset, or a reset, with the current version's ETag.

@@ -37,7 +37,7 @@ public enum WireDecoder {
         try _WireDecoder.run(body, options: options) { (decoder) throws(JSONReadError) in try decoder.readOperations() }
     }
 
-    /// Decodes a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
+    /// Decodes a batch changeset as ``WireEncoder/batchChangeset(_:flat:reservingCapacity:)``
     /// writes it (for clients and tests); `flat` nil reads either form, each index path as it
     /// is written (a plain index is item `i` of section 0). O(n).
     public static func batchChangeset(
@@ -48,7 +48,7 @@ public enum WireDecoder {
         }
     }
 
-    /// Decodes a sequential changeset as ``JSONWriter/writeSequential(_:flat:)`` writes it
+    /// Decodes a sequential changeset as ``WireEncoder/sequentialChangeset(_:flat:reservingCapacity:)`` writes it
     /// (for clients and tests); `flat` nil reads either form. O(n).
     public static func sequentialChangeset(
         _ body: [UInt8], flat: Bool?, options: WireDecodingOptions = WireDecodingOptions()
@@ -79,7 +79,7 @@ public enum WireDecoder {
         }
     }
 
-    /// Decodes `{"session": name}` as ``JSONWriter/writeCreatedSession(_:)`` writes it. O(n).
+    /// Decodes `{"session": name}` as ``WireEncoder/createdSession(_:)`` writes it. O(n).
     public static func createdSession(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions())
         throws(JSONReadError) -> String
     {
@@ -88,7 +88,7 @@ public enum WireDecoder {
         }
     }
 
-    /// Decodes a session listing as ``JSONWriter/writeSessionListing(_:)`` writes it. O(n).
+    /// Decodes a session listing as ``WireEncoder/sessionListing(_:)`` writes it. O(n).
     public static func sessionListing(_ body: [UInt8], options: WireDecodingOptions = WireDecodingOptions())
         throws(JSONReadError) -> WireSessionListing
     {

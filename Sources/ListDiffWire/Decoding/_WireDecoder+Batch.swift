@@ -8,7 +8,7 @@ extension _WireDecoder {
     static let operationGroupMembers: [StaticString] = ["deletes", "inserts", "moves", "reloads"]
     static let updateMembers: [StaticString] = ["sections", "reloads", "reconfigures"]
 
-    /// Reads a batch changeset as ``JSONWriter/writeBatch(_:intermediateSnapshots:flat:)``
+    /// Reads a batch changeset as ``_WireEncoder/writeBatch(_:intermediateSnapshots:flat:)``
     /// writes it; `flat` nil reads either form, each path as it is written. O(length).
     mutating func readBatch(flat: Bool?) throws(JSONReadError) -> WireBatchDocument {
         reader.skipWhitespace()

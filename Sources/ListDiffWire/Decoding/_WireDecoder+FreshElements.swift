@@ -7,7 +7,7 @@ extension _WireDecoder {
     static let freshItemMembers: [StaticString] = ["at", "item", "level", "parent", "hasChildren", "expanded"]
     static let freshSectionBodyMembers: [StaticString] = ["id", "content", "outline", "items"]
 
-    /// Reads fresh elements as ``JSONWriter/writeFreshElements(_:flat:rows:)`` writes them;
+    /// Reads fresh elements as ``_WireEncoder/writeFreshElements(_:flat:rows:)`` writes them;
     /// `at` as written when `flat` is nil. An outline section's row (`level`, `hasChildren`,
     /// `expanded`) becomes its item's placement, so the item is the row the server diffed.
     /// Identifiers are not checked for duplicates here: the engine checks the list they build.

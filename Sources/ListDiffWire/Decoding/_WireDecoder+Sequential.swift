@@ -4,7 +4,7 @@ import ListDiffJSON
 extension _WireDecoder {
     static let sequentialMembers: [StaticString] = ["op", "section", "at", "count", "from", "to", "kind"]
 
-    /// Reads a sequential changeset as ``JSONWriter/writeSequential(_:flat:)`` writes it.
+    /// Reads a sequential changeset as ``_WireEncoder/writeSequential(_:flat:)`` writes it.
     /// O(length).
     mutating func readSequential(flat: Bool?) throws(JSONReadError) -> SequentialChangeset {
         reader.skipWhitespace()

@@ -5,7 +5,7 @@ extension _WireDecoder {
     static let stageSnapshotMembers: [StaticString] = ["sections"]
     static let stageSectionMembers: [StaticString] = ["id", "content", "outline", "items", "rows"]
 
-    /// Reads a stage's snapshot as ``JSONWriter/_writeStageSnapshot(_:flat:)`` writes it: a
+    /// Reads a stage's snapshot as ``_WireEncoder/_writeStageSnapshot(_:flat:)`` writes it: a
     /// flat list's items, or `{"sections": […]}` whose outline sections come as rows, each row
     /// its item placed at its level with its disclosure — the rows the next stage indexes.
     /// Identifiers must be unique, as in any snapshot. O(length) expected.

@@ -1,7 +1,7 @@
 import ListDiff
 import ListDiffJSON
 
-extension JSONWriter {
+extension _WireEncoder {
     /// Writes a changeset's fresh elements: `{"sections": [{"at": i, "section": Section}],
     /// "items": [{"at": path, "item": Item}]}`, each as a snapshot writes it, in position
     /// order. Flat: `at` is the item index, and `sections` appears only when not empty.
@@ -10,7 +10,7 @@ extension JSONWriter {
     /// `rows` is the snapshot of visible rows the elements come from, which names the parents.
     /// O(size of the elements + k log k) for k elements, plus the items of outline sections
     /// that have fresh items.
-    public mutating func writeFreshElements(_ fresh: WireFreshElements, flat: Bool, rows: WireSnapshot? = nil) {
+    mutating func writeFreshElements(_ fresh: WireFreshElements, flat: Bool, rows: WireSnapshot? = nil) {
         var parents: [Int: [WireID?]] = [:]
         func parent(_ path: ItemPath) -> WireID? {
             guard let rows, path.section < rows.sections.count else { return nil }
@@ -19,27 +19,27 @@ extension JSONWriter {
             }
             return parents[path.section].flatMap { path.item < $0.count ? $0[path.item] : nil }
         }
-        beginObject()
+        writer.beginObject()
         if !flat || !fresh.sections.isEmpty {
-            key("sections")
-            beginArray()
+            writer.key("sections")
+            writer.beginArray()
             for index in fresh.sections.keys.sorted() {
                 guard let section = fresh.sections[index] else { continue }
-                beginObject()
-                key("at")
-                int(index)
-                key("section")
+                writer.beginObject()
+                writer.key("at")
+                writer.int(index)
+                writer.key("section")
                 if section.content?.isOutline == true {
                     _writeOutlineRows(section)
                 } else {
                     _writeSection(section)
                 }
-                endObject()
+                writer.endObject()
             }
-            endArray()
+            writer.endArray()
         }
-        key("items")
-        beginArray()
+        writer.key("items")
+        writer.beginArray()
         for path in fresh.items.keys.sorted() {
             guard let item = fresh.items[path] else { continue }
             if rows.map({ path.section < $0.sections.count && $0.sections[path.section].content?.isOutline == true })
@@ -48,28 +48,28 @@ extension JSONWriter {
                 _writeOutlineRow(item, parent: parent(path), at: path, flat: flat)
                 continue
             }
-            beginObject()
-            key("at")
+            writer.beginObject()
+            writer.key("at")
             _writePath(path, flat: flat)
-            key("item")
+            writer.key("item")
             writeItem(item)
-            endObject()
+            writer.endObject()
         }
-        endArray()
-        endObject()
+        writer.endArray()
+        writer.endObject()
     }
 
     /// A fresh outline section: `{"id", "content"?, "outline": true, "items": [row, …]}`, each
     /// row as in a fresh item without `at`. O(items).
     mutating func _writeOutlineRows(_ section: WireSnapshot.Section) {
         _ = _beginSection(section)
-        key("items")
-        beginArray()
+        writer.key("items")
+        writer.beginArray()
         let parents = WireSnapshot._parents(of: section.items)
         for (item, parent) in zip(section.items, parents) {
             _writeOutlineRow(item, parent: parent, at: nil, flat: false)
         }
-        endArray()
-        endObject()
+        writer.endArray()
+        writer.endObject()
     }
 }

@@ -1,56 +1,56 @@
 import ListDiff
 @_spi(Unchecked) import ListDiffJSON
 
-extension JSONWriter {
+extension _WireEncoder {
     /// Writes a batch changeset (see the module documentation for the shape), assembled
     /// before (``WireChangeset/init(_:sequential:)``): `{"stages": [stage…], "updates": {…}}`. Stage `i` carries
     /// `"snapshot"` when `intermediateSnapshots` has an element `i`, an outline section as its
     /// rows (``_writeStageSnapshot(_:flat:)``). Flat: plain item indexes,
     /// and section members only if a changeset (unusually) has section changes. O(size).
-    public mutating func writeBatch(_ changeset: BatchChangeset, intermediateSnapshots: [WireSnapshot], flat: Bool) {
-        beginObject()
-        key("stages")
-        beginArray()
+    mutating func writeBatch(_ changeset: BatchChangeset, intermediateSnapshots: [WireSnapshot], flat: Bool) {
+        writer.beginObject()
+        writer.key("stages")
+        writer.beginArray()
         for (index, stage) in changeset.stages.enumerated() {
-            beginObject()
+            writer.beginObject()
             if !flat || !stage.sectionDeletes.isEmpty || !stage.sectionInserts.isEmpty || !stage.sectionMoves.isEmpty
                 || !stage.sectionReloads.isEmpty
             {
-                key("sections")
-                beginObject()
+                writer.key("sections")
+                writer.beginObject()
                 _writeSectionOperations(stage)
-                endObject()
+                writer.endObject()
             }
             if flat {
                 _writeItemOperations(stage, flat: true)
             } else {
-                key("items")
-                beginObject()
+                writer.key("items")
+                writer.beginObject()
                 _writeItemOperations(stage, flat: false)
-                endObject()
+                writer.endObject()
             }
             if index < intermediateSnapshots.count {
-                key("snapshot")
+                writer.key("snapshot")
                 _writeStageSnapshot(intermediateSnapshots[index], flat: flat)
             }
-            endObject()
+            writer.endObject()
         }
-        endArray()
-        key("updates")
-        beginObject()
+        writer.endArray()
+        writer.key("updates")
+        writer.beginObject()
         if !flat || !changeset.updates.sectionReloads.isEmpty {
             _writeInts("sections", changeset.updates.sectionReloads)
         }
         _writePaths("reloads", changeset.updates.itemReloads, flat: flat)
         _writePaths("reconfigures", changeset.updates.itemReconfigures, flat: flat)
-        endObject()
-        endObject()
+        writer.endObject()
+        writer.endObject()
     }
 
     mutating func _writeSectionOperations(_ stage: BatchUpdate) {
         _writeInts("deletes", stage.sectionDeletes)
         _writeInts("inserts", stage.sectionInserts)
-        arrayMemberUnchecked("moves", stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+        writer.arrayMemberUnchecked("moves", stage.sectionMoves, maxElementBytes: Self._maxPairBytes) { move, out in
             Self._writePair(move.from, move.to, to: out)
         }
         if !stage.sectionReloads.isEmpty {
@@ -62,11 +62,12 @@ extension JSONWriter {
         _writePaths("deletes", stage.itemDeletes, flat: flat)
         _writePaths("inserts", stage.itemInserts, flat: flat)
         if flat {
-            arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
+            writer.arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: Self._maxPairBytes) { move, out in
                 Self._writePair(move.from.item, move.to.item, to: out)
             }
         } else {
-            arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) { move, out in
+            writer.arrayMemberUnchecked("moves", stage.itemMoves, maxElementBytes: 2 &* Self._maxPairBytes &+ 3) {
+                move, out in
                 var next = out
                 next.pointee = UInt8(ascii: "[")
                 next += 1
@@ -85,8 +86,8 @@ extension JSONWriter {
 
     /// The member `"name":[value…]`. O(count).
     mutating func _writeInts(_ name: StaticString, _ values: [Int]) {
-        arrayMemberUnchecked(name, values, maxElementBytes: Self.maxDecimalBytes) { value, out in
-            Self.writeDecimal(value, to: out)
+        writer.arrayMemberUnchecked(name, values, maxElementBytes: JSONWriter.maxDecimalBytes) { value, out in
+            JSONWriter.writeDecimal(value, to: out)
         }
     }
 
@@ -94,11 +95,11 @@ extension JSONWriter {
     /// for flat lists. O(count).
     mutating func _writePaths(_ name: StaticString, _ paths: [ItemPath], flat: Bool) {
         if flat {
-            arrayMemberUnchecked(name, paths, maxElementBytes: Self.maxDecimalBytes) { path, out in
-                Self.writeDecimal(path.item, to: out)
+            writer.arrayMemberUnchecked(name, paths, maxElementBytes: JSONWriter.maxDecimalBytes) { path, out in
+                JSONWriter.writeDecimal(path.item, to: out)
             }
         } else {
-            arrayMemberUnchecked(name, paths, maxElementBytes: Self._maxPairBytes) { path, out in
+            writer.arrayMemberUnchecked(name, paths, maxElementBytes: Self._maxPairBytes) { path, out in
                 Self._writePair(path.section, path.item, to: out)
             }
         }
@@ -107,17 +108,17 @@ extension JSONWriter {
     /// `[section, item]` (or any pair), or the item index alone for flat lists. O(1).
     mutating func _writePath(_ path: ItemPath, flat: Bool) {
         if flat {
-            int(path.item)
+            writer.int(path.item)
             return
         }
-        beginArray()
-        int(path.section)
-        int(path.item)
-        endArray()
+        writer.beginArray()
+        writer.int(path.section)
+        writer.int(path.item)
+        writer.endArray()
     }
 
     /// The most bytes `_writePair` writes.
-    static var _maxPairBytes: Int { 2 &* maxDecimalBytes &+ 3 }
+    static var _maxPairBytes: Int { 2 &* JSONWriter.maxDecimalBytes &+ 3 }
 
     /// Writes `[first,second]` at `out` and returns the number of bytes written. O(digits).
     @inline(__always)
@@ -125,10 +126,10 @@ extension JSONWriter {
         var next = out
         next.pointee = UInt8(ascii: "[")
         next += 1
-        next += writeDecimal(first, to: next)
+        next += JSONWriter.writeDecimal(first, to: next)
         next.pointee = UInt8(ascii: ",")
         next += 1
-        next += writeDecimal(second, to: next)
+        next += JSONWriter.writeDecimal(second, to: next)
         next.pointee = UInt8(ascii: "]")
         return next - out &+ 1
     }

@@ -1,7 +1,7 @@
 import ListDiff
 import ListDiffJSON
 
-extension JSONWriter {
+extension _WireEncoder {
     /// Writes the snapshot a batch stage leaves (every stage but the last carries one): what the
     /// data source shows once that stage is done, which is exactly what the next stage indexes.
     /// Flat: the items as a bare array. Sectioned: `{"sections": […]}`, a flat section as a
@@ -16,22 +16,22 @@ extension JSONWriter {
             _writeAllItems(snapshot)
             return
         }
-        beginObject()
-        key("sections")
-        beginArray()
+        writer.beginObject()
+        writer.key("sections")
+        writer.beginArray()
         for section in snapshot.sections {
             guard section.content?.isOutline == true else {
                 _writeSection(section)
                 continue
             }
             _ = _beginSection(section)
-            key("rows")
-            beginArray()
+            writer.key("rows")
+            writer.beginArray()
             for row in section.items { _writeOutlineRow(row, parent: nil, at: nil, flat: false) }
-            endArray()
-            endObject()
+            writer.endArray()
+            writer.endObject()
         }
-        endArray()
-        endObject()
+        writer.endArray()
+        writer.endObject()
     }
 }

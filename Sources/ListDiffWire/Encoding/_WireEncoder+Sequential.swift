@@ -1,27 +1,27 @@
 import ListDiff
 import ListDiffJSON
 
-extension JSONWriter {
+extension _WireEncoder {
     /// Writes a sequential changeset `{"operations": [op…]}` (see the module documentation).
     /// Flat lists get Android `ListUpdateCallback` names with plain indexes: `remove`, `insert`,
     /// `move`, `change` (with `"kind": "reload" | "reconfigure"`). O(size).
-    public mutating func writeSequential(_ changeset: SequentialChangeset, flat: Bool) {
-        beginObject()
-        key("operations")
-        beginArray()
+    mutating func writeSequential(_ changeset: SequentialChangeset, flat: Bool) {
+        writer.beginObject()
+        writer.key("operations")
+        writer.beginArray()
         for operation in changeset.operations {
-            beginObject()
+            writer.beginObject()
             switch operation {
             case .deleteSections(let at, let count): _writeRange("deleteSections", nil, at, count)
             case .insertSections(let at, let count): _writeRange("insertSections", nil, at, count)
             case .reloadSections(let at, let count): _writeRange("reloadSections", nil, at, count)
             case .moveSection(let from, let to):
-                key("op")
-                string("moveSection")
-                key("from")
-                int(from)
-                key("to")
-                int(to)
+                writer.key("op")
+                writer.string("moveSection")
+                writer.key("from")
+                writer.int(from)
+                writer.key("to")
+                writer.int(to)
             case .deleteItems(let section, let at, let count):
                 _writeRange(flat ? "remove" : "deleteItems", flat ? nil : section, at, count)
             case .insertItems(let section, let at, let count):
@@ -34,17 +34,17 @@ extension JSONWriter {
                     flat ? "change" : "reconfigureItems", flat ? nil : section, at, count,
                     kind: flat ? "reconfigure" : nil)
             case .moveItem(let from, let to):
-                key("op")
-                string(flat ? "move" : "moveItem")
-                key("from")
+                writer.key("op")
+                writer.string(flat ? "move" : "moveItem")
+                writer.key("from")
                 _writePath(from, flat: flat)
-                key("to")
+                writer.key("to")
                 _writePath(to, flat: flat)
             }
-            endObject()
+            writer.endObject()
         }
-        endArray()
-        endObject()
+        writer.endArray()
+        writer.endObject()
     }
 
     mutating func _writeRange(_ op: StaticString, _ section: Int?, _ at: Int, _ count: Int) {
@@ -52,23 +52,23 @@ extension JSONWriter {
     }
 
     mutating func _writeChange(_ op: StaticString, _ section: Int?, _ at: Int, _ count: Int, kind: StaticString?) {
-        key("op")
+        writer.key("op")
         _writeStatic(op)
         if let section {
-            key("section")
-            int(section)
+            writer.key("section")
+            writer.int(section)
         }
-        key("at")
-        int(at)
-        key("count")
-        int(count)
+        writer.key("at")
+        writer.int(at)
+        writer.key("count")
+        writer.int(count)
         if let kind {
-            key("kind")
+            writer.key("kind")
             _writeStatic(kind)
         }
     }
 
     mutating func _writeStatic(_ text: StaticString) {
-        string(utf8: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        writer.string(utf8: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
