@@ -11,7 +11,7 @@ import Testing
 /// indexes and places of the changeset) are rewritten at random must be rejected — by the
 /// reader, or by the simulator as a plan — or give a plan that UIKit's rules accept. Never a
 /// crash. Seeded (`LISTDIFF_FUZZ_SEED`, `LISTDIFF_FUZZ_CASES`).
-@Suite struct AnswerFuzzTests {
+@Suite(.ownThreads) struct AnswerFuzzTests {
     /// An answer as the service writes it for `include=values`, and the list it applies to.
     static func answer(seed: UInt64) throws -> (old: WireSnapshot, bytes: [UInt8]) {
         var lists = RandomLists(seed: seed)

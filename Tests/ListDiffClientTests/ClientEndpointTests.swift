@@ -2,11 +2,12 @@ import Foundation
 @_spi(Unchecked) import ListDiff
 import ListDiffClient
 import ListDiffService
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Every client call against a real server, and every kind of failure it reports.
-@Suite struct ClientEndpointTests {
+@Suite(.ownThreads) struct ClientEndpointTests {
     struct Card: Codable, Equatable {
         var title: String
         var score: Int

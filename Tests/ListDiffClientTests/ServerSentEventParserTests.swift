@@ -5,7 +5,7 @@ import Testing
 @testable import ListDiffClient
 
 /// The event-stream parser by the WHATWG rules, fed whole and split anywhere.
-@Suite struct ServerSentEventParserTests {
+@Suite(.ownThreads) struct ServerSentEventParserTests {
     func parse(_ text: String) -> [ServerSentEvent] {
         var parser = ServerSentEventParser()
         return parser.feed(Array(text.utf8))

@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffClient
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// A mirror that missed the version a reload made still reloads the item: the server keeps
 /// marks with their version and answers them to every follower behind it.
-@Suite struct SnapshotMirrorMarksTests {
+@Suite(.ownThreads) struct SnapshotMirrorMarksTests {
     @Test(arguments: [0, 1])
     func aMirrorBehindAReloadShowsIt(versionsAfter: Int) async throws {
         try await ClientTestServer.with { server in

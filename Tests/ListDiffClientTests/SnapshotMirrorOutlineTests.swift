@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffService
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// The mirror following a snapshot with an outline section: the view gets plans over the
 /// visible rows, the copy is the tree (read after each change and checked against the
 /// changeset's digest and rows), and changes under a collapsed folder still reach the copy.
-@Suite struct SnapshotMirrorOutlineTests {
+@Suite(.ownThreads) struct SnapshotMirrorOutlineTests {
     static let tree =
         #"{"sections": [{"id": "files", "outline": true, "items": [{"id": "docs", "children": ["a.txt", {"id": "img", "children": ["x.png"]}]}, "readme"]}, {"id": "flat", "items": ["f"]}]}"#
 

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The logic the Apple helpers forward: index conversion for batch calls, and row edits for
 /// tables that apply edits one by one, driven through the engine's simulator and replayer.
-@Suite struct ViewUpdateTests {
+@Suite(.ownThreads) struct ViewUpdateTests {
     static let seeds: [UInt64] = Array(1...200)
 
     /// Two consecutive random lists and the plan between them, as the mirror builds it.

@@ -1,3 +1,4 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
@@ -5,7 +6,7 @@ import Testing
 /// `HTTPHeaders` keeps its fields as bytes in one buffer that copies share until one of them
 /// changes: every reading must give back exactly the fields appended, in order, and a change
 /// must reach only the value it is made on.
-@Suite struct HTTPHeadersTests {
+@Suite(.ownThreads) struct HTTPHeadersTests {
     @Test func fieldsComeBackInOrderWithTheirSpellingAndLookupsIgnoreCase() {
         var headers = HTTPHeaders()
         #expect(headers.isEmpty && headers.fields.isEmpty && headers["Host"] == nil)

@@ -1,8 +1,9 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct HTTPRequestParserRegressionTests {
+@Suite(.ownThreads) struct HTTPRequestParserRegressionTests {
     /// Found by the fuzzer: an over-long request line ending in a bare LF gave 400 when whole
     /// but 414 when split; the length verdict now comes first either way.
     @Test func overlongLineWithBareLFIsTheSameVerdictWholeOrSplit() {

@@ -1,3 +1,4 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
@@ -43,7 +44,7 @@ struct ParserHarness {
     }
 }
 
-@Suite struct HTTPRequestParserTests {
+@Suite(.ownThreads) struct HTTPRequestParserTests {
     @Test func parsesRequestLineHeadersAndDecodedTarget() throws {
         let harness = ParserHarness.parse(
             "GET /a%20b/c?x=1&y=h%C3%A9+llo&flag HTTP/1.1\r\nHost: h\r\naccept: a\r\nACCEPT: b\r\n\r\n")

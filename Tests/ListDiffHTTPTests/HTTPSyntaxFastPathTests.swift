@@ -1,10 +1,11 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
 /// The parser's fast paths give the verdicts of the general ones: token bytes as bit masks,
 /// a plain `Content-Length` read in one pass, keep-alive decided without a `Connection` field.
-@Suite struct HTTPSyntaxFastPathTests {
+@Suite(.ownThreads) struct HTTPSyntaxFastPathTests {
     @Test func tokenBytesAreExactlyTheTcharsOfRFC9110() {
         var tchars = Set("!#$%&'*+-.^_`|~".utf8)
         tchars.formUnion(UInt8(ascii: "0")...UInt8(ascii: "9"))

@@ -1,8 +1,9 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct ResponseSerializerTests {
+@Suite(.ownThreads) struct ResponseSerializerTests {
     static func head(_ response: HTTPResponse, isHead: Bool = false, keepAlive: Bool = true, http10: Bool = false) -> (
         String, Bool
     ) {

@@ -1,8 +1,9 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
-@Suite struct RouterTests {
+@Suite(.ownThreads) struct RouterTests {
     static func request(_ method: String, _ path: String) -> HTTPRequest {
         HTTPRequest(method: method, target: path, path: path)
     }

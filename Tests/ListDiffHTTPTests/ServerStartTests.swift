@@ -1,9 +1,10 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
 /// Why a server could not start is said in words a newcomer recognises.
-@Suite struct ServerStartTests {
+@Suite(.ownThreads) struct ServerStartTests {
     @Test func aBusyPortSaysAddressAlreadyInUse() throws {
         try TestServer.with { server in
             var configuration = TestServer.configuration()

@@ -1,10 +1,11 @@
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffHTTP
 
 /// The loop's timers: due in deadline order, rounded up to the grid, none early.
-struct TimerHeapTests {
+@Suite(.ownThreads) struct TimerHeapTests {
     @Test func deadlinesAreRoundedUpToTheGrid() {
         let heap = TimerHeap(granularity: 250)
         #expect(heap.slot(for: 0) == 0)

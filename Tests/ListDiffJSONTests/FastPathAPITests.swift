@@ -1,9 +1,10 @@
 @_spi(Unchecked) import ListDiffJSON
+import ListDiffTestRun
 import Testing
 
 /// The API that decoders with fast paths of their own build on: the reader's scanners and
 /// unchecked moves, `JSONDecimal`, `ByteHash`, `RawBytes` and the writer's unchecked arrays.
-@Suite struct FastPathAPITests {
+@Suite(.ownThreads) struct FastPathAPITests {
     func decimal(_ literal: String) -> JSONDecimal {
         Array(literal.utf8).withUnsafeBytes { JSONDecimal($0, start: 0, end: $0.count) }
     }

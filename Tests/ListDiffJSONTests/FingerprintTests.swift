@@ -1,8 +1,9 @@
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
-@Suite struct FingerprintTests {
+@Suite(.ownThreads) struct FingerprintTests {
     func fingerprint(_ json: String) throws -> ContentFingerprint {
         try JSONReader.read(Array(json.utf8)) { (reader) throws(JSONReadError) in
             let captured = try reader.captureValue()

@@ -7,7 +7,7 @@ import Testing
 /// Seeded mutation fuzzing: random byte edits of valid bodies must validate or throw a
 /// well-formed error — never crash or hang. `LISTDIFF_FUZZ_CASES` sets the number of cases
 /// (default 30,000), `LISTDIFF_FUZZ_SEED` the seed.
-@Suite struct FuzzTests {
+@Suite(.ownThreads) struct FuzzTests {
     /// Reads any value through the caller-driven API (begin/next/read), as a schema decoder would.
     static func drive(_ reader: inout JSONReader) throws(JSONReadError) {
         switch try reader.peekKind() {

@@ -1,9 +1,10 @@
 import Foundation
 import ListDiffJSON
+import ListDiffTestRun
 import Testing
 
 /// nst/JSONTestSuite `test_parsing`: every `y_` accepted, every `n_` rejected, no `i_` crash.
-@Suite struct JSONTestSuiteTests {
+@Suite(.ownThreads) struct JSONTestSuiteTests {
     struct Case {
         var name: String
         var bytes: [UInt8]

@@ -1,8 +1,9 @@
 import ListDiffJSON
+import ListDiffTestRun
 import Testing
 
 /// "Did you mean": a typo finds the name it was meant to be; another word finds nothing.
-@Suite struct NearestNameTests {
+@Suite(.ownThreads) struct NearestNameTests {
     @Test(
         arguments: [
             ("wiat", ["since", "wait", "format", "updates", "include"], "wait"),

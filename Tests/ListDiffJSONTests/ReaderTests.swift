@@ -1,8 +1,9 @@
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
-@Suite struct ReaderTests {
+@Suite(.ownThreads) struct ReaderTests {
     /// Reads `json` and returns the error it fails with, or nil.
     func failure(
         _ json: String, options: JSONReadOptions = JSONReadOptions(),

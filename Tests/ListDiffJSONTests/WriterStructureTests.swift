@@ -1,10 +1,11 @@
 import ListDiffJSON
+import ListDiffTestRun
 import Testing
 
 /// The writer's structure check (debug builds, which the tests are): a document is complete
 /// only when every container is closed, and a call that would make invalid JSON stops the
 /// process at that call instead of answering a broken body.
-@Suite struct WriterStructureTests {
+@Suite(.ownThreads) struct WriterStructureTests {
     @Test func aDocumentIsCompleteOnlyWhenEveryContainerIsClosed() {
         var writer = JSONWriter()
         #expect(!writer.isComplete, "nothing written yet")

@@ -1,8 +1,9 @@
 import ListDiffJSON
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
-@Suite struct WriterTests {
+@Suite(.ownThreads) struct WriterTests {
     @Test func writesStructureWithCommas() {
         var writer = JSONWriter()
         writer.beginObject()

@@ -4,7 +4,7 @@ import ListDiffScenarios
 import ListDiffTestRun
 import Testing
 
-@Suite struct RESPReplyParserTests {
+@Suite(.ownThreads) struct RESPReplyParserTests {
     static func parseAll(_ text: String, chunk: Int = .max) throws -> [RESPValue] {
         var parser = RESPReplyParser()
         var values: [RESPValue] = []
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-@Suite struct RedisEndpointTests {
+@Suite(.ownThreads) struct RedisEndpointTests {
     @Test func urlsParseAndPrintWithoutThePassword() throws {
         let full = try RedisEndpoint.parse("redis://app:s3cr:et@cache.internal:6380/2").get()
         #expect(

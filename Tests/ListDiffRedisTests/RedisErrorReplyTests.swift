@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffStore
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// answers every command with one error reply (or with a reply of a type the command never
 /// returns) refuses as unavailable — or, for `OOM`, as full — and says so without the reply's
 /// own text (a script's SHA, its Lua line).
-@Suite struct RedisErrorReplyTests {
+@Suite(.ownThreads) struct RedisErrorReplyTests {
     static let limits = RedisSnapshotStoreTests.limits
     static let feed = RedisSnapshotStoreTests.feed
     static let since = SnapshotVersion(epoch: "0123456789abcdef", number: 1, snapshotDigest: "xxh64:0123456789abcdef")

@@ -1,10 +1,11 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffService
 
 /// `--api-keys` entries that do not say one thing, refused at start with a reason that names
 /// entries by position and name, never by key.
-@Suite struct KeyConfigurationTests {
+@Suite(.ownThreads) struct KeyConfigurationTests {
     typealias Problem = KeyConfigurationProblem
 
     static func problem(_ apiKeys: [String], tokenKeys: String? = nil) -> Problem? {

@@ -1,12 +1,13 @@
 import ListDiffHTTP
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 @testable import ListDiffService
 
 /// The service's problem bodies, as the JSON module's writer writes them.
-@Suite struct ServiceProblemTests {
+@Suite(.ownThreads) struct ServiceProblemTests {
     @Test func aReadErrorBecomesAProblemWithItsPosition() throws {
         let error: JSONReadError
         do {

@@ -1,10 +1,11 @@
 import Foundation
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffService
 
 /// libcrypto through the service's wrappers, against the RFCs' own vectors; base64url decoding.
-@Suite struct TokenVectorTests {
+@Suite(.ownThreads) struct TokenVectorTests {
     /// RFC 7515 appendix A.1: the HS256 example's key, signing input and signature.
     static let rfc7515Key = "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow"
     static let rfc7515Token =

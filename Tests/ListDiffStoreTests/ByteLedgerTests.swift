@@ -1,9 +1,10 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffStore
 
 /// The rule by which a write makes room (see ``ByteLedger``), without a store around it.
-@Suite struct ByteLedgerTests {
+@Suite(.ownThreads) struct ByteLedgerTests {
     @Test func theLedgerEvictsOnlyWhatTheRuleAllows() {
         let ledger = { () -> ByteLedger in
             var ledger = ByteLedger(maxStoreBytes: 100, maxSessionBytes: 100, owners: 2)

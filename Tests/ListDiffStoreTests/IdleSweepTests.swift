@@ -1,3 +1,4 @@
+import ListDiffTestRun
 import ListDiffTestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The memory store's idle sessions: swept a batch per request (a sweep of every session under
 /// the store's lock stalled every request queued behind it), and gone when named once idle
 /// past their time whether or not a sweep has reached them.
-@Suite struct IdleSweepTests {
+@Suite(.ownThreads) struct IdleSweepTests {
     /// Sessions idle 0.3 s at most, aged by `clock`.
     static func store(sessions: Int, clock: ManualStoreClock) -> MemorySnapshotStore {
         MemorySnapshotStore(

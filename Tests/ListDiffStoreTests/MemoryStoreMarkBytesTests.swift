@@ -1,12 +1,13 @@
 import ListDiff
 import ListDiffJSON
 import ListDiffStore
+import ListDiffTestRun
 import Testing
 
 /// The memory store keeps each version's marks (see ``VersionMarks``), so its byte budget
 /// counts them: with the current version, then with the version in the history, and gives
 /// them back with the snapshot.
-@Suite struct MemoryStoreMarkBytesTests {
+@Suite(.ownThreads) struct MemoryStoreMarkBytesTests {
     @Test func theMarksKeptAreCountedInTheStoresBytes() throws {
         let ids = (0..<200).map { "item-\($0)" }
         let feed = SnapshotStoreConformanceTests.feed

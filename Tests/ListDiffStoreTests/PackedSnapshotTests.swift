@@ -1,10 +1,11 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 @testable import ListDiffStore
 
-@Suite struct PackedSnapshotTests {
+@Suite(.ownThreads) struct PackedSnapshotTests {
     /// Packing keeps order, identity (short, UUID and long identifiers) and content, and lets go
     /// of marks; the unpacked content is its own copy of the bytes.
     @Test func packingRoundTrips() throws {

@@ -11,7 +11,7 @@ import Testing
 /// identity and content), however the engine chose to express the change.
 /// `LISTDIFF_PROPERTY_CASES=N` sets the number of cases (default 5,000);
 /// `LISTDIFF_PROPERTY_SEED=S` reruns one.
-@Suite struct ReverseDeltaPropertyTests {
+@Suite(.ownThreads) struct ReverseDeltaPropertyTests {
     static var seeds: [UInt64] {
         if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }
         let cases = TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 5_000)

@@ -1,6 +1,7 @@
 import Foundation
 import ListDiff
 import ListDiffHTTP
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// of its items. Measured twice: the store's own estimate (what its byte budget counts) and
 /// the heap bytes in use before and after (glibc `mallinfo2`; other suites running beside
 /// this one add noise, so run `swift test --filter StoreMemory` alone for clean figures).
-@Suite(.serialized) struct StoreMemoryTests {
+@Suite(.serialized, .ownThreads) struct StoreMemoryTests {
     static func flatList(_ ids: [String]) -> [UInt8] {
         Array(("[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)
     }

@@ -1,9 +1,11 @@
 import Testing
 
 /// Runs a test, or every test of a suite, on ``BlockingTestThreads`` once one of
-/// ``BlockingTestSlots`` is free: for tests that block a thread while they wait (blocking
-/// sockets, Redis servers, sleeps). Without it two such tests hold both of a two-core machine's
-/// concurrency threads and every other test of the run waits.
+/// ``BlockingTestSlots`` is free: every suite takes it. A test that blocks a thread (sockets,
+/// Redis servers, sleeps) or computes for seconds would otherwise hold one of a two-core
+/// machine's two concurrency threads, and the unstructured tasks other tests start (a mirror's,
+/// the client's), which run on that pool whatever the test's executor, would miss their
+/// deadlines.
 public struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 

@@ -1,8 +1,9 @@
 @_spi(Unchecked) import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// Every rule of batch-update-rules.md has a batch the simulator must reject.
-@Suite struct BatchUpdateSimulatorTests {
+@Suite(.ownThreads) struct BatchUpdateSimulatorTests {
     let old: TestSnapshot
     let new: TestSnapshot
 

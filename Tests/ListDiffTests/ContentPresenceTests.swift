@@ -1,10 +1,11 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// The matcher compares kept items' content only when some item of either side has content
 /// (or marks ask): content that appears on, or disappears from, every item of a list is still
 /// an update for each kept item, in place or moved.
-@Suite struct ContentPresenceTests {
+@Suite(.ownThreads) struct ContentPresenceTests {
     /// `ids` in one section, each with `content` (nil: none).
     static func list(_ ids: [String], content: Int?) throws -> TestSnapshot {
         try TestSnapshot(sections: [

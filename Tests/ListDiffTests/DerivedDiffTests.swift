@@ -1,4 +1,5 @@
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiff
@@ -12,7 +13,7 @@ import Testing
 /// which keeps the old side's numbering, in its batch and the sections a further stage would
 /// need), over seeded random pairs. `LISTDIFF_PROPERTY_CASES` and `LISTDIFF_PROPERTY_SEED` as in
 /// ``PropertyTests``.
-@Suite struct DerivedDiffTests {
+@Suite(.ownThreads) struct DerivedDiffTests {
     typealias Diff = SectionedDiff<Int, Int, Int>
 
     @Test func derivedDiffsEqualComputedOnes() throws {

@@ -1,10 +1,11 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// A client holding only the old list applies a changeset with the elements it brings
 /// (``BatchFreshElements``) and must arrive at the new list exactly.
-@Suite struct FreshElementsTests {
+@Suite(.ownThreads) struct FreshElementsTests {
     @Test func seededPairsApplyWithOnlyTheFreshElements() throws {
         let seeds = (0..<UInt64(3_000)).map { $0 &* 0x9E37_79B9 &+ 5 }
         var twoStages = 0

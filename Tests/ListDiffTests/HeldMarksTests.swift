@@ -1,10 +1,11 @@
 @_spi(Unchecked) import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// Marks gathered from other versions go onto a snapshot only where it holds the element, and
 /// the diff reports each marked item once: a reload wins, content changed as well adds no
 /// second update, and an inserted item is an insert whatever its marks.
-@Suite struct HeldMarksTests {
+@Suite(.ownThreads) struct HeldMarksTests {
     @Test func onlyHeldElementsKeepTheirMarksAndAReloadWins() throws {
         let base = try snapshot([("A", ["a", "b", "c"]), ("B", ["d"])])
         var marked = try snapshot([("A", ["a", "b", "c"]), ("B", ["d"])])

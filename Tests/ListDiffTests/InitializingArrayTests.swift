@@ -1,9 +1,10 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// Arrays made by writing into their uninitialised storage hold what was written, at the
 /// count written: all of the room, part of it (plain values), none.
-@Suite struct InitializingArrayTests {
+@Suite(.ownThreads) struct InitializingArrayTests {
     @Test(arguments: [0, 1, 7, 300])
     func holdsWhatWasWritten(capacity: Int) {
         for written in Set([0, capacity / 2, capacity]) {

@@ -1,11 +1,12 @@
 @_spi(Unchecked) import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// Integer identifiers take one of two symbol tables: a direct one indexed by the
 /// identifier's offset from the smallest when they lie close together, a hashed one
 /// otherwise. The changeset must not depend on which, nor on the identifiers' type or sign.
-@Suite struct IntegerIdentifierTests {
+@Suite(.ownThreads) struct IntegerIdentifierTests {
     /// The random pairs' identifiers are small and dense (the direct table); the same pairs
     /// with identifiers spread far apart, shifted across zero, near the top of `UInt64` or
     /// as `Int32` must give the same changeset.

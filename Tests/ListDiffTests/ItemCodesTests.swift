@@ -1,4 +1,5 @@
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 @_spi(Unchecked) @testable import ListDiff
@@ -7,7 +8,7 @@ import Testing
 /// code instead of hashing them: over seeded random pairs it must equal the hashed diff index
 /// for index, find the same repeats, and ignore codes that do not fit. `LISTDIFF_PROPERTY_CASES`
 /// and `LISTDIFF_PROPERTY_SEED` as in ``PropertyTests``.
-@Suite struct ItemCodesTests {
+@Suite(.ownThreads) struct ItemCodesTests {
     typealias Diff = SectionedDiff<Int, Int, Int>
     typealias Source = Snapshot<Int, Int, Int>
 

@@ -1,7 +1,8 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
-@Suite struct ItemPathTests {
+@Suite(.ownThreads) struct ItemPathTests {
     @Test func ordersBySectionThenItem() {
         let paths = [ItemPath(section: 1, item: 0), ItemPath(section: 0, item: 5), ItemPath(section: 0, item: 2)]
         #expect(

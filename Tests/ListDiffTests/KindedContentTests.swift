@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// Content naming the kind of cell (as the wire's `kind`): a change of kind needs a new cell.
@@ -20,7 +21,7 @@ func cells(_ sections: [(String, [(String, Cell?)])]) throws -> CellSnapshot {
 
 /// A kept item whose kind changes is a reload, whatever `contentUpdates` says: a reconfigured
 /// cell would be of the wrong kind. A content change of the same kind stays a reconfigure.
-@Suite struct KindedContentTests {
+@Suite(.ownThreads) struct KindedContentTests {
     let photo = Cell(text: 1, cellKind: "photo")
     let text = Cell(text: 1, cellKind: "text")
 

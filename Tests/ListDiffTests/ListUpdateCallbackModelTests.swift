@@ -9,7 +9,7 @@ import Testing
 /// flattened the same way, content refreshed, where ``SequentialReplayer`` also succeeds.
 /// A tenth of `LISTDIFF_PROPERTY_CASES` (2,000 by default); `LISTDIFF_PROPERTY_SEED=S`
 /// reruns one case.
-@Suite struct ListUpdateCallbackModelTests {
+@Suite(.ownThreads) struct ListUpdateCallbackModelTests {
     static var seeds: [UInt64] {
         if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }
         let cases = (TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 20_000)) / 10

@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// Seeded random outlines with random edits, expansions and collapses: every changeset between
@@ -7,7 +8,7 @@ import Testing
 /// row whose content, level or disclosure changed is updated and no other, and collapsing then
 /// expanding an item shows its subtree as it was. `LISTDIFF_PROPERTY_CASES` (default 20,000)
 /// and `LISTDIFF_PROPERTY_SEED` as for the flat property tests.
-@Suite struct OutlinePropertyTests {
+@Suite(.ownThreads) struct OutlinePropertyTests {
     struct Generator {
         var random: SplitMix64
         var next = 0

@@ -1,4 +1,5 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 typealias TestOutline = Outline<String, Int>
@@ -48,7 +49,7 @@ func outlineDiff(_ old: TestOutline, _ new: TestOutline) throws -> BatchChangese
 
 func paths(_ items: [Int]) -> [ItemPath] { items.map { ItemPath(section: 0, item: $0) } }
 
-@Suite struct OutlineTests {
+@Suite(.ownThreads) struct OutlineTests {
     @Test func visibleRowsArePreOrderWithoutCollapsedSubtrees() throws {
         let tree = try outline("A+(a1 a2+(x y) a3(z)) B(b1) C")
         #expect(rows(tree) == ["A", ".a1", ".a2", "..x", "..y", ".a3", "B", "C"])

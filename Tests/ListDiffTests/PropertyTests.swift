@@ -9,7 +9,7 @@ import Testing
 /// lists kept may be thrown away (``CellLoss``).
 /// `LISTDIFF_PROPERTY_CASES=N` sets the number of cases (default 20,000);
 /// `LISTDIFF_PROPERTY_SEED=S` reruns one failing case.
-@Suite struct PropertyTests {
+@Suite(.ownThreads) struct PropertyTests {
     static var cases: Int { TestRun.cases("LISTDIFF_PROPERTY_CASES", default: 20_000) }
     static var seeds: [UInt64] {
         if let seed = TestRun.seed("LISTDIFF_PROPERTY_SEED") { return [seed] }

@@ -1,10 +1,11 @@
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiff
 
 /// A section column holds one section's value inline and more in an array; it reads, writes
 /// and compares alike either way.
-@Suite struct SectionColumnTests {
+@Suite(.ownThreads) struct SectionColumnTests {
     @Test(arguments: [0, 1, 2, 9])
     func readsAndWritesLikeAnArray(count: Int) {
         var column = _SectionColumn<Int32>(repeating: -1, count: count)

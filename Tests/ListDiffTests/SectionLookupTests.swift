@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// A snapshot finds a section by scanning while it has few (up to eight) and through an index
 /// past that: over seeded random section operations that cross the limit both ways, every
 /// section is found where it is, a removed one nowhere, and item paths follow.
-@Suite struct SectionLookupTests {
+@Suite(.ownThreads) struct SectionLookupTests {
     typealias Source = Snapshot<Int, Int, Never>
 
     static func expectLookups(_ snapshot: Source, removed: Set<Int>, _ context: String) {

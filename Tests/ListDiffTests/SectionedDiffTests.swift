@@ -1,8 +1,9 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
-@Suite struct SectionedDiffTests {
+@Suite(.ownThreads) struct SectionedDiffTests {
     @Test func oneMovedItemIsOneMove() throws {
         let old = try snapshot([("A", ["a", "b", "c", "d", "e"])])
         let new = try snapshot([("A", ["b", "c", "d", "e", "a"])])

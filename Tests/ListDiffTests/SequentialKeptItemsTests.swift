@@ -1,10 +1,11 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// The sequential form keeps every kept item's cell: an item leaving a deleted section moves
 /// out before the section goes (into a kept section in place, a moved one or an inserted one),
 /// and an item bound for an inserted section moves in after it arrives with its fresh items.
-@Suite struct SequentialKeptItemsTests {
+@Suite(.ownThreads) struct SequentialKeptItemsTests {
     static func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
     @Test func anItemLeavingADeletedSectionMovesOutBeforeTheSectionGoes() throws {

@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// The sequential form over the seeded pairs of ``PropertyTests`` (same seeds, same
@@ -7,7 +8,7 @@ import Testing
 /// (``SequentialReplayer``), and no kept section or item may be deleted and inserted anew
 /// (``SequentialCellLoss``) — not even an item leaving a deleted section, which must move out
 /// before its section goes.
-@Suite struct SequentialPropertyTests {
+@Suite(.ownThreads) struct SequentialPropertyTests {
     @Test func sequentialFormReplaysAndMovesEveryKeptItem() throws {
         var failures = 0
         var loss = SequentialCellLoss()

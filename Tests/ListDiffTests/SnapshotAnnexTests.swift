@@ -1,9 +1,10 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 /// A snapshot's section index, item map and marks live in one box that copies share until one
 /// of them changes (`_SnapshotAnnex`): every change must reach only the snapshot it is made on.
-@Suite struct SnapshotAnnexTests {
+@Suite(.ownThreads) struct SnapshotAnnexTests {
     @Test func marksMadeOnACopyStayOnTheCopy() throws {
         let original = try snapshot([("A", ["a1", "a2"]), ("B", ["b1"])])
         var copy = original

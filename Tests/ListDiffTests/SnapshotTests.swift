@@ -1,4 +1,5 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 typealias TestSnapshot = Snapshot<String, String, Int>
@@ -15,7 +16,7 @@ func layout(_ snapshot: TestSnapshot) -> [String] {
     snapshot.sections.map { "\($0.id):" + $0.items.map(\.id).joined(separator: ",") }
 }
 
-@Suite struct SnapshotTests {
+@Suite(.ownThreads) struct SnapshotTests {
     @Test func buildingRejectsDuplicateIdentifiers() throws {
         #expect(throws: SnapshotError<String, String>.duplicateItems(["a"])) {
             try snapshot([("A", ["a", "b"]), ("B", ["a"])])

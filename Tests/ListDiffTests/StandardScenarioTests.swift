@@ -1,10 +1,11 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// The standard scenarios give the minimal answers of docs/benchmarks.md, and every batch
 /// passes the simulator (the bench only times them).
-@Suite struct StandardScenarioTests {
+@Suite(.ownThreads) struct StandardScenarioTests {
     func counts<S, I, C>(_ pair: (old: Snapshot<S, I, C>, new: Snapshot<S, I, C>)) throws -> ChangesetCounts {
         let diff = try SectionedDiff(from: pair.old, to: pair.new)
         let staged = diff.stagedBatch

@@ -1,10 +1,11 @@
 import ListDiff
 import ListDiffScenarios
+import ListDiffTestRun
 import Testing
 
 /// String identifiers take a byte-hash path when every identifier of a diff is ASCII and
 /// fall back to `hashValue` otherwise; both must agree with `String`'s `==`.
-@Suite struct StringIdentifierTests {
+@Suite(.ownThreads) struct StringIdentifierTests {
     @Test func canonicallyEquivalentIdentifiersAreTheSameItem() throws {
         // "\u{212A}" (KELVIN SIGN) == "K" and "e\u{301}" == "\u{E9}" for Swift strings.
         let old = try snapshot([("A", ["\u{212A}", "e\u{301}", "x"])])

@@ -1,12 +1,13 @@
 import Foundation
 import ListDiffScenarios
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Random JSON values written in two random spellings (whitespace, member order, number
 /// spelling, escapes) must have one canonical form, which is itself canonical and means the
 /// same value. Seeded; a failure names its seed.
-@Suite struct CanonicalJSONPropertyTests {
+@Suite(.ownThreads) struct CanonicalJSONPropertyTests {
     indirect enum Value {
         case number(Int, scale: Int)
         case string(String)

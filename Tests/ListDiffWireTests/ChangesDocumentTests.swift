@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// The client's side of the wire: answers with fresh `values` let the old list become the
 /// new one; either form of path is read as written; operations round-trip.
-@Suite struct ChangesDocumentTests {
+@Suite(.ownThreads) struct ChangesDocumentTests {
     static let seeds: [UInt64] = Array(1...60)
 
     /// What the service writes for a change with `include=values`.

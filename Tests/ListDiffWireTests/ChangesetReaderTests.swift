@@ -1,12 +1,13 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// The changeset readers are as strict as the snapshot decoders: every member a changeset's
 /// objects take is required, a member the object does not take is rejected, and each error
 /// names the object by its JSON Pointer.
-@Suite struct ChangesetReaderTests {
+@Suite(.ownThreads) struct ChangesetReaderTests {
     func readError(_ read: () throws(JSONReadError) -> Void) -> JSONReadError? {
         do {
             try read()

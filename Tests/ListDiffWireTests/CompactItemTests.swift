@@ -1,12 +1,13 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Items written compactly, `{"id":"…","content":…}`, take a one-pass path; everything it
 /// does not take (whitespace, other member order, escapes, errors) takes the general one.
 /// Both must read the same snapshot and report the same errors.
-@Suite struct CompactItemTests {
+@Suite(.ownThreads) struct CompactItemTests {
     func snapshot(_ body: String) throws -> WireSnapshot {
         try WireDecoder.snapshot(Array(body.utf8)).snapshot
     }

@@ -1,8 +1,9 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
-@Suite struct CompactionTests {
+@Suite(.ownThreads) struct CompactionTests {
     @Test func compactedContentsKeepTheirOrderAndValues() throws {
         let contents = try ["1", #"{"a": true}"#, "[]", #""text""#].map { try WireContent(json: $0) }
         let copies = WireContent.compacted(contents)

@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Every API document the service writes is read back by the decoder the client uses, to the
 /// same values: the two directions cannot drift apart.
-@Suite struct DocumentRoundTripTests {
+@Suite(.ownThreads) struct DocumentRoundTripTests {
     static let seeds: [UInt64] = Array(1...40)
 
     func pair(_ seed: UInt64) throws -> (old: WireSnapshot, new: WireSnapshot, flat: Bool) {

@@ -10,7 +10,7 @@ import Testing
 /// known, unknown and repeated identifiers, one and many, between section operations that use
 /// the engine's item map — both give the same snapshot and marks, or the same error.
 /// `LISTDIFF_PARITY_SEED` reruns one case.
-@Suite struct ItemOperationParityTests {
+@Suite(.ownThreads) struct ItemOperationParityTests {
     static func operation(_ random: inout WireRandom, pool: [WireID], held: [WireID], sections: [WireID])
         -> WireSnapshotOperation
     {

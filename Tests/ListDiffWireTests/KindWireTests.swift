@@ -1,11 +1,12 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// An item's `kind` on the wire: read, written back, in the digest only where present, and
 /// compared as part of the content (a change of kind alone is seen).
-@Suite struct KindWireTests {
+@Suite(.ownThreads) struct KindWireTests {
     static func snapshot(_ json: String) throws -> WireSnapshot {
         try WireDecoder.snapshot(Array(json.utf8)).snapshot
     }

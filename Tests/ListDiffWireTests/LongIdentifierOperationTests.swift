@@ -1,10 +1,11 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Regression: an identifier longer than 15 bytes in an operation's single-identifier members
 /// (`item`, `section`, `before`, `after`) or in a `sections` list crashed the decoder.
-@Suite struct LongIdentifierOperationTests {
+@Suite(.ownThreads) struct LongIdentifierOperationTests {
     @Test(arguments: [
         #"{"operations":[{"op":"deleteSections","sections":["0123456789abcdef"]}]}"#,
         #"{"operations":[{"op":"moveItem","item":"a","after":"bbbbbbbbbbbbbbbb"}]}"#,

@@ -17,7 +17,7 @@ import Testing
 /// included; the sequential form through ``SequentialReplayer``). The run counts each feature
 /// combination it made and fails if one became rare.
 /// `LISTDIFF_PROPERTY_CASES` (default 5,000) and `LISTDIFF_OUTLINE_STAGES_SEED` (one case).
-@Suite struct OutlineStagesPropertyTests {
+@Suite(.ownThreads) struct OutlineStagesPropertyTests {
     typealias Node = StagedSnapshotGenerator.Node
     typealias Section = StagedSnapshotGenerator.Section
     typealias Generator = StagedSnapshotGenerator

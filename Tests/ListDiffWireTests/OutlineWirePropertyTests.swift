@@ -11,7 +11,7 @@ import Testing
 /// version survives writing and reading (equal, same digest); and the changeset between the
 /// visible rows of consecutive versions passes the batch-update simulator and rebuilds the new
 /// rows. `LISTDIFF_OUTLINE_WIRE_CASES` (default 2,000) and `LISTDIFF_OUTLINE_WIRE_SEED`.
-@Suite struct OutlineWirePropertyTests {
+@Suite(.ownThreads) struct OutlineWirePropertyTests {
     typealias Engine = Outline<String, Int>
 
     struct Generator {

@@ -1,4 +1,5 @@
 import ListDiff
+import ListDiffTestRun
 import Testing
 
 @testable import ListDiffWire
@@ -9,7 +10,7 @@ import Testing
 /// (In debug builds, where the tests run, `_PlainItems.isUniquelyReferenced` answers false, so
 /// the box leaves the arrays to their own destruction there: `_PlainItems.empty` is tested
 /// directly.)
-@Suite struct RequestReleaseTests {
+@Suite(.ownThreads) struct RequestReleaseTests {
     static let text =
         #"{"old":[{"id":"a-long-identifier-of-40-bytes-0000000000","content":{"x":1}},"b","#
         + #"{"id":"c","content":[2]},"d"],"new":["b","d"]}"#

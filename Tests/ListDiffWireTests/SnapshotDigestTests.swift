@@ -1,8 +1,9 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
-@Suite struct SnapshotDigestTests {
+@Suite(.ownThreads) struct SnapshotDigestTests {
     /// Reference values from the xxHash library (python `xxhash.xxh64(…, seed=0)`).
     @Test(arguments: [
         ("", "ef46db3751d8e999"),

@@ -1,12 +1,13 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// A decoded request's snapshots: arrays of inline identifiers read whole (counted, then
 /// stored at their exact size) read as item by item, and the request's box, which empties
 /// the item arrays it alone holds when the request goes, leaves alone what is still held.
-@Suite struct WireDiffRequestTests {
+@Suite(.ownThreads) struct WireDiffRequestTests {
     static func ids(_ range: Range<Int>) -> [String] { range.map { "item-\($0)" } }
 
     static func body(old: [String], new: [String]) -> [UInt8] {

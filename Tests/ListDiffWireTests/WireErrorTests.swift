@@ -1,9 +1,10 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
-@Suite struct WireErrorTests {
+@Suite(.ownThreads) struct WireErrorTests {
     func diffError(_ text: String, options: WireDecodingOptions = WireDecodingOptions()) -> JSONReadError? {
         do {
             _ = try WireDecoder.diffRequest(Array(text.utf8), options: options)

@@ -11,7 +11,7 @@ import Testing
 /// identifiers (the interning table's duplicate detection is what guarantees it), diff, and
 /// write its changeset back as valid JSON. `LISTDIFF_FUZZ_CASES` and `LISTDIFF_FUZZ_SEED` as
 /// for the reader's fuzzer.
-@Suite struct WireFuzzTests {
+@Suite(.ownThreads) struct WireFuzzTests {
     static let requests: [[UInt8]] = [
         #"{"old": ["item-100001", "item-100002", "x", "a-very-long-identifier-over-fifteen-bytes"], "new": ["x", "item-100002", "new-1", "a-very-long-identifier-over-fifteen-bytes"]}"#,
         #"{"old": {"sections": [{"id": "s0", "items": ["a", "b", {"id": "c", "content": {"t": "Caf\u00e9", "n": 1.5}}]}, {"id": "s1", "items": [1, 2]}]}, "new": {"sections": [{"id": "s1", "items": ["2", "a"]}, {"id": "s0", "items": [{"id": "c", "content": {"n": 1.50, "t": "Café"}}, "b\u0021"]}], "reloaded": ["a"], "reconfigured": ["b!"]}}"#,

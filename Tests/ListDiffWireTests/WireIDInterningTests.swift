@@ -1,5 +1,6 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// end of the input, where fewer than 16 bytes follow the quote), long ones copied once, and
 /// the intern table growing past its initial size. Lengths and offsets run past the 15 bytes
 /// held inline, to 31 and beyond, so that a wider inline form would be checked too.
-@Suite struct WireIDInterningTests {
+@Suite(.ownThreads) struct WireIDInterningTests {
     static func text(length: Int) -> String {
         String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
     }

@@ -1,8 +1,9 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
-@Suite struct WireLayoutTests {
+@Suite(.ownThreads) struct WireLayoutTests {
     /// Items are what a decode writes and a diff reads most: an identifier (two inline words,
     /// its hash and a reference for long text) and a one-word optional content.
     @Test func itemsStayFiveWords() {

@@ -1,8 +1,9 @@
 import ListDiff
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
-@Suite struct WireRoundTripTests {
+@Suite(.ownThreads) struct WireRoundTripTests {
     static let seeds: [UInt64] = Array(1...60)
 
     func sameMarks(_ a: WireSnapshot, _ b: WireSnapshot) -> Bool {

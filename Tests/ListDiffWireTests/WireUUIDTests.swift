@@ -1,12 +1,13 @@
 import ListDiff
 import ListDiffJSON
+import ListDiffTestRun
 import ListDiffWire
 import Testing
 
 /// Canonical UUIDs are held inline (16 bytes and their letters' case); every other 36-byte
 /// text stays a long identifier. Either way an identifier equals, hashes and spells exactly
 /// as its text, whichever path made it.
-@Suite struct WireUUIDTests {
+@Suite(.ownThreads) struct WireUUIDTests {
     static let inline = [
         "550e8400-e29b-41d4-a716-446655440000", "550E8400-E29B-41D4-A716-446655440000",
         "00000000-0000-4000-8000-000000000000", "ffffffff-ffff-7fff-bfff-ffffffffffff",
