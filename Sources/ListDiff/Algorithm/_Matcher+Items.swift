@@ -95,40 +95,47 @@ extension _Matcher {
         let injective = _IdentifierHash.isInjective(ItemID.self)
         var table = _SymbolTable(entries: oldTotal + result.items.newCount, fullHashes: injective)
         var duplicates = _Duplicates()
+        // The loops write the item columns and read the sections beside them.
         let completed = table.update { table in
-            _intern(asciiStrings: asciiStrings, into: table, duplicates: &duplicates)
+            _updatingItemColumns { items, sections, old, new in
+                Self._intern(
+                    asciiStrings: asciiStrings, into: table, items: items, sections: sections, snapshots: (old, new),
+                    duplicates: &duplicates)
+            }
         }
         guard completed else { return nil }
         try Self._record(duplicates)
         return table
     }
 
-    /// ``_intern(asciiStrings:)`` into `table`; false when ASCII mode meets a non-ASCII string.
+    /// ``_intern(asciiStrings:)``'s two passes into `table`, every argument passed on, none
+    /// captured (a captured one is copied); false when ASCII mode meets a non-ASCII string.
     @inlinable @inline(__always)
-    mutating func _intern(asciiStrings: Bool, into table: _SymbolTable.Handle, duplicates: inout _Duplicates) -> Bool {
-        // The loops write the item columns and read the sections beside them.
-        _updatingItemColumns { items, sections, old, new in
-            items.forgetPartners()
-            for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
-                let base = Int(sections.oldBase[section])
-                let interned = old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
-                    Self._internOld(
-                        snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
-                        old: old, sections: sections, duplicates: &duplicates)
-                }
-                guard interned else { return false }
+    static func _intern(
+        asciiStrings: Bool, into table: _SymbolTable.Handle, items: _ItemColumns.Handle, sections: _DiffIndexes,
+        snapshots: (old: Source, new: Source), duplicates: inout _Duplicates
+    ) -> Bool {
+        let (old, new) = snapshots
+        items.forgetPartners()
+        for section in 0..<sections.oldSectionCount where sections.isProcessed(old: section) {
+            let base = Int(sections.oldBase[section])
+            let interned = old.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                _internOld(
+                    snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
+                    old: old, sections: sections, duplicates: &duplicates)
             }
-            for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
-                let base = Int(sections.newBase[section])
-                let interned = new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
-                    Self._internNew(
-                        snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
-                        snapshots: (old, new), sections: sections, duplicates: &duplicates)
-                }
-                guard interned else { return false }
-            }
-            return true
+            guard interned else { return false }
         }
+        for section in 0..<sections.newSectionCount where sections.isProcessed(new: section) {
+            let base = Int(sections.newBase[section])
+            let interned = new.sections[section].items.withUnsafeBufferPointer { snapshotItems in
+                _internNew(
+                    snapshotItems, base: base, asciiStrings: asciiStrings, into: table, items: items,
+                    snapshots: (old, new), sections: sections, duplicates: &duplicates)
+            }
+            guard interned else { return false }
+        }
+        return true
     }
 
     /// Enters old items (flat numbers from `base`) into the table; false when ASCII mode meets
