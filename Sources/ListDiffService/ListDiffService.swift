@@ -89,25 +89,25 @@ public final class ListDiffService: Sendable {
         // Session bookkeeping is cheap in memory; a store across the network is waited on by a worker.
         let bookkeeping = storeCalls.storeBoundCost
         route(&v1, "POST", "/v1/sessions", access: .sessionCreation, cost: bookkeeping) {
-            [self] request throws(ServiceProblem) in .response(try createSession(request))
+            [self] request throws(ServiceProblem) in try createSession(request)
         }
         route(&v1, "GET", ServiceRequest.session, access: .read, cost: bookkeeping) {
-            [self] request throws(ServiceProblem) in .response(try getSession(request))
+            [self] request throws(ServiceProblem) in try getSession(request)
         }
         route(
             &v1, "DELETE", ServiceRequest.session,
             access: .apiKeyOnly(
                 detail: "deleting a session takes an API key: a token's write scope deletes snapshots, never sessions"),
             cost: bookkeeping
-        ) { [self] request throws(ServiceProblem) in .response(try deleteSession(request)) }
+        ) { [self] request throws(ServiceProblem) in try deleteSession(request) }
         route(&v1, "PUT", ServiceRequest.snapshot, access: .write, cost: .heavy, query: Self.changesetQuery) {
-            [self] request throws(ServiceProblem) in .response(try putSnapshot(request))
+            [self] request throws(ServiceProblem) in try putSnapshot(request)
         }
         route(&v1, "GET", ServiceRequest.snapshot, access: .read, cost: .heavy, query: ["subtree", "includingParent"]) {
-            [self] request throws(ServiceProblem) in .response(try getSnapshot(request))
+            [self] request throws(ServiceProblem) in try getSnapshot(request)
         }
         route(&v1, "DELETE", ServiceRequest.snapshot, access: .write, cost: bookkeeping) {
-            [self] request throws(ServiceProblem) in .response(try deleteSnapshot(request))
+            [self] request throws(ServiceProblem) in try deleteSnapshot(request)
         }
         route(
             &v1, "GET", ServiceRequest.changes, access: .read, cost: .heavy,
@@ -118,7 +118,7 @@ public final class ListDiffService: Sendable {
             query: ["since", "access_token"] + Self.changesetQuery, streams: true
         ) { [self] request throws(ServiceProblem) in try events(request) }
         route(&v1, "POST", ServiceRequest.operations, access: .write, cost: .heavy, query: Self.changesetQuery) {
-            [self] request throws(ServiceProblem) in .response(try applyOperations(request))
+            [self] request throws(ServiceProblem) in try applyOperations(request)
         }
         router.mount(v1)
     }

@@ -16,38 +16,44 @@ final class ServerBackedStore: SnapshotStore, @unchecked Sendable {
         self.server = server
     }
 
-    func createSession(owner: Int, name: String?) throws(StoreError) -> String {
-        try store.createSession(owner: owner, name: name)
+    func createSession(owner: Int, name: String?, _ answer: @escaping StoreAnswer<String>) {
+        store.createSession(owner: owner, name: name, answer)
     }
-    func listSnapshots(owner: Int, session: String) throws(StoreError) -> WireSessionListing {
-        try store.listSnapshots(owner: owner, session: session)
+    func listSnapshots(owner: Int, session: String, _ answer: @escaping StoreAnswer<WireSessionListing>) {
+        store.listSnapshots(owner: owner, session: session, answer)
     }
-    func deleteSession(owner: Int, session: String) throws(StoreError) {
-        try store.deleteSession(owner: owner, session: session)
+    func deleteSession(owner: Int, session: String, _ answer: @escaping StoreAnswer<Void>) {
+        store.deleteSession(owner: owner, session: session, answer)
     }
     func write(
         _ snapshot: WireSnapshot, isFlat: Bool, at address: SnapshotAddress, conditions: WritePrecondition,
-        options: DiffOptions
-    ) throws(StoreError) -> WriteResult {
-        try store.write(snapshot, isFlat: isFlat, at: address, conditions: conditions, options: options)
+        options: DiffOptions, _ answer: @escaping StoreAnswer<WriteResult>
+    ) {
+        store.write(snapshot, isFlat: isFlat, at: address, conditions: conditions, options: options, answer)
     }
     func apply(
-        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition, options: DiffOptions
-    ) throws(StoreError) -> WriteResult {
-        try store.apply(operations, at: address, conditions: conditions, options: options)
+        _ operations: [WireOperation], at address: SnapshotAddress, conditions: WritePrecondition,
+        options: DiffOptions, _ answer: @escaping StoreAnswer<WriteResult>
+    ) {
+        store.apply(operations, at: address, conditions: conditions, options: options, answer)
     }
-    func read(_ address: SnapshotAddress) throws(StoreError) -> StoredVersion { try store.read(address) }
-    func changes(at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions) throws(StoreError)
-        -> SnapshotChanges
-    {
-        try store.changes(at: address, since: since, options: options)
+    func read(_ address: SnapshotAddress, _ answer: @escaping StoreAnswer<StoredVersion>) {
+        store.read(address, answer)
     }
-    func deleteSnapshot(_ address: SnapshotAddress) throws(StoreError) { try store.deleteSnapshot(address) }
-    func waitForChange(
+    func changes(
         at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
-        _ answer: @escaping @Sendable (Result<SnapshotChanges, StoreError>) -> Void
-    ) throws(StoreError) -> ChangeWait? {
-        try store.waitForChange(at: address, since: since, options: options, answer)
+        _ answer: @escaping StoreAnswer<SnapshotChanges>
+    ) {
+        store.changes(at: address, since: since, options: options, answer)
+    }
+    func deleteSnapshot(_ address: SnapshotAddress, _ answer: @escaping StoreAnswer<Void>) {
+        store.deleteSnapshot(address, answer)
+    }
+    func nextChanges(
+        at address: SnapshotAddress, since: SnapshotVersion, options: DiffOptions,
+        _ answer: @escaping StoreAnswer<SnapshotChanges>
+    ) -> ChangeWait {
+        store.nextChanges(at: address, since: since, options: options, answer)
     }
     func statistics() -> StoreStatistics { store.statistics() }
     var isReachable: Bool { store.isReachable }

@@ -139,19 +139,20 @@ import Testing
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
         let staleAnswers = Answers()
-        let stale = try store.waitForChange(
+        _ = store.nextChanges(
             at: Self.feed, since: SnapshotVersion.unwritten(epoch: first.epoch), options: DiffOptions()
         ) { staleAnswers.add($0) }
-        // Not current, so not kept waiting: nil and never an answer, unless the first write's
-        // wake (Redis's message, which may come late) took the wait before it was withdrawn —
-        // then the wait is returned and its one answer is under way.
-        #expect(
-            staleAnswers.waitFor(1, within: stale == nil ? 0.3 : 5).count == (stale == nil ? 0 : 1),
-            "a wait since a version that is not current is answered at once or not registered")
-        let wait = try #require(
-            try store.waitForChange(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) {
-                answers.add($0)
-            })
+        // Not current, so not kept waiting: answered with what changed since (from nothing
+        // written: a reset), once.
+        let stale = staleAnswers.waitFor(1)
+        guard case .success(.reset(let staleTo))? = stale.first else {
+            Issue.record("a wait since a version that is not current is answered at once, got \(stale)")
+            return
+        }
+        #expect(staleTo.head.version == first)
+        let wait = store.nextChanges(at: Self.feed, since: first, options: DiffOptions(contentUpdates: .reload)) {
+            answers.add($0)
+        }
         let second = try store.put(["a", "b"], at: Self.feed).head
         let answer = try #require(answers.waitFor(1).first)
         guard case .success(.changes(let from, let to, let diff?)) = answer else {
@@ -163,6 +164,7 @@ import Testing
         wait.cancel()
         _ = try store.put(["a", "b", "c"], at: Self.feed)
         #expect(answers.waitFor(2, within: 0.3).count == 1, "answered once")
+        #expect(staleAnswers.waitFor(2, within: 0.1).count == 1, "the stale wait answered once")
     }
 
     @Test(arguments: StoreUnderTest.all)
@@ -170,8 +172,7 @@ import Testing
         let store = try subject.make(StoreUnderTest.limits())
         let first = try store.put(["a"], at: Self.feed).head.version
         let answers = Answers()
-        let wait = try #require(
-            try store.waitForChange(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) })
+        let wait = store.nextChanges(at: Self.feed, since: first, options: DiffOptions()) { answers.add($0) }
         // The deadline: the caller stops waiting and asks what changed (nothing).
         wait.cancel()
         guard case .changes(_, let to, nil) = try store.changes(at: Self.feed, since: first, options: DiffOptions())
@@ -191,13 +192,13 @@ import Testing
         let version = try store.put(["a"], at: Self.feed).head.version
         let otherVersion = try store.put(["x"], at: other).head.version
         let answers = Answers()
-        _ = try store.waitForChange(at: Self.feed, since: version, options: DiffOptions()) { answers.add($0) }
+        _ = store.nextChanges(at: Self.feed, since: version, options: DiffOptions()) { answers.add($0) }
         try store.deleteSnapshot(Self.feed)
         #expect(answers.waitFor(1).compactMap(\.error) == [.gone(.snapshotDeleted)])
         #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.read(Self.feed) }
         #expect(throws: StoreError.notFound(Self.feed, neverWritten: false)) { try store.deleteSnapshot(Self.feed) }
         #expect(try store.listSnapshots(owner: 0, session: "s").snapshots.map(\.name) == ["other"])
-        _ = try store.waitForChange(at: other, since: otherVersion, options: DiffOptions()) { answers.add($0) }
+        _ = store.nextChanges(at: other, since: otherVersion, options: DiffOptions()) { answers.add($0) }
         try store.deleteSession(owner: 0, session: "s")
         #expect(answers.waitFor(2).compactMap(\.error) == [.gone(.snapshotDeleted), .gone(.sessionDeleted)])
         #expect(throws: StoreError.sessionNotFound("s")) { try store.read(other) }

@@ -193,10 +193,10 @@ extension EventLoop {
             case .response(let response):
                 finish(connection, inFlight, response)
             case .deferred(let deferred):
-                if let response = deferred.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id) {
-                    finish(connection, inFlight, response)
-                } else {
-                    startWaiting(for: deferred, answering: inFlight, on: connection)
+                switch deferred.bind(mailbox: mailbox, fd: connection.fd, connectionID: connection.id) {
+                case .response(let response)?: finish(connection, inFlight, response)
+                case .stream(let stream)?: startStreaming(stream, answering: inFlight, on: connection)
+                case nil: startWaiting(for: deferred, answering: inFlight, on: connection)
                 }
             case .stream(let stream):
                 startStreaming(stream, answering: inFlight, on: connection)

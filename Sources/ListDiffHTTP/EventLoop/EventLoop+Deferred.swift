@@ -40,4 +40,15 @@ extension EventLoop {
         serve(connection)
         if !connection.isClosed { updateInterest(connection) }
     }
+
+    /// Starts the awaited answer's stream: a heavy handler's, or a deferred response's.
+    func streamAwaited(_ connection: Connection, _ stream: HTTPResponseStream) {
+        let (request, answer) = connection.state.answerArrived()
+        if case .deferred = answer {
+            counters.waitEnded()
+        }
+        startStreaming(stream, answering: request, on: connection)
+        serve(connection)
+        if !connection.isClosed { updateInterest(connection) }
+    }
 }

@@ -191,20 +191,17 @@ final class EventLoop: @unchecked Sendable {
                     deferred.cancel()
                     continue
                 }
-                if let response = deferred.bind(mailbox: mailbox, fd: fd, connectionID: connectionID) {
-                    answerAwaited(connection, with: response)
-                } else {
-                    startWaiting(for: deferred, answering: request, on: connection)
+                switch deferred.bind(mailbox: mailbox, fd: fd, connectionID: connectionID) {
+                case .response(let response)?: answerAwaited(connection, with: response)
+                case .stream(let stream)?: streamAwaited(connection, stream)
+                case nil: startWaiting(for: deferred, answering: request, on: connection)
                 }
             case .handlerStreamed(let fd, let connectionID, let stream):
-                guard let connection = awaiting(fd, connectionID), case .awaiting(_, .worker) = connection.state else {
+                guard let connection = awaiting(fd, connectionID) else {
                     stream.end(.clientGone)
                     continue
                 }
-                let (request, _) = connection.state.answerArrived()
-                startStreaming(stream, answering: request, on: connection)
-                serve(connection)
-                if !connection.isClosed { updateInterest(connection) }
+                streamAwaited(connection, stream)
             case .streamOutput(let fd, let connectionID):
                 guard Int(fd) < connections.count, let connection = connections[Int(fd)], connection.id == connectionID,
                     case .streaming(let streaming) = connection.state

@@ -4,7 +4,8 @@ enum LoopMessage: Sendable {
     case handlerFinished(fd: Int32, connectionID: UInt64, response: HTTPResponse)
     /// A heavy handler deferred its response for the connection `fd` with identity `connectionID`.
     case handlerDeferred(fd: Int32, connectionID: UInt64, response: HTTPDeferredResponse)
-    /// A heavy handler returned a stream for the connection `fd` with identity `connectionID`.
+    /// A heavy handler returned a stream, or a deferred response was completed with one, for
+    /// the connection `fd` with identity `connectionID`.
     case handlerStreamed(fd: Int32, connectionID: UInt64, stream: HTTPResponseStream)
     /// The stream of the connection `fd` with identity `connectionID` has output to take.
     case streamOutput(fd: Int32, connectionID: UInt64)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A response that a handler gives later than it returns: a long poll waiting for the next
-/// change holds its connection, but no thread.
+/// change holds its connection, but no thread; so does a request whose answer waits on a store
+/// across the network. The answer may be a response or a stream (``complete(with:)``).
 ///
 /// The handler creates one, keeps it where the event it waits for can find it, and returns
 /// `.deferred(it)`. Any thread may then call ``complete(_:)`` once; the answer reaches the
@@ -20,7 +21,7 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     // Sendable argument: every mutable property is read and written only while holding `lock`.
     private enum State {
         /// Returned by the handler but not yet bound to its connection.
-        case unbound(completed: HTTPResponse?)
+        case unbound(completed: Answer?)
         /// Bound: a completion is posted to this loop for this connection.
         case waiting(mailbox: LoopMailbox, fd: Int32, connectionID: UInt64)
         /// Completed, timed out, or cancelled: later completions are dropped.
@@ -73,20 +74,52 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
     /// if it was already completed, timed out or cancelled.
     @discardableResult
     public func complete(_ response: HTTPResponse) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case .finished, .unbound(completed: .some):
-            return false
-        case .unbound(completed: .none):
-            state = .unbound(completed: response)
-        case .waiting(let mailbox, let fd, let connectionID):
-            state = .finished
-            var response = response
-            response.headers.append(contentsOf: addedHeaders)
-            mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+        complete(with: .response(response))
+    }
+
+    /// What answers a deferred request: a response, or a stream (its head first) as a handler
+    /// that returns `.stream` starts one.
+    public enum Answer: Sendable {
+        case response(HTTPResponse)
+        case stream(HTTPResponseStream)
+    }
+
+    /// Answers the request with `answer`, from any thread. Returns false (and sends nothing) if
+    /// it was already completed, timed out or cancelled; a stream is then ended
+    /// (``HTTPResponseStream/End/clientGone``), so that whatever feeds it stops.
+    @discardableResult
+    public func complete(with answer: Answer) -> Bool {
+        let taken: Bool = lock.withLock {
+            switch state {
+            case .finished, .unbound(completed: .some):
+                return false
+            case .unbound(completed: .none):
+                state = .unbound(completed: answer)
+            case .waiting(let mailbox, let fd, let connectionID):
+                state = .finished
+                switch decorated(answer) {
+                case .response(let response):
+                    mailbox.post(.handlerFinished(fd: fd, connectionID: connectionID, response: response))
+                case .stream(let stream):
+                    mailbox.post(.handlerStreamed(fd: fd, connectionID: connectionID, stream: stream))
+                }
+            }
+            return true
         }
-        return true
+        if !taken, case .stream(let stream) = answer { stream.end(.clientGone) }
+        return taken
+    }
+
+    /// `answer` with the headers added by ``addHeaders(_:)``; called holding `lock`.
+    private func decorated(_ answer: Answer) -> Answer {
+        switch answer {
+        case .response(var response):
+            response.headers.append(contentsOf: addedHeaders)
+            return .response(response)
+        case .stream(let stream):
+            if !addedHeaders.isEmpty { stream.addHeaders(addedHeaders) }
+            return .stream(stream)
+        }
     }
 
     /// Adds `headers` to whatever answers the request, its completion or its timeout response:
@@ -108,16 +141,15 @@ public final class HTTPDeferredResponse: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Binds to the connection (on its loop). Returns the response if the handler completed it
+    /// Binds to the connection (on its loop). Returns the answer if the handler completed it
     /// before returning, so the loop can answer at once.
-    func bind(mailbox: LoopMailbox, fd: Int32, connectionID: UInt64) -> HTTPResponse? {
+    func bind(mailbox: LoopMailbox, fd: Int32, connectionID: UInt64) -> Answer? {
         lock.lock()
         defer { lock.unlock() }
         guard case .unbound(let completed) = state else { return nil }
-        if var completed {
+        if let completed {
             state = .finished
-            completed.headers.append(contentsOf: addedHeaders)
-            return completed
+            return decorated(completed)
         }
         state = .waiting(mailbox: mailbox, fd: fd, connectionID: connectionID)
         return nil

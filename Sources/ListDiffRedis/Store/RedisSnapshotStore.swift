@@ -16,6 +16,9 @@ import ListDiffWire
 /// use (a write, or a read of the session); memory and eviction are Redis's (`maxmemory` with
 /// a volatile policy).
 ///
+/// Its calls block the calling thread while they wait on Redis (an ``InlineSnapshotStore``):
+/// the service keeps them off its event loops (``StoreFactory``'s `blocks`).
+///
 /// Waits are held by the instance they were made on; a write through any instance answers them
 /// (its own at once, another's through one subscriber connection per instance, started with the
 /// first wait — see ``VersionSubscriber``).
@@ -24,7 +27,7 @@ import ListDiffWire
 /// down, a read-only replica, out of memory) or one of an unexpected type refuses the call as
 /// ``StoreError/unavailable(_:outcomeUnknown:)`` or, out of memory, ``StoreError/storeFull(_:)``
 /// (see ``storeError(_:outcomeUnknown:)``); the reply's own text goes to the log.
-public final class RedisSnapshotStore: SnapshotStore, @unchecked Sendable {
+public final class RedisSnapshotStore: InlineSnapshotStore, @unchecked Sendable {
     // Sendable argument: `subscriber` and `recheckAddresses` are only touched while holding
     // `subscriberLock`; every other property is immutable and Sendable.
     public let limits: StoreLimits

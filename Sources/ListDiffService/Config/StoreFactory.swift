@@ -14,8 +14,10 @@ public struct StoreFactory: Sendable {
         public var background: any BackgroundStoreCalls
     }
 
-    /// Whether the store's calls wait on the network: then every call to it runs on a worker
-    /// thread or the service's store-call threads, never on an event loop.
+    /// Whether the store's calls block their caller while they wait on the network (an
+    /// ``InlineSnapshotStore`` across the network): then every call to it runs on a worker
+    /// thread or the service's store-call threads, never on an event loop. A store that
+    /// answers later, through its completions, does not block.
     public var blocks: Bool
     public var make: @Sendable (StoreLimits, Observers) -> any SnapshotStore
 

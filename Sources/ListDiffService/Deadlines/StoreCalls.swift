@@ -9,7 +9,8 @@ import ListDiffStore
 /// `listdiff_store_calls_refused_total`, when it cannot run in time. Which thread runs it is
 /// decided here too, so no caller branches on the store:
 ///
-/// - a store that does not block (the memory store) is called inline, wherever the caller is
+/// - a store that does not block (the memory store; one that answers later through its
+///   completions) is called inline, wherever the caller is
 ///   (an event loop included: it answers in microseconds);
 /// - one that waits on the network is called on threads of its own (``StoreCallThreads``),
 ///   never on an event loop or the Redis subscriber's thread. Request routes are the

@@ -15,10 +15,11 @@ import ListDiffStore
 ///     waiting ──version while bytes unsent──▶ held ──drained──▶ following (one event)
 ///     any ──stream ended, snapshot gone, store failed──▶ ended
 ///
-/// In `following` exactly one thread is running ``follow()``; a version that answers the wait
-/// before that thread has recorded it is kept as `early` for it. A wait the store declines
-/// (nil) is never answered (``SnapshotStore/waitForChange(at:since:options:_:)``), so an early
-/// answer always belongs to the wait just registered.
+/// In `following` exactly one thread is running ``follow()``; an answer that comes before that
+/// thread has recorded its wait — at once when the client's version is no longer current
+/// (``SnapshotStore/nextChanges(at:since:options:_:)``), or from a write meanwhile — is kept as
+/// `early` for it. Each wait is answered once, so an early answer always belongs to the wait
+/// just registered.
 final class EventStreamFollower: @unchecked Sendable {
     // Sendable argument: `state` and `version` are only touched while holding `lock`.
     private enum State {
@@ -71,24 +72,18 @@ final class EventStreamFollower: @unchecked Sendable {
         case answer(Result<SnapshotChanges, StoreError>)
         /// The wait is recorded: nothing to do until it is answered.
         case waiting
-        /// The client's version is no longer current: ask what changed since.
-        case catchUp
         /// The stream ended meanwhile.
         case stop
     }
 
-    /// Registers a wait since the client's version; when that is no longer current, sends
-    /// what changed first and tries again. Runs only in `following`, on one thread.
+    /// Registers a wait since the client's version; when that is answered before it is
+    /// recorded (the version is no longer current), sends what changed and registers again.
+    /// Runs only in `following`, on one thread.
     private func follow() {
         while true {
             let since = lock.withLock { version }
-            let wait: ChangeWait?
-            do {
-                wait = try service.store.waitForChange(at: address, since: since, options: format.options) {
-                    [self] answer in woken(answer)
-                }
-            } catch {
-                return fail(error)
+            let wait = service.store.nextChanges(at: address, since: since, options: format.options) {
+                [self] answer in woken(answer)
             }
             let step: Step = lock.withLock {
                 switch state {
@@ -96,7 +91,6 @@ final class EventStreamFollower: @unchecked Sendable {
                     state = .following(early: nil)
                     return .answer(early)
                 case .following(nil):
-                    guard let wait else { return .catchUp }
                     state = .waiting(wait)
                     return .waiting
                 case .ended:
@@ -105,23 +99,15 @@ final class EventStreamFollower: @unchecked Sendable {
                     preconditionFailure("a follower moved while its one following thread was registering")
                 }
             }
-            let answer: Result<SnapshotChanges, StoreError>
             switch step {
             case .waiting:
                 return
             case .stop:
-                wait?.cancel()
+                wait.cancel()
                 return
             case .answer(let early):
-                answer = early
-            case .catchUp:
-                do {
-                    answer = .success(try service.store.changes(at: address, since: since, options: format.options))
-                } catch {
-                    answer = .failure(error)
-                }
+                guard handle(early) else { return }
             }
-            guard handle(answer) else { return }
         }
     }
 

@@ -67,13 +67,13 @@ extension ListDiffService {
         throws(ServiceProblem) -> HTTPHandlerResult
     {
         let address = try request.snapshotAddress()
-        if wait > 0, let deferred = try longPoll(address, since: since, wait: wait, format: format) {
-            return .deferred(deferred)
+        if wait > 0 { return try longPoll(address, since: since, wait: wait, format: format) }
+        return try afterStore {
+            store.changes(at: address, since: since, options: format.options, $0)
+        } respond: {
+            [self] changes in
+            .response(response(to: changes, at: address, format: format))
         }
-        let changes = try stored { () throws(StoreError) in
-            try store.changes(at: address, since: since, options: format.options)
-        }
-        return .response(response(to: changes, at: address, format: format))
     }
 
     /// The answer to `changes` on `address`: the changeset, or a reset whose document every
@@ -89,14 +89,16 @@ extension ListDiffService {
     }
 
     /// A response the snapshot's next write answers, or the end of the wait `wait` seconds
-    /// away (with what changed since `since` by then: normally nothing); nil when `since` is
-    /// not the current version. The store holds the registration, this the response; the
-    /// first wake (``LongPollWake``) answers. At the wait's end the response's own loop timer
-    /// hands the store call to the executor (``StoreCalls``), its deadline counted from then;
-    /// the transport answers only if that call could not, a backstop past its deadline.
+    /// away (with what changed since `since` by then: normally nothing); answered at once when
+    /// `since` is not the current version. The store holds the registration, this the
+    /// response; the first wake (``LongPollWake``) answers. At the wait's end the response's
+    /// own loop timer hands the store call to the executor (``StoreCalls``), its deadline
+    /// counted from then; the transport answers only if that call could not, a backstop past
+    /// its deadline.
     private func longPoll(_ address: SnapshotAddress, since: SnapshotVersion, wait: Double, format: ChangesetFormat)
-        throws(ServiceProblem) -> HTTPDeferredResponse?
+        throws(ServiceProblem) -> HTTPHandlerResult
     {
+        if let refusal = lateCallRefusal() { throw refusal }
         let wake = LongPollWake()
         let storeCalls = storeCalls
         let deferred = HTTPDeferredResponse(
@@ -104,7 +106,7 @@ extension ListDiffService {
             atTimeout: { [self] deferred in
                 guard wake.wake() else { return }
                 storeCalls.schedule(
-                    { [self] in deferred.complete(answerAtWaitsEnd(address, since: since, format: format)) },
+                    { [self] in answerAtWaitsEnd(deferred, address, since: since, format: format) },
                     refused: { problem in deferred.complete(problem.response) })
             }, backstop: configuration.store.callTimeout + Self.longPollBackstopSeconds,
             backstopResponse: { [configuration] in
@@ -112,40 +114,53 @@ extension ListDiffService {
                 return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
                     .response
             })
-        let bodies = longPollBodies
-        let registration = try stored { () throws(StoreError) in
-            try store.waitForChange(at: address, since: since, options: format.options) { [self] answer in
-                guard wake.wake() else { return }
-                switch answer {
-                case .success(let changes):
-                    deferred.complete(bodies.response(to: changes, at: address, format: format, metrics: diffMetrics))
-                case .failure(let error):
-                    deferred.complete(ServiceProblem(error, configuration: configuration).response)
-                }
+        // An answer given while registering (`since` is not current) is an ordinary `changes`
+        // answer; one a write gives later is shared with every wait it answers.
+        let handOver = StoreAnswerHandOver<SnapshotChanges>()
+        let registration = store.nextChanges(at: address, since: since, options: format.options) {
+            handOver.answer($0)
+        }
+        if let early = handOver.takeEarly() {
+            _ = wake.wake()
+            registration.cancel()
+            switch early {
+            case .success(let changes): return .response(response(to: changes, at: address, format: format))
+            case .failure(let error): throw storeCalls.problem(error, configuration: configuration)
             }
         }
-        guard let registration else {
-            _ = wake.wake()
-            return nil
+        let bodies = longPollBodies
+        handOver.whenAnswered { [self] answer in
+            guard wake.wake() else { return }
+            switch answer {
+            case .success(let changes):
+                deferred.complete(bodies.response(to: changes, at: address, format: format, metrics: diffMetrics))
+            case .failure(let error):
+                deferred.complete(ServiceProblem(error, configuration: configuration).response)
+            }
         }
         wake.hold(registration)
         deferred.onCancel { _ = wake.wake() }
-        return deferred
+        return .deferred(deferred)
     }
 
-    /// What changed since `since` when a long poll's wait ended: normally nothing. Runs as a
-    /// store call of the executor, its deadline bound.
-    private func answerAtWaitsEnd(_ address: SnapshotAddress, since: SnapshotVersion, format: ChangesetFormat)
-        -> HTTPResponse
-    {
-        do throws(ServiceProblem) {
-            let changes = try stored { () throws(StoreError) in
-                try store.changes(at: address, since: since, options: format.options)
-            }
-            return response(to: changes, at: address, format: format)
-        } catch {
-            return error.response
+    /// Completes `deferred` with what changed since `since` when a long poll's wait ended:
+    /// normally nothing. Runs as a store call of the executor, its deadline bound.
+    private func answerAtWaitsEnd(
+        _ deferred: HTTPDeferredResponse, _ address: SnapshotAddress, since: SnapshotVersion, format: ChangesetFormat
+    ) {
+        if let refusal = lateCallRefusal() {
+            deferred.complete(refusal.response)
+            return
         }
+        store.changes(
+            at: address, since: since, options: format.options,
+            StoreCallDeadline.carried { [self] answer in
+                switch answer {
+                case .success(let changes): deferred.complete(response(to: changes, at: address, format: format))
+                case .failure(let error):
+                    deferred.complete(storeCalls.problem(error, configuration: configuration).response)
+                }
+            })
     }
 
     /// Seconds past a long poll's wait and its wake's store deadline before the transport

@@ -1,23 +1,23 @@
+import ListDiffHTTP
 import ListDiffStore
 
 extension ListDiffService {
-    /// Runs a write under `conditions` (given to the store as their ``WriteConditions/precondition``),
-    /// its 412 saying why they refused it — worked out from the version the store found.
+    /// Makes a write under `conditions` (given to the store as their ``WriteConditions/precondition``)
+    /// and answers `respond`'s response to its result; its 412 says why the conditions refused
+    /// it — worked out from the version the store found.
     func conditionalWrite(
-        _ conditions: WriteConditions, _ write: (WritePrecondition) throws(StoreError) -> WriteResult
-    ) throws(ServiceProblem) -> WriteResult {
-        let outcome = try stored { () throws(StoreError) -> Result<WriteResult, StoreError> in
-            do throws(StoreError) {
-                return .success(try write(conditions.precondition))
-            } catch .versionMismatch(let current) {
-                return .failure(.versionMismatch(current: current))
+        _ conditions: WriteConditions, _ write: (WritePrecondition, @escaping StoreAnswer<WriteResult>) -> Void,
+        respond: @escaping @Sendable (WriteResult) -> HTTPResponse
+    ) throws(ServiceProblem) -> HTTPHandlerResult {
+        try afterStore {
+            write(conditions.precondition, $0)
+        } answering: { [self] (outcome) throws(ServiceProblem) in
+            switch outcome {
+            case .success(let result): return .response(respond(result))
+            case .failure(.versionMismatch(let current)):
+                throw ServiceProblem.versionMismatch(conditions.failure(current: current), current: current)
+            case .failure(let error): throw storeCalls.problem(error, configuration: configuration)
             }
-        }
-        switch outcome {
-        case .success(let result): return result
-        case .failure(.versionMismatch(let current)):
-            throw ServiceProblem.versionMismatch(conditions.failure(current: current), current: current)
-        case .failure(let error): throw ServiceProblem(error, configuration: configuration)
         }
     }
 }

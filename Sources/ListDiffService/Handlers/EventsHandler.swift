@@ -12,20 +12,36 @@ extension ListDiffService {
         let format = try ChangesetFormat(query: request.http)
         let since = try eventsSince(request)
         let address = try request.snapshotAddress()
+        let tokenEndsAt = request.caller.grants.map { $0.expires + configuration.tokens.leewaySeconds }
         // The first event is read before the stream opens, so a missing snapshot is a 404.
-        let first: ServerSentEvent?
-        let version: SnapshotVersion
         if let since {
-            let changes = try stored { () throws(StoreError) in
-                try store.changes(at: address, since: since, options: format.options)
+            return try afterStore {
+                store.changes(at: address, since: since, options: format.options, $0)
+            } respond: {
+                [self] changes in
+                let (first, version) = streamEvent(for: changes, at: address, format: format)
+                return .stream(
+                    openStream(at: address, format: format, first: first, version: version, tokenEndsAt: tokenEndsAt))
             }
-            (first, version) = streamEvent(for: changes, at: address, format: format)
-        } else {
-            let stored = try stored { () throws(StoreError) in try store.read(address) }
-            version = stored.head.version
-            first = ServerSentEvent(
-                kind: .snapshot, id: version.text, data: snapshotBodies.body(of: stored, at: address, form: .snapshot))
         }
+        return try afterStore {
+            store.read(address, $0)
+        } respond: { [self] stored in
+            let version = stored.head.version
+            let first = ServerSentEvent(
+                kind: .snapshot, id: version.text, data: snapshotBodies.body(of: stored, at: address, form: .snapshot))
+            return .stream(
+                openStream(at: address, format: format, first: first, version: version, tokenEndsAt: tokenEndsAt))
+        }
+    }
+
+    /// A stream that starts with `first` (when there is one) and then follows `address` from
+    /// `version`, the version `first` brings the client to; it ends at `tokenEndsAt` (seconds
+    /// since 1970) when opened with a token.
+    private func openStream(
+        at address: SnapshotAddress, format: ChangesetFormat, first: ServerSentEvent?, version: SnapshotVersion,
+        tokenEndsAt: Double?
+    ) -> HTTPResponseStream {
         let stream = HTTPResponseStream(
             head: Self.eventStreamHead,
             heartbeat: HTTPResponseStream.Heartbeat(
@@ -38,9 +54,9 @@ extension ListDiffService {
         }
         EventStreamFollower(
             service: self, stream: stream, address: address, format: format, version: version,
-            tokenEndsAt: request.caller.grants.map { $0.expires + configuration.tokens.leewaySeconds }
+            tokenEndsAt: tokenEndsAt
         ).start()
-        return .stream(stream)
+        return stream
     }
 
     /// The version the client holds: `Last-Event-ID` (what a reconnecting `EventSource` sends,

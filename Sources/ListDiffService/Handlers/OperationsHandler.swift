@@ -5,7 +5,7 @@ import ListDiffWire
 extension ListDiffService {
     /// `POST …/operations`: applies the operations to the current snapshot, all or nothing
     /// (422 naming the failing one), and answers like PUT.
-    func applyOperations(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+    func applyOperations(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult {
         let format = try ChangesetFormat(query: request.http)
         let operations: [WireOperation]
         do {
@@ -15,9 +15,10 @@ extension ListDiffService {
         }
         let conditions = try WriteConditions(request.http)
         let address = try request.snapshotAddress()
-        let result = try conditionalWrite(conditions) { (precondition) throws(StoreError) in
-            try store.apply(operations, at: address, conditions: precondition, options: format.options)
+        return try conditionalWrite(conditions) { precondition, answer in
+            store.apply(operations, at: address, conditions: precondition, options: format.options, answer)
+        } respond: { [self] result in
+            written(result, format: format, location: nil)
         }
-        return written(result, format: format, location: nil)
     }
 }

@@ -91,19 +91,65 @@ extension ListDiffService {
         }
     }
 
-    /// Runs a store call, turning its refusal into a problem (``ServiceProblem/init(_:configuration:)``);
-    /// once the call's ``StoreCallDeadline`` has passed, refuses it without touching the
-    /// store, and says so when the store did not answer before it.
-    func stored<T>(_ call: () throws(StoreError) -> T) throws(ServiceProblem) -> T {
-        if StoreCallDeadline.hasPassed {
+    /// Makes the store call `call` and answers the request with `respond`'s answer to what
+    /// the store answers, its refusal turned into a problem (``StoreCalls/problem(_:configuration:)``):
+    /// at once when the store answers before the call returns (the memory store), else through
+    /// a deferred response completed when it does, still within the call's
+    /// ``StoreCallDeadline`` (a store that has not answered a backstop past it is refused 503).
+    /// Once the deadline has passed, refuses the call without touching the store.
+    func afterStore<Value: Sendable>(
+        _ call: (@escaping StoreAnswer<Value>) -> Void,
+        respond: @escaping @Sendable (Value) throws(ServiceProblem) -> HTTPDeferredResponse.Answer
+    ) throws(ServiceProblem) -> HTTPHandlerResult {
+        try afterStore(
+            call,
+            answering: { [self] (result) throws(ServiceProblem) in
+                switch result {
+                case .success(let value): return try respond(value)
+                case .failure(let error): throw storeCalls.problem(error, configuration: configuration)
+                }
+            })
+    }
+
+    /// ``afterStore(_:respond:)``, for a handler that answers the store's refusals itself.
+    func afterStore<Value: Sendable>(
+        _ call: (@escaping StoreAnswer<Value>) -> Void,
+        answering respond:
+            @escaping @Sendable (Result<Value, StoreError>) throws(ServiceProblem) ->
+            HTTPDeferredResponse.Answer
+    ) throws(ServiceProblem) -> HTTPHandlerResult {
+        if let refusal = lateCallRefusal() { throw refusal }
+        let handOver = StoreAnswerHandOver<Value>()
+        call { handOver.answer($0) }
+        if let early = handOver.takeEarly() {
+            switch try respond(early) {
+            case .response(let response): return .response(response)
+            case .stream(let stream): return .stream(stream)
+            }
+        }
+        let storeCalls = storeCalls
+        let timeout = configuration.store.callTimeout
+        let deferred = HTTPDeferredResponse(timeout: timeout + Self.longPollBackstopSeconds) {
             storeCalls.refusals.count(.deadlinePassed)
-            throw ServiceProblem.storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
+            return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: timeout).response
         }
-        do {
-            return try call()
-        } catch {
-            throw storeCalls.problem(error, configuration: configuration)
-        }
+        handOver.whenAnswered(
+            StoreCallDeadline.carried { result in
+                do throws(ServiceProblem) {
+                    deferred.complete(with: try respond(result))
+                } catch {
+                    deferred.complete(error.response)
+                }
+            })
+        return .deferred(deferred)
+    }
+
+    /// The refusal (counted) of a store call whose ``StoreCallDeadline`` passed before it was
+    /// made; nil while there is time.
+    func lateCallRefusal() -> ServiceProblem? {
+        guard StoreCallDeadline.hasPassed else { return nil }
+        storeCalls.refusals.count(.deadlinePassed)
+        return .storeCallRefused(.deadlinePassed, timeout: configuration.store.callTimeout)
     }
 
     /// 422 when a list that never reaches the store (a side of `POST /v1/diff`) holds more

@@ -6,7 +6,7 @@ extension ListDiffService {
     /// `PUT /v1/sessions/{session}/snapshots/{name}`: stores a new version (the store creates
     /// the session and the snapshot if needed, and removes them again if the write is refused)
     /// and answers the changeset from the previous one.
-    func putSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+    func putSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult {
         let address = try request.writableSnapshotAddress()
         let format = try ChangesetFormat(query: request.http)
         let document: WireSnapshotDocument
@@ -16,20 +16,21 @@ extension ListDiffService {
             throw ServiceProblem.readError(error, of: request.http)
         }
         let conditions = try WriteConditions(request.http)
-        let result = try conditionalWrite(conditions) { (precondition) throws(StoreError) in
-            try store.write(
+        let location = "/v1/sessions/\(address.session)/snapshots/\(address.snapshot)"
+        return try conditionalWrite(conditions) { precondition, answer in
+            store.write(
                 document.snapshot, isFlat: document.isFlat, at: address, conditions: precondition,
-                options: format.options)
+                options: format.options, answer)
+        } respond: { [self] result in
+            written(result, format: format, location: location)
         }
-        return written(
-            result, format: format, location: "/v1/sessions/\(address.session)/snapshots/\(address.snapshot)")
     }
 
     /// `GET /v1/sessions/{session}/snapshots/{name}`: the snapshot, its version and digest;
     /// `If-None-Match` with the current version → 304. With `subtree=<item>`: that item's
     /// subtree instead (`includingParent=false`: its children's), like Apple's
     /// `snapshot(of:includingParent:)`.
-    func getSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+    func getSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult {
         let address = try request.snapshotAddress()
         // The query is checked first, whatever it asks for: a bad one is a 400 even when the
         // snapshot is missing or the client's copy is current (not a 404 or a 304).
@@ -42,7 +43,22 @@ extension ListDiffService {
         case let other?: throw ServiceProblem.badQuery("includingParent", other, allowed: "true or false")
         }
         let unlessMatching = try EntityTagList(field: "If-None-Match", of: request.http)
-        let version = try stored { () throws(StoreError) in try store.read(address) }
+        return try afterStore {
+            store.read(address, $0)
+        } respond: { [self] (version) throws(ServiceProblem) in
+            .response(
+                try snapshotResponse(
+                    version, at: address, unlessMatching: unlessMatching, subtree: subtree,
+                    includingParent: includingParent))
+        }
+    }
+
+    /// `GET`'s answer once the store has read `version`: 304 when `unlessMatching` names it,
+    /// else the snapshot, or the subtree of `subtree`.
+    private func snapshotResponse(
+        _ version: StoredVersion, at address: SnapshotAddress, unlessMatching: EntityTagList?, subtree: String?,
+        includingParent: Bool
+    ) throws(ServiceProblem) -> HTTPResponse {
         // If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"…"` matches too.
         if let unlessMatching, unlessMatching.matchesWeakly(version.head.version, exists: true) {
             var response = HTTPResponse(status: 304)
@@ -62,10 +78,13 @@ extension ListDiffService {
     }
 
     /// `DELETE /v1/sessions/{session}/snapshots/{name}`: 204; its long polls are answered 404.
-    func deleteSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPResponse {
+    func deleteSnapshot(_ request: ServiceRequest) throws(ServiceProblem) -> HTTPHandlerResult {
         let address = try request.snapshotAddress()
-        try stored { () throws(StoreError) in try store.deleteSnapshot(address) }
-        return HTTPResponse(status: 204)
+        return try afterStore {
+            store.deleteSnapshot(address, $0)
+        } respond: { _ in
+            .response(HTTPResponse(status: 204))
+        }
     }
 
     /// `{"from", "to", "digest", "changeset"}` with the new version's ETag; 201 and

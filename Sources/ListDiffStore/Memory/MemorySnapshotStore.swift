@@ -7,7 +7,7 @@ import ListDiffWire
 ///
 /// Bounded as ``StoreLimits`` says; past its byte limits it evicts least recently used
 /// sessions (see ``SessionStore`` and ``ByteLedger``) before it refuses a write.
-public final class MemorySnapshotStore: SnapshotStore {
+public final class MemorySnapshotStore: InlineSnapshotStore {
     /// The epoch of every version this store writes: random per process start.
     public let epoch: String
     public let limits: StoreLimits

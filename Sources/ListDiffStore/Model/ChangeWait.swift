@@ -1,5 +1,5 @@
 /// A registered wait for a snapshot's next version
-/// (``SnapshotStore/waitForChange(at:since:options:_:)``). Its owner cancels it when it stops
+/// (``SnapshotStore/nextChanges(at:since:options:_:)``). Its owner cancels it when it stops
 /// waiting — the deadline passed, the client left — after which no answer comes.
 public final class ChangeWait: Sendable {
     private let onCancel: @Sendable () -> Void
@@ -10,4 +10,9 @@ public final class ChangeWait: Sendable {
 
     /// Forgets the wait. Safe to call more than once, and after it was answered.
     public func cancel() { onCancel() }
+}
+
+extension ChangeWait {
+    /// The wait of a call answered before it returned: nothing to cancel.
+    public static let answered = ChangeWait {}
 }

@@ -16,6 +16,13 @@ public enum StoreCallDeadline {
         return try result.get()
     }
 
+    /// `body`, to be called later (a store's answer, on whatever thread gives it) inside the
+    /// deadline bound now; `body` itself when none is.
+    public static func carried<T>(_ body: @escaping @Sendable (T) -> Void) -> @Sendable (T) -> Void {
+        guard let deadline = current else { return body }
+        return { value in run(by: deadline) { body(value) } }
+    }
+
     /// Seconds left before the bound deadline (zero or less once it passed); nil when unbound.
     public static var secondsLeft: Double? {
         guard let deadline = current else { return nil }
