@@ -116,7 +116,11 @@ import Testing
                 if from != follower.version {
                     wrong.append("changes from \(from), the follower at \(follower.version)")
                 }
-                guard let diff else { break }
+                guard let diff else {
+                    // "Nothing since yours" names the version the follower holds.
+                    if to.version != from { wrong.append("no changeset from \(from) to \(to.version)") }
+                    break
+                }
                 if StoreInputIDs.ids(diff.old) != follower.ids || StoreInputIDs.ids(diff.new) != written[to.version] {
                     wrong.append(
                         "\(from) → \(to.version): \(StoreInputIDs.ids(diff.old)) → \(StoreInputIDs.ids(diff.new))")
