@@ -1,5 +1,5 @@
-import Foundation
 import ListDiffStore
+import Synchronization
 
 /// Hands one store call's answer to whoever turns it into the request's: the handler itself
 /// when the store answered before the call returned (the memory store), else the code that
@@ -7,8 +7,7 @@ import ListDiffStore
 ///
 ///     calling ──answered while calling──▶ answered ──taken by the handler──▶ (done)
 ///     calling ──handler defers──▶ deferred ──answered──▶ (the deferred code runs)
-final class StoreAnswerHandOver<Value: Sendable>: @unchecked Sendable {
-    // Sendable argument: `state` is only touched while holding `lock`.
+final class StoreAnswerHandOver<Value: Sendable>: Sendable {
     private enum State {
         case calling
         case answered(Result<Value, StoreError>)
@@ -16,12 +15,12 @@ final class StoreAnswerHandOver<Value: Sendable>: @unchecked Sendable {
         case done
     }
 
-    private let lock = NSLock()
-    private var state = State.calling
+    /// In the object itself: the inline answer, the common one, costs one allocation.
+    private let state = Mutex(State.calling)
 
     /// The store's answer, from any thread, once.
     func answer(_ result: Result<Value, StoreError>) {
-        let then: (@Sendable (Result<Value, StoreError>) -> Void)? = lock.withLock {
+        let then: (@Sendable (Result<Value, StoreError>) -> Void)? = state.withLock { state in
             switch state {
             case .calling:
                 state = .answered(result)
@@ -38,7 +37,7 @@ final class StoreAnswerHandOver<Value: Sendable>: @unchecked Sendable {
 
     /// The answer, when it came before the call returned; taken.
     func takeEarly() -> Result<Value, StoreError>? {
-        lock.withLock {
+        state.withLock { state in
             guard case .answered(let result) = state else { return nil }
             state = .done
             return result
@@ -47,7 +46,7 @@ final class StoreAnswerHandOver<Value: Sendable>: @unchecked Sendable {
 
     /// Runs `then` with the answer when it comes, or at once if it came meanwhile.
     func whenAnswered(_ then: @escaping @Sendable (Result<Value, StoreError>) -> Void) {
-        let early: Result<Value, StoreError>? = lock.withLock {
+        let early: Result<Value, StoreError>? = state.withLock { state in
             if case .answered(let result) = state {
                 state = .done
                 return result

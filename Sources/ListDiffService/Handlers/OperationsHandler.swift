@@ -18,7 +18,7 @@ extension ListDiffService {
         return try conditionalWrite(conditions) { precondition, answer in
             store.apply(operations, at: address, conditions: precondition, options: format.options, answer)
         } respond: { [self] result in
-            written(result, format: format, location: nil)
+            .response(written(result, format: format, location: nil))
         }
     }
 }

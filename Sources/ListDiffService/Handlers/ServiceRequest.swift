@@ -92,37 +92,22 @@ extension ListDiffService {
     }
 
     /// Makes the store call `call` and answers the request with `respond`'s answer to what
-    /// the store answers, its refusal turned into a problem (``StoreCalls/problem(_:configuration:)``):
-    /// at once when the store answers before the call returns (the memory store), else through
-    /// a deferred response completed when it does, still within the call's
-    /// ``StoreCallDeadline`` (a store that has not answered a backstop past it is refused 503).
-    /// Once the deadline has passed, refuses the call without touching the store.
+    /// the store answers; its refusal becomes `refusal`'s problem, by default the store's own
+    /// (``StoreCalls/problem(_:configuration:)``). At once when the store answers before the
+    /// call returns (the memory store), else through a deferred response completed when it
+    /// does, still within the call's ``StoreCallDeadline`` (a store that has not answered a
+    /// backstop past it is refused 503). Once the deadline has passed, refuses the call
+    /// without touching the store.
     func afterStore<Value: Sendable>(
         _ call: (@escaping StoreAnswer<Value>) -> Void,
+        refusal: (@Sendable (StoreError) -> ServiceProblem)? = nil,
         respond: @escaping @Sendable (Value) throws(ServiceProblem) -> HTTPDeferredResponse.Answer
-    ) throws(ServiceProblem) -> HTTPHandlerResult {
-        try afterStore(
-            call,
-            answering: { [self] (result) throws(ServiceProblem) in
-                switch result {
-                case .success(let value): return try respond(value)
-                case .failure(let error): throw storeCalls.problem(error, configuration: configuration)
-                }
-            })
-    }
-
-    /// ``afterStore(_:respond:)``, for a handler that answers the store's refusals itself.
-    func afterStore<Value: Sendable>(
-        _ call: (@escaping StoreAnswer<Value>) -> Void,
-        answering respond:
-            @escaping @Sendable (Result<Value, StoreError>) throws(ServiceProblem) ->
-            HTTPDeferredResponse.Answer
     ) throws(ServiceProblem) -> HTTPHandlerResult {
         if let refusal = lateCallRefusal() { throw refusal }
         let handOver = StoreAnswerHandOver<Value>()
         call { handOver.answer($0) }
         if let early = handOver.takeEarly() {
-            switch try respond(early) {
+            switch try answer(to: early, refusal: refusal, respond) {
             case .response(let response): return .response(response)
             case .stream(let stream): return .stream(stream)
             }
@@ -134,14 +119,25 @@ extension ListDiffService {
             return ServiceProblem.storeCallRefused(.deadlinePassed, timeout: timeout).response
         }
         handOver.whenAnswered(
-            StoreCallDeadline.carried { result in
+            StoreCallDeadline.carried { [self] result in
                 do throws(ServiceProblem) {
-                    deferred.complete(with: try respond(result))
+                    deferred.complete(with: try answer(to: result, refusal: refusal, respond))
                 } catch {
                     deferred.complete(error.response)
                 }
             })
         return .deferred(deferred)
+    }
+
+    /// `respond`'s answer to a store's value, or its refusal's problem thrown.
+    private func answer<Value>(
+        to result: Result<Value, StoreError>, refusal: ((StoreError) -> ServiceProblem)?,
+        _ respond: (Value) throws(ServiceProblem) -> HTTPDeferredResponse.Answer
+    ) throws(ServiceProblem) -> HTTPDeferredResponse.Answer {
+        switch result {
+        case .success(let value): return try respond(value)
+        case .failure(let error): throw refusal?(error) ?? storeCalls.problem(error, configuration: configuration)
+        }
     }
 
     /// The refusal (counted) of a store call whose ``StoreCallDeadline`` passed before it was

@@ -22,7 +22,7 @@ extension ListDiffService {
                 document.snapshot, isFlat: document.isFlat, at: address, conditions: precondition,
                 options: format.options, answer)
         } respond: { [self] result in
-            written(result, format: format, location: location)
+            .response(written(result, format: format, location: location))
         }
     }
 
