@@ -72,8 +72,12 @@ let package = Package(
                 "ListDiffTestSupport", "ListDiffTestRun"
             ]),
         // Snapshots in Redis or Valkey: a RESP2 client written here (reply parser, blocking
-        // connections with timeouts, a pool with backoff) and the RedisSnapshotStore over it.
-        .target(name: "ListDiffRedis", dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore"]),
+        // connections with timeouts, a pool with backoff, pipelined connections one polling
+        // thread reads) and the RedisSnapshotStore over it.
+        .target(
+            name: "ListDiffRedis",
+            dependencies: ["ListDiff", "ListDiffJSON", "ListDiffWire", "ListDiffStore", "CListDiffEpoll"]
+        ),
         .testTarget(
             name: "ListDiffRedisTests",
             dependencies: [

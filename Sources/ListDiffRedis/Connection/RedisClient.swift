@@ -16,6 +16,17 @@ public protocol RedisClient: AnyObject, Sendable {
     func probe()
 }
 
+/// A ``RedisClient`` that also sends without holding its caller's thread for the round trip
+/// (``RedisPipeline``).
+public protocol RedisPipelinedClient: RedisClient {
+    /// Sends `commands` as ``RedisClient/send(_:routedBy:)`` does and answers their replies,
+    /// from another thread, once all are in (or the failure), within the reply timeout or the
+    /// caller's ``StoreCallDeadline`` if nearer.
+    func send(
+        _ commands: [RESPCommand], routedBy key: String,
+        answer: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void)
+}
+
 extension RedisClient {
     /// Sends one command; a refusal throws ``RedisError/server(_:)``.
     public func call(_ command: RESPCommand, routedBy key: String) throws(RedisError) -> RESPValue {

@@ -133,6 +133,13 @@ public final class RedisConnection {
         return min(seconds, left)
     }
 
+    /// Hands the connected (and logged in) socket over to a ``RedisPipeline``: this connection
+    /// is closed from now on, without closing the socket.
+    func detachDescriptor() -> Int32 {
+        defer { fd = -1 }
+        return fd
+    }
+
     public func close() {
         guard fd >= 0 else { return }
         SystemSocket.close(fd)

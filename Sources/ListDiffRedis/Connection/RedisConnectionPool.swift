@@ -5,7 +5,10 @@ import Foundation
 /// (0.1 s, doubling to 2 s) and callers meanwhile fail at once with
 /// ``RedisError/backingOff(_:)``: a server that is down answers requests quickly, not after a
 /// connect timeout each.
-public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
+///
+/// Calls that must not hold their thread go through the pool's ``RedisPipeline`` instead
+/// (``send(_:routedBy:answer:)``): a few connections of its own that many calls share at once.
+public final class RedisConnectionPool: RedisPipelinedClient, @unchecked Sendable {
     // Sendable argument: `idle`, `open`, `backoff`, `nextAttemptAt` and `counts` are only
     // touched while holding `condition`; a connection is used by one thread at a time, between checkout and
     // checkin.
@@ -21,6 +24,7 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
     private var counts = RedisCallStatistics()
 
     private let observeRoundTrip: @Sendable (Double) -> Void
+    private let pipeline: RedisPipeline
 
     /// A pool of at most `size` connections; `observeRoundTrip` is told how long each call took.
     public init(
@@ -32,6 +36,36 @@ public final class RedisConnectionPool: RedisClient, @unchecked Sendable {
         self.connectTimeout = connectTimeout
         self.replyTimeout = replyTimeout
         self.observeRoundTrip = observeRoundTrip
+        pipeline = RedisPipeline(
+            endpoint: endpoint, connections: Self.pipelinedConnections, connectTimeout: connectTimeout)
+    }
+
+    deinit {
+        pipeline.stop()
+    }
+
+    /// Connections the pipeline keeps: each carries many calls at once, and two let one
+    /// large reply not hold back every other.
+    static let pipelinedConnections = 2
+
+    public func send(
+        _ commands: [RESPCommand], routedBy key: String,
+        answer: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void
+    ) {
+        // Past the call's deadline: no round trip, so none is counted.
+        let timeout = RedisConnection.bounded(replyTimeout)
+        guard timeout > 0 else { return answer(.failure(.timedOut(0))) }
+        let started = SystemSocket.now()
+        // A millisecond past the call's deadline (read on another clock a moment earlier), so
+        // that its caller finds the deadline passed when the timeout answers it.
+        pipeline.send(commands, deadline: started + timeout + 0.001) { [self] result in
+            observeRoundTrip(SystemSocket.now() - started)
+            switch result {
+            case .success(let replies): count(failed: !Self.served(replies))
+            case .failure: count(failed: true)
+            }
+            answer(result)
+        }
     }
 
     /// Runs `body` with a connection of its own; waits up to the reply timeout for one to be

@@ -69,3 +69,10 @@ extension RESPValue {
         if case .error(let message) = self { RedisRefusal(message) } else { nil }
     }
 }
+
+extension RESPValue {
+    /// Whether the reply says the server does not know the script asked for by its SHA.
+    var isNoScript: Bool {
+        if case .error(let message) = self { message.hasPrefix("NOSCRIPT") } else { false }
+    }
+}

@@ -19,34 +19,76 @@ extension RedisSnapshotStore {
     /// script sees it: a snapshot of the session's epoch that its names set misses reads as no
     /// session; one of another epoch, left by a gone session, as no snapshot.
     func state(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> (epoch: String?, state: State?) {
-        let keys = keys(address)
-        let touch = touchCommand(keys)
-        let mark = known.mark()
-        let reads = [
-            RESPCommand("HGET", keys.session, "epoch"), fieldsCommand(address, body: body),
-            RESPCommand("SISMEMBER", keys.names, address.snapshot)
-        ]
+        let read = StateRead(self, address, body: body)
         // One transaction, so the session, the snapshot and the names agree.
         let (results, touchReply) = try redis { () throws(RedisError) in
-            try transaction(reads, routedBy: keys.session, then: touch.map { [$0] } ?? [])
+            try transaction(read.commands, routedBy: read.keys.session, then: read.touch.map { [$0] } ?? [])
         }
-        let read = try parse { () throws(RedisError) -> (epoch: String?, state: State?) in
-            guard let epoch = try Self.optionalString(results[0], "the session's epoch (HGET)") else {
-                return (nil, nil)
+        return try read.interpret(results, touchReply: touchReply)
+    }
+
+    /// One read of a snapshot's state (``state(_:body:)``): its commands, made before they are
+    /// sent, and what their replies say, once they come.
+    struct StateRead {
+        let store: RedisSnapshotStore
+        let address: SnapshotAddress
+        let body: Bool
+        let keys: RedisKeys
+        /// ``touchCommand(_:)``'s, sent behind the transaction.
+        let touch: RESPCommand?
+        /// Where the channel stood when the read began (``KnownVersions/mark()``).
+        let mark: KnownVersions.Mark?
+        let commands: [RESPCommand]
+
+        init(_ store: RedisSnapshotStore, _ address: SnapshotAddress, body: Bool) {
+            self.store = store
+            self.address = address
+            self.body = body
+            keys = store.keys(address)
+            touch = store.touchCommand(keys)
+            mark = store.known.mark()
+            commands = [
+                RESPCommand("HGET", keys.session, "epoch"), store.fieldsCommand(address, body: body),
+                RESPCommand("SISMEMBER", keys.names, address.snapshot)
+            ]
+        }
+
+        /// The session's epoch and the snapshot's state the transaction's `results` name;
+        /// teaches the store what it learned, and handles the touch's reply — on this thread,
+        /// or, when it must run the touch again (the server lost the script) and this thread
+        /// must not wait on Redis (`mayWait` false), on the store's background calls.
+        func interpret(_ results: [RESPValue], touchReply: ArraySlice<RESPValue>, mayWait: Bool = true)
+            throws(StoreError) -> (epoch: String?, state: State?)
+        {
+            let read = try store.parse { () throws(RedisError) -> (epoch: String?, state: State?) in
+                guard let epoch = try RedisSnapshotStore.optionalString(results[0], "the session's epoch (HGET)") else {
+                    return (nil, nil)
+                }
+                let state = try RedisSnapshotStore.state(epoch: epoch, fields: results[1])
+                if state != nil,
+                    try RedisSnapshotStore.integer(results[2], "whether the session names the snapshot (SISMEMBER)")
+                        == 0
+                {
+                    return (nil, nil)
+                }
+                return (epoch, state)
             }
-            let state = try Self.state(epoch: epoch, fields: results[1])
-            if state != nil, try Self.integer(results[2], "whether the session names the snapshot (SISMEMBER)") == 0 {
-                return (nil, nil)
+            if let reply = touchReply.first {
+                if mayWait || !reply.isNoScript {
+                    store.touched(reply, keys)
+                } else {
+                    let (store, keys) = (store, keys)
+                    store.background.run(queuedAt: .now, { store.touched(reply, keys) }, refused: { _ in })
+                }
             }
-            return (epoch, state)
+            if let state = read.state {
+                store.known.learned(
+                    state.head, items: state.items, body: body ? state.body : nil, at: address, since: mark)
+            } else {
+                store.known.forget(address)
+            }
+            return read
         }
-        if let reply = touchReply.first { touched(reply, keys) }
-        if let state = read.state {
-            known.learned(state.head, items: state.items, body: body ? state.body : nil, at: address, since: mark)
-        } else {
-            known.forget(address)
-        }
-        return read
     }
 
     func existing(_ address: SnapshotAddress, body: Bool) throws(StoreError) -> State {
